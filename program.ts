@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// The zod-mcp command line: argv parsing only; the work is in src/.
+import { UsageError, runMcpServerCommand } from './src/cli/mcp-server.js';
+import { VERSION } from './src/version.js';
+
+const usage = `zod-mcp ${VERSION}
+usage:
+  zod-mcp mcp-server [CASE]   run a case file ({"requests": [...]}) and print {"responses": [...]};
+                              reads the case from stdin without CASE`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === 'mcp-server' && rest.length <= 1) {
+    await runMcpServerCommand(rest[0]);
+    return 0;
+  }
+  if (command === '--version') {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  if (command === undefined || command === '--help' || command === '-h') {
+    process.stdout.write(`${usage}\n`);
+    return 0;
+  }
+  process.stderr.write(`zod-mcp: unknown command: ${argv.join(' ')}\n${usage}\n`);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`zod-mcp: ${error.message}\n`);
+      process.exitCode = 2;
+    } else {
+      process.stderr.write(`zod-mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 1;
+    }
+  },
+);

@@ -1,0 +1,59 @@
+// A handler's return value -> CallToolResult. Wire key order: content, structuredContent?, isError, _meta?.
+import { z } from 'zod';
+import { CallToolResult, ContentBlock } from '../schemas/mcp.js';
+import { describeIssues } from './errors.js';
+import type { Tool } from './tool.js';
+import { parseWith, type AnySchema } from './zod-compat.js';
+
+const ContentBlocks = z.array(ContentBlock);
+
+/** A tool-level failure: a normal result the model reads and recovers from (seed: "isError lives in the result"). */
+export function toolError(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+export function toolText(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: false };
+}
+
+/** Checks and shapes what the handler returned; anything else becomes an `isError` result saying why. */
+export async function toCallToolResult(tool: Tool, value: unknown): Promise<CallToolResult> {
+  if (tool.output !== undefined) return toStructuredResult(tool.name, tool.output, value);
+  if (typeof value === 'string') return toolText(value);
+  if (Array.isArray(value)) {
+    const blocks = ContentBlocks.safeParse(value);
+    if (blocks.success) return { content: blocks.data, isError: false };
+    return toolError(`tool ${tool.name} returned invalid content blocks: ${describeIssues(blocks.error.issues)}`);
+  }
+  if (typeof value === 'object' && value !== null && 'content' in value) {
+    const result = CallToolResult.safeParse(value);
+    if (!result.success) {
+      return toolError(`tool ${tool.name} returned an invalid CallToolResult: ${describeIssues(result.error.issues)}`);
+    }
+    const { content, structuredContent, isError, _meta } = result.data;
+    return {
+      content,
+      ...(structuredContent === undefined ? {} : { structuredContent }),
+      isError: isError ?? false,
+      ...(_meta === undefined ? {} : { _meta }),
+    };
+  }
+  return toolError(
+    `tool ${tool.name} returned ${describeValue(value)}; a handler returns a string, an array of content blocks or a CallToolResult`,
+  );
+}
+
+async function toStructuredResult(name: string, output: AnySchema, value: unknown): Promise<CallToolResult> {
+  const parsed = await parseWith(output, value);
+  if (!parsed.ok) {
+    return toolError(`tool ${name} returned a value that does not match its output schema: ${describeIssues(parsed.issues)}`);
+  }
+  const structuredContent = parsed.value as Record<string, unknown>;
+  return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent, isError: false };
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object without "content"' : typeof value;
+}
