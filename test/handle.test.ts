@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../src/tool.js';
-import { callTool, makeServer, request, textResult, wire } from './helpers/server.js';
+import { callTool, makeServer, request, resultOf, textResult, wire } from './helpers/server.js';
 
 const slow = defineTool({
   name: 'slow',
@@ -46,11 +46,11 @@ describe('tools/list pagination', () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const response = (await handle(request(pages, 'tools/list', cursor === undefined ? undefined : { cursor }))) as {
-        result: { tools: { name: string }[]; nextCursor?: string };
-      };
-      names.push(...response.result.tools.map((t) => t.name));
-      cursor = response.result.nextCursor;
+      const page = resultOf<{ tools: { name: string }[]; nextCursor?: string }>(
+        await handle(request(pages, 'tools/list', cursor === undefined ? undefined : { cursor })),
+      );
+      names.push(...page.tools.map((t) => t.name));
+      cursor = page.nextCursor;
       pages++;
     } while (cursor !== undefined);
     expect({ names, pages }).toStrictEqual({ names: ['t0', 't1', 't2', 't3', 't4'], pages: 3 });
@@ -63,9 +63,10 @@ describe('tools/list pagination', () => {
 
   it('returns the same tool list object every time (schemas are generated once)', async () => {
     const { handle } = makeServer(many);
-    const a = (await handle(request(1, 'tools/list'))) as { result: { tools: unknown[] } };
-    const b = (await handle(request(2, 'tools/list'))) as { result: { tools: unknown[] } };
-    expect(a.result.tools).toBe(b.result.tools);
+    const a = resultOf<{ tools: unknown[] }>(await handle(request(1, 'tools/list')));
+    const b = resultOf<{ tools: unknown[] }>(await handle(request(2, 'tools/list')));
+    expect(a.tools).toHaveLength(5);
+    expect(a.tools).toBe(b.tools);
   });
 });
 
