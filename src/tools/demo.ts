@@ -26,16 +26,16 @@ export const countdown = defineTool({
   name: 'countdown',
   description:
     'Counts down from `from` to zero, one step every `delayMs` milliseconds, reporting progress and ' +
-    'logging each step; stops early when cancelled. Returns "liftoff after N steps".',
+    'logging as each step starts; stops early when cancelled. Returns "liftoff after N steps".',
   input: z.object({
     from: z.int().min(1).max(1000),
     delayMs: z.int().min(0).max(60_000).default(100),
   }),
   handler: async ({ from, delayMs }, { signal, progress, log }) => {
-    for (let step = 1; step <= from; step++) {
+    for (let done = 0; done < from; done++) {
+      progress(done, from, `${from - done} to go`);
+      log('info', `step ${done + 1} of ${from}`);
       await sleep(delayMs, undefined, { signal });
-      progress(step, from, `${from - step} to go`);
-      log('info', { step, remaining: from - step });
     }
     return `liftoff after ${from} steps`;
   },
