@@ -1,8 +1,9 @@
-// Every fixture through every entry point: handle() in process, and the spawned program.ts.
+// Every fixture through every entry point: handle() in process, the spawned program.ts, and stdio.
 import { describe, expect, it } from 'vitest';
 import { runCase } from '../src/process-mode.js';
 import { expectedText, loadFixtures } from './helpers/fixtures.js';
 import { runProgram } from './helpers/run.js';
+import { StdioPeer } from './helpers/stdio-peer.js';
 
 const fixtures = loadFixtures();
 
@@ -23,6 +24,16 @@ describe('fixtures', () => {
       const { code, stdout, stderr } = await runProgram(['mcp-server', fixture.casePath]);
       expect({ code, stderr }).toStrictEqual({ code: 0, stderr: '' });
       expect(stdout).toBe(`${expectedText(fixture)}\n`);
+    });
+
+    it('gives the expected frames through zod-mcp serve (stdio)', async () => {
+      const peer = new StdioPeer(fixture.testCase.tools === 'demo' ? ['serve', '--demo'] : ['serve']);
+      peer.send(fixture.testCase.requests.map((frame) => `${JSON.stringify(frame)}\n`).join(''));
+      expect(await peer.end()).toStrictEqual({ code: 0, signal: null });
+      // stdio runs requests concurrently, so answers may come in another order; each frame must match exactly.
+      const responses = peer.lines.filter((line) => !line.startsWith('{"jsonrpc":"2.0","method":'));
+      const expected = fixture.expected.responses.map((response) => JSON.stringify(response));
+      expect(responses.toSorted()).toStrictEqual(expected.toSorted());
     });
   });
 });
