@@ -1,0 +1,130 @@
+// In-process bench, one implementation and one scenario per process (so JIT and GC state are not
+// shared): `node bench/in-process.mjs <zod-mcp|sdk|tmcp> <call|list100|list1000|payload> <ms>`.
+// Prints {"opsPerSec": n}. zod-mcp is timed through `server.handle(frame)`, tmcp through
+// `server.receive(frame)`, the SDK through its own Client and McpServer over InMemoryTransport.
+import { performance } from 'node:perf_hooks';
+import { z } from 'zod';
+
+const [impl, scenario, msText] = process.argv.slice(2);
+const durationMs = Number(msText ?? 1000);
+const IN_FLIGHT = 64;
+const PAYLOAD = 'a'.repeat(1024 * 1024);
+
+const echoInput = { x: z.number().optional() };
+const echoText = (args) => `echo(${JSON.stringify(args)})`;
+const toolCount = scenario === 'list100' ? 100 : scenario === 'list1000' ? 1000 : 0;
+/** The extra tools of the tools/list scenarios: a small but realistic input schema each. */
+const extraTools = Array.from({ length: toolCount - (toolCount > 0 ? 1 : 0) }, (_, i) => ({
+  name: `tool_${i}`,
+  description: `Tool number ${i}: looks something up.`,
+  input: {
+    query: z.string().min(1).describe('what to look for'),
+    limit: z.number().int().min(1).max(100).optional().describe('at most this many results'),
+    tags: z.array(z.string()).optional(),
+  },
+}));
+
+const args = (i) => (scenario === 'payload' ? { x: i, pad: PAYLOAD } : { x: i });
+const expected = (i) => echoText({ x: i });
+
+async function zodMcp() {
+  const { McpServer, defineTool } = await import('../dist/src/index.js');
+  const tools = [
+    defineTool({ name: 'echo', description: 'Echoes its arguments.', input: z.object(echoInput), handler: echoText }),
+    ...extraTools.map((t) => defineTool({ name: t.name, description: t.description, input: z.object(t.input), handler: () => 'ok' })),
+  ];
+  const server = new McpServer({ name: 'bench', version: '1.0.0', tools });
+  if (scenario.startsWith('list')) {
+    return async () => {
+      const response = await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      return response.result.tools.length;
+    };
+  }
+  let id = 0;
+  return async () => {
+    const i = ++id;
+    const response = await server.handle({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: args(i) } });
+    return response.result.content[0].text === expected(i) ? 1 : fail(response);
+  };
+}
+
+async function sdk() {
+  const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+  const server = new McpServer({ name: 'bench', version: '1.0.0' });
+  server.registerTool('echo', { description: 'Echoes its arguments.', inputSchema: echoInput }, async (a) => ({
+    content: [{ type: 'text', text: echoText(a) }],
+  }));
+  for (const t of extraTools) {
+    server.registerTool(t.name, { description: t.description, inputSchema: t.input }, async () => ({ content: [{ type: 'text', text: 'ok' }] }));
+  }
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  if (scenario.startsWith('list')) return async () => (await client.listTools()).tools.length;
+  let id = 0;
+  return async () => {
+    const i = ++id;
+    const result = await client.callTool({ name: 'echo', arguments: args(i) });
+    return result.content[0].text === expected(i) ? 1 : fail(result);
+  };
+}
+
+async function tmcp() {
+  const { McpServer } = await import('tmcp');
+  const { ZodJsonSchemaAdapter } = await import('@tmcp/adapter-zod');
+  const server = new McpServer(
+    { name: 'bench', version: '1.0.0', description: 'bench' },
+    { adapter: new ZodJsonSchemaAdapter(), capabilities: { tools: { listChanged: false } } },
+  );
+  server.tool({ name: 'echo', description: 'Echoes its arguments.', schema: z.object(echoInput) }, async (a) => ({
+    content: [{ type: 'text', text: echoText(a) }],
+  }));
+  for (const t of extraTools) {
+    server.tool({ name: t.name, description: t.description, schema: z.object(t.input) }, async () => ({ content: [{ type: 'text', text: 'ok' }] }));
+  }
+  await server.receive({
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1.0.0' } },
+  });
+  if (scenario.startsWith('list')) {
+    return async () => (await server.receive({ jsonrpc: '2.0', id: 1, method: 'tools/list' })).result.tools.length;
+  }
+  let id = 0;
+  return async () => {
+    const i = ++id;
+    const response = await server.receive({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: args(i) } });
+    return response.result.content[0].text === expected(i) ? 1 : fail(response);
+  };
+}
+
+function fail(value) {
+  throw new Error(`wrong answer: ${JSON.stringify(value).slice(0, 300)}`);
+}
+
+/** Runs batches of IN_FLIGHT concurrent operations until `ms` have passed; returns operations per second. */
+async function measure(op, ms) {
+  const started = performance.now();
+  let ops = 0;
+  let elapsed = 0;
+  const expectCount = toolCount || 1;
+  while (elapsed < ms) {
+    const batch = [];
+    for (let k = 0; k < IN_FLIGHT; k++) batch.push(op());
+    for (const value of await Promise.all(batch)) if (value !== expectCount) fail(value);
+    ops += IN_FLIGHT;
+    elapsed = performance.now() - started;
+  }
+  return (ops / elapsed) * 1000;
+}
+
+const makers = { 'zod-mcp': zodMcp, sdk, tmcp };
+const op = await makers[impl]();
+await measure(op, Math.min(300, durationMs / 3)); // warm-up
+// Two halves: tools/list must cost the same however often it has been called.
+const first = await measure(op, durationMs / 2);
+const second = await measure(op, durationMs / 2);
+process.stdout.write(`${JSON.stringify({ opsPerSec: (first + second) / 2, first, second })}\n`);

@@ -1,0 +1,172 @@
+// `npm run bench [-- --json] [-- --quick]`: zod-mcp against the official SDK, tmcp and a bare Node
+// loop, over stdio and in-process. Servers are interleaved (A B C … A B C …), every measure is
+// repeated (3 times; once with --quick) and the table shows medians. Not a test: nothing here fails.
+import { execFile } from 'node:child_process';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { checkTargets, formatTable, median, medianOf, type Impl, type Measure } from './report.js';
+import { measureCalls, measureColdStart, type ServerSpec } from './stdio-client.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const argv = process.argv.slice(2);
+const json = argv.includes('--json');
+const quick = argv.includes('--quick');
+
+const REPEATS = quick ? 1 : 3;
+const CALLS = quick ? 5_000 : 20_000;
+const IN_FLIGHT = 64;
+const COLD_STARTS = quick ? 3 : 10;
+const PAYLOAD_CALLS = quick ? 8 : 32;
+const IN_PROCESS_MS = quick ? 400 : 800;
+const PAYLOAD = { pad: 'a'.repeat(1024 * 1024) };
+
+const servers: Record<Impl, ServerSpec> = {
+  'zod-mcp': { name: 'zod-mcp', args: [join(here, 'servers', 'zod-mcp.mjs')] },
+  'zod-mcp serve': { name: 'zod-mcp serve', args: [join(root, 'dist', 'program.js'), 'serve'] },
+  sdk: { name: 'sdk', args: [join(here, 'servers', 'sdk.mjs')] },
+  tmcp: { name: 'tmcp', args: [join(here, 'servers', 'tmcp.mjs')] },
+  bare: { name: 'bare', args: [join(here, 'servers', 'bare.mjs')] },
+};
+
+/** tmcp is optional: without it installed, its column stays empty. */
+async function available(impl: Impl): Promise<boolean> {
+  if (impl !== 'tmcp') return true;
+  try {
+    await Promise.all([import('tmcp'), import('@tmcp/adapter-zod'), import('@tmcp/transport-stdio')]);
+    return true;
+  } catch {
+    log('tmcp is not installed or does not load: its column is left empty');
+    return false;
+  }
+}
+
+function log(text: string): void {
+  process.stderr.write(`${text}\n`);
+}
+
+function newMeasure(key: string, label: string, unit: string, higherIsBetter: boolean): Measure {
+  return { key, label, unit, higherIsBetter, samples: {} };
+}
+
+function add(measure: Measure, impl: Impl, value: number): void {
+  (measure.samples[impl] ??= []).push(value);
+}
+
+/** Rotates the order each round, so that no server always runs first or last. */
+function rotate<T>(items: readonly T[], by: number): T[] {
+  const k = by % items.length;
+  return [...items.slice(k), ...items.slice(0, k)];
+}
+
+const stdioCalls = newMeasure('stdio-calls', `stdio echo, ${CALLS.toLocaleString('en-US')} calls, ${IN_FLIGHT} in flight`, 'calls/s', true);
+const stdioP50 = newMeasure('stdio-p50', 'stdio echo latency p50', 'ms', false);
+const stdioP99 = newMeasure('stdio-p99', 'stdio echo latency p99', 'ms', false);
+const stdioPeak = newMeasure('stdio-peak', 'peak memory, VmHWM', 'MiB', false);
+const coldStart = newMeasure('cold-start', `cold start to initialize answer, median of ${COLD_STARTS}`, 'ms', false);
+const stdioPayload = newMeasure('stdio-payload', 'stdio echo with a 1 MiB argument, 4 in flight', 'calls/s', true);
+const inprocCall = newMeasure('inproc-call', 'in-process tools/call echo', 'calls/s', true);
+const inprocList100 = newMeasure('inproc-list100', 'in-process tools/list, 100 tools', 'calls/s', true);
+const inprocList1000 = newMeasure('inproc-list1000', 'in-process tools/list, 1,000 tools', 'calls/s', true);
+const inprocListLate = newMeasure('inproc-list-late', 'tools/list 100 tools, 2nd half / 1st half of the run', 'ratio', true);
+const inprocPayload = newMeasure('inproc-payload', 'in-process tools/call, 1 MiB argument', 'calls/s', true);
+const measures = [
+  stdioCalls,
+  stdioP50,
+  stdioP99,
+  stdioPeak,
+  coldStart,
+  stdioPayload,
+  inprocCall,
+  inprocList100,
+  inprocList1000,
+  inprocListLate,
+  inprocPayload,
+];
+
+const execFileAsync = promisify(execFile);
+
+async function inProcess(impl: Impl, scenario: string): Promise<{ opsPerSec: number; first: number; second: number }> {
+  const { stdout } = await execFileAsync(process.execPath, [join(here, 'in-process.mjs'), impl, scenario, String(IN_PROCESS_MS)], {
+    cwd: root,
+  });
+  return JSON.parse(stdout) as { opsPerSec: number; first: number; second: number };
+}
+
+async function main(): Promise<void> {
+  const stdioImpls: Impl[] = [];
+  for (const impl of ['zod-mcp', 'zod-mcp serve', 'sdk', 'tmcp', 'bare'] as const) if (await available(impl)) stdioImpls.push(impl);
+  const inProcessImpls = stdioImpls.filter((impl) => impl === 'zod-mcp' || impl === 'sdk' || impl === 'tmcp');
+  const expectEcho = (i: number) => `echo({"x":${i}})`;
+  const started = Date.now();
+
+  for (let round = 0; round < REPEATS; round++) {
+    log(`round ${round + 1}/${REPEATS}: stdio throughput`);
+    for (const impl of rotate(stdioImpls, round)) {
+      const result = await measureCalls(servers[impl], { count: CALLS, inFlight: IN_FLIGHT, expectText: expectEcho });
+      add(stdioCalls, impl, result.callsPerSec);
+      add(stdioP50, impl, result.p50Ms);
+      add(stdioP99, impl, result.p99Ms);
+      add(stdioPeak, impl, result.peakMiB);
+    }
+    log(`round ${round + 1}/${REPEATS}: cold start`);
+    const starts: Partial<Record<Impl, number[]>> = {};
+    for (let k = 0; k < COLD_STARTS; k++) {
+      for (const impl of rotate(stdioImpls, round + k)) (starts[impl] ??= []).push(await measureColdStart(servers[impl]));
+    }
+    for (const impl of stdioImpls) add(coldStart, impl, median(starts[impl]!));
+    log(`round ${round + 1}/${REPEATS}: stdio 1 MiB payload`);
+    for (const impl of rotate(stdioImpls, round)) {
+      // `serve`'s own echo accepts any object, so it echoes the payload back; the others strip it to { x }.
+      const text = impl === 'zod-mcp serve' ? (i: number) => `echo(${JSON.stringify({ x: i, ...PAYLOAD })})` : expectEcho;
+      const result = await measureCalls(servers[impl], { count: PAYLOAD_CALLS, inFlight: 4, extra: PAYLOAD, expectText: text });
+      add(stdioPayload, impl, result.callsPerSec);
+    }
+    log(`round ${round + 1}/${REPEATS}: in-process`);
+    for (const [scenario, measure] of [
+      ['call', inprocCall],
+      ['list100', inprocList100],
+      ['list1000', inprocList1000],
+      ['payload', inprocPayload],
+    ] as const) {
+      for (const impl of rotate(inProcessImpls, round)) {
+        const result = await inProcess(impl, scenario);
+        add(measure, impl, result.opsPerSec);
+        if (scenario === 'list100') add(inprocListLate, impl, result.second / result.first);
+      }
+    }
+  }
+
+  const machine = {
+    node: process.version,
+    cpus: availableParallelism(),
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    loadAverageAtEnd: loadavg().map((v) => Number(v.toFixed(2))),
+    seconds: Math.round((Date.now() - started) / 1000),
+  };
+  const targets = checkTargets((key) => measures.find((m) => m.key === key));
+  if (json) {
+    const medians = Object.fromEntries(
+      measures.map((m) => [m.key, Object.fromEntries(stdioImpls.map((impl) => [impl, medianOf(m, impl) ?? null]))]),
+    );
+    process.stdout.write(`${JSON.stringify({ machine, repeats: REPEATS, medians, measures, targets }, null, 2)}\n`);
+    return;
+  }
+  process.stdout.write(`${formatTable(measures)}\n\n`);
+  process.stdout.write(
+    `"zod-mcp" is bench/servers/zod-mcp.mjs (serveStdio, echo with { x?: number }); "zod-mcp serve" is ` +
+      '`node dist/program.js serve` (its echo accepts any object). Ratios are zod-mcp / other, medians of ' +
+      `${REPEATS} interleaved round(s).\n`,
+  );
+  process.stdout.write(
+    `node ${machine.node}, ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, load ${machine.loadAverageAtEnd.join(' ')}, ${machine.seconds} s\n\n`,
+  );
+  for (const target of targets) {
+    process.stdout.write(`${target.met === undefined ? '[ ? ]' : target.met ? '[met]' : '[MISSED]'} ${target.text}\n`);
+  }
+}
+
+await main();
