@@ -53,11 +53,11 @@ async function sdk() {
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
   const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
   const server = new McpServer({ name: 'bench', version: '1.0.0' });
-  server.registerTool('echo', { description: 'Echoes its arguments.', inputSchema: echoInput }, async (a) => ({
+  server.registerTool('echo', { description: 'Echoes its arguments.', inputSchema: echoInput }, (a) => ({
     content: [{ type: 'text', text: echoText(a) }],
   }));
   for (const t of extraTools) {
-    server.registerTool(t.name, { description: t.description, inputSchema: t.input }, async () => ({ content: [{ type: 'text', text: 'ok' }] }));
+    server.registerTool(t.name, { description: t.description, inputSchema: t.input }, () => ({ content: [{ type: 'text', text: 'ok' }] }));
   }
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'bench', version: '1.0.0' });
@@ -78,11 +78,11 @@ async function tmcp() {
     { name: 'bench', version: '1.0.0', description: 'bench' },
     { adapter: new ZodJsonSchemaAdapter(), capabilities: { tools: { listChanged: false } } },
   );
-  server.tool({ name: 'echo', description: 'Echoes its arguments.', schema: z.object(echoInput) }, async (a) => ({
+  server.tool({ name: 'echo', description: 'Echoes its arguments.', schema: z.object(echoInput) }, (a) => ({
     content: [{ type: 'text', text: echoText(a) }],
   }));
   for (const t of extraTools) {
-    server.tool({ name: t.name, description: t.description, schema: z.object(t.input) }, async () => ({ content: [{ type: 'text', text: 'ok' }] }));
+    server.tool({ name: t.name, description: t.description, schema: z.object(t.input) }, () => ({ content: [{ type: 'text', text: 'ok' }] }));
   }
   await server.receive({
     jsonrpc: '2.0',

@@ -1,73 +1,130 @@
 // Runs one validated tool call: timeout, cancellation, progress and logging, and every way it can end.
-import type { CallToolResult, LogLevel, ProgressToken } from '../schemas/mcp.js';
-import { LOG_LEVELS } from '../schemas/mcp.js';
+import type { CallToolResult, ProgressToken } from '../schemas/mcp.js';
 import type { Call } from './call.js';
+import { CallContext } from './call-context.js';
 import { ErrorCode, ProtocolError, describeIssues } from './errors.js';
-import { AbortReason } from './session.js';
-import type { Tool, ToolContext } from './tool.js';
+import { AbortReason, CallAbort } from './session.js';
+import type { Tool } from './tool.js';
 import { toCallToolResult, toolError } from './tool-result.js';
-import { parseWith } from './zod-compat.js';
+import { parseSync, parseWith, type ParseResult } from './zod-compat.js';
+
+type Outcome = CallToolResult | null;
 
 /**
  * Bad arguments, a throw, a bad return value and a timeout all end as `isError` results; a call
- * cancelled by the client ends with `null`, which means no response at all.
+ * cancelled by the client ends with `null`, which means no response at all. A handler that answers
+ * synchronously is answered synchronously: no timer, no race, no AbortSignal unless it reads one.
  */
-export async function runTool(
+export function runTool(
   tool: Tool,
   args: Record<string, unknown>,
   progressToken: ProgressToken | undefined,
   call: Call,
-): Promise<CallToolResult | null> {
-  const parsed = await parseWith(tool.input, args);
+): Outcome | Promise<Outcome> {
+  const parsed = parseSync(tool.input, args);
+  if (parsed === undefined) return parseWith(tool.input, args).then((late) => start(tool, late, progressToken, call));
+  return start(tool, parsed, progressToken, call);
+}
+
+/** One call in flight: what `finish` undoes. */
+interface Running {
+  readonly tool: Tool;
+  readonly call: Call;
+  readonly abort: CallAbort;
+  readonly context: CallContext;
+  readonly timeoutMs: number | undefined;
+  readonly onOuterAbort: (() => void) | undefined;
+  timer: NodeJS.Timeout | undefined;
+}
+
+function start(tool: Tool, parsed: ParseResult, progressToken: ProgressToken | undefined, call: Call): Outcome | Promise<Outcome> {
   if (!parsed.ok) return toolError(`Invalid arguments for tool ${tool.name}: ${describeIssues(parsed.issues)}`);
 
   const { session, id } = call;
   if (session.inFlight.has(id)) {
     throw new ProtocolError(ErrorCode.InvalidRequest, `id: ${JSON.stringify(id)} is already used by a call in flight`);
   }
-  const controller = new AbortController();
-  session.inFlight.set(id, controller);
+  const abort = new CallAbort();
+  session.inFlight.set(id, abort);
   const timeoutMs = tool.timeoutMs ?? call.server.timeoutMs;
-  const timer = timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(AbortReason.Timeout), timeoutMs);
-  const onOuterAbort = () => controller.abort(AbortReason.Cancelled);
-  call.signal?.addEventListener('abort', onOuterAbort, { once: true });
-  if (call.signal?.aborted) onOuterAbort();
-  const reporter = createContext(call, controller.signal, progressToken);
+  const startedAt = timeoutMs === undefined ? 0 : performance.now();
+  const outer = call.signal;
+  const onOuterAbort = outer === undefined ? undefined : () => abort.abort(AbortReason.Cancelled);
+  if (outer !== undefined) {
+    outer.addEventListener('abort', onOuterAbort!, { once: true });
+    if (outer.aborted) onOuterAbort!();
+  }
+  const running: Running = { tool, call, abort, context: new CallContext(call, abort, progressToken), timeoutMs, onOuterAbort, timer: undefined };
 
+  let value: unknown;
   try {
-    const value = await untilAborted(invoke(tool, parsed.value, reporter.context), controller.signal);
-    return await toCallToolResult(tool, value);
+    value = tool.handler(parsed.value, running.context);
+    if (!isThenable(value)) {
+      const result = toCallToolResult(tool, value);
+      if (!(result instanceof Promise)) {
+        finish(running);
+        return result;
+      }
+      return settle(running, result, false);
+    }
   } catch (error) {
-    if (controller.signal.aborted) return abortedResult(tool, controller.signal.reason, timeoutMs);
-    return toolError(errorText(tool, error));
+    finish(running);
+    return failed(running, error);
+  }
+  // A timer only now that the call is really asynchronous; it still counts from the start.
+  if (timeoutMs !== undefined) {
+    const left = Math.max(0, timeoutMs - (performance.now() - startedAt));
+    running.timer = setTimeout(() => abort.abort(AbortReason.Timeout), left);
+  }
+  return settle(running, value, true);
+}
+
+/** Waits for the handler (racing its abort) or for its result to be checked, then cleans up. */
+async function settle(running: Running, pending: PromiseLike<unknown>, raced: boolean): Promise<Outcome> {
+  try {
+    if (!raced) return await pending as CallToolResult;
+    const value = await untilAborted(pending, running.abort);
+    return await toCallToolResult(running.tool, value);
+  } catch (error) {
+    return failed(running, error);
   } finally {
-    reporter.close();
-    clearTimeout(timer);
-    call.signal?.removeEventListener('abort', onOuterAbort);
-    session.inFlight.delete(id);
+    finish(running);
   }
 }
 
-function invoke(tool: Tool, args: unknown, context: ToolContext): Promise<unknown> {
-  try {
-    return Promise.resolve(tool.handler(args, context));
-  } catch (error) {
-    return Promise.reject(error);
-  }
+function finish(running: Running): void {
+  CallContext.close(running.context);
+  clearTimeout(running.timer);
+  running.abort.listen(undefined);
+  running.call.signal?.removeEventListener('abort', running.onOuterAbort!);
+  running.call.session.inFlight.delete(running.call.id);
 }
 
-/** Settles with the promise, or rejects as soon as the signal aborts; a late settlement is dropped, never unhandled. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+function failed(running: Running, error: unknown): Outcome {
+  const { abort, tool } = running;
+  if (abort.aborted) return abortedResult(tool, abort.reason, running.timeoutMs);
+  return toolError(errorText(tool, error));
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+/** Settles with the promise, or rejects as soon as the call aborts; a late settlement is dropped, never unhandled. */
+function untilAborted<T>(promise: PromiseLike<T>, abort: CallAbort): Promise<T> {
   return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
+    abort.listen(reject);
+    Promise.resolve(promise).then(
       (value) => {
-        signal.removeEventListener('abort', onAbort);
+        abort.listen(undefined);
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
+        abort.listen(undefined);
         reject(error);
       },
     );
@@ -85,42 +142,4 @@ function errorText(tool: Tool, error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
   return `tool ${tool.name} failed`;
-}
-
-const severity = new Map<string, number>(LOG_LEVELS.map((level, rank) => [level, rank]));
-
-function createContext(call: Call, signal: AbortSignal, progressToken: ProgressToken | undefined) {
-  const { session, id } = call;
-  const notify = call.notify ?? session.notify;
-  let open = true;
-  let last = -Infinity;
-  const context: ToolContext = {
-    signal,
-    requestId: id,
-    progress(progress, total, message) {
-      if (!open || progressToken === undefined || notify === undefined) return;
-      if (!(progress > last)) throw new RangeError(`progress must increase: ${progress} after ${last}`);
-      last = progress;
-      const params = {
-        progressToken,
-        progress,
-        ...(total === undefined ? {} : { total }),
-        ...(message === undefined ? {} : { message }),
-      };
-      notify({ jsonrpc: '2.0', method: 'notifications/progress', params });
-    },
-    log(level: LogLevel, data: unknown, logger?: string) {
-      const rank = severity.get(level);
-      if (rank === undefined) throw new RangeError(`unknown log level: ${String(level)}`);
-      if (!open || notify === undefined || rank < (severity.get(session.logLevel) ?? 0)) return;
-      const params = { level, ...(logger === undefined ? {} : { logger }), data };
-      notify({ jsonrpc: '2.0', method: 'notifications/message', params });
-    },
-  };
-  return {
-    context,
-    close() {
-      open = false;
-    },
-  };
 }

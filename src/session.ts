@@ -16,6 +16,39 @@ export const AbortReason = {
 export type AbortReason = (typeof AbortReason)[keyof typeof AbortReason];
 
 /**
+ * How a call in flight is aborted. It makes its `AbortSignal` only when the handler reads it: an
+ * AbortController costs more than a whole small tool call, and most handlers never look.
+ */
+export class CallAbort {
+  aborted = false;
+  reason: unknown = undefined;
+  #controller: AbortController | undefined;
+  #listener: ((reason: unknown) => void) | undefined;
+
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.aborted) this.#controller.abort(this.reason);
+    }
+    return this.#controller.signal;
+  }
+
+  /** Like AbortController's: only the first abort counts. */
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.#controller?.abort(reason);
+    this.#listener?.(reason);
+  }
+
+  /** The one listener `runTool` uses to stop waiting for the handler; `undefined` removes it. */
+  listen(listener: ((reason: unknown) => void) | undefined): void {
+    this.#listener = listener;
+  }
+}
+
+/**
  * One client connection: its negotiated version, log level and the tool calls in flight, so that
  * a `notifications/cancelled` can only reach requests of the same connection. `server.handle`
  * without a session uses the server's default one.
@@ -25,7 +58,7 @@ export class Session {
   initialized = false;
   logLevel: LogLevel = 'info';
   notify: Notify | undefined;
-  readonly inFlight = new Map<RequestId, AbortController>();
+  readonly inFlight = new Map<RequestId, CallAbort>();
 
   constructor(options: { notify?: Notify } = {}) {
     this.notify = options.notify;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CallToolResult, ContentBlock } from '../schemas/mcp.js';
 import { describeIssues } from './errors.js';
 import type { Tool } from './tool.js';
-import { parseWith, type AnySchema } from './zod-compat.js';
+import { parseSync, parseWith, type AnySchema, type ParseResult } from './zod-compat.js';
 
 const ContentBlocks = z.array(ContentBlock);
 
@@ -16,8 +16,11 @@ export function toolText(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: false };
 }
 
-/** Checks and shapes what the handler returned; anything else becomes an `isError` result saying why. */
-export async function toCallToolResult(tool: Tool, value: unknown): Promise<CallToolResult> {
+/**
+ * Checks and shapes what the handler returned; anything else becomes an `isError` result saying why.
+ * Synchronous unless the output schema holds async refinements.
+ */
+export function toCallToolResult(tool: Tool, value: unknown): CallToolResult | Promise<CallToolResult> {
   if (tool.output !== undefined) return toStructuredResult(tool.name, tool.output, value);
   if (typeof value === 'string') return toolText(value);
   if (Array.isArray(value)) {
@@ -43,8 +46,13 @@ export async function toCallToolResult(tool: Tool, value: unknown): Promise<Call
   );
 }
 
-async function toStructuredResult(name: string, output: AnySchema, value: unknown): Promise<CallToolResult> {
-  const parsed = await parseWith(output, value);
+function toStructuredResult(name: string, output: AnySchema, value: unknown): CallToolResult | Promise<CallToolResult> {
+  const parsed = parseSync(output, value);
+  if (parsed === undefined) return parseWith(output, value).then((late) => structuredResult(name, late));
+  return structuredResult(name, parsed);
+}
+
+function structuredResult(name: string, parsed: ParseResult): CallToolResult {
   if (!parsed.ok) {
     return toolError(`tool ${name} returned a value that does not match its output schema: ${describeIssues(parsed.issues)}`);
   }

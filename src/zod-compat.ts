@@ -35,15 +35,15 @@ export function isObjectSchema(schema: unknown): schema is AnyObjectSchema {
   return false;
 }
 
-/** Parses synchronously, and only when the schema holds async refinements, asynchronously. */
-export async function parseWith(schema: AnySchema, value: unknown): Promise<ParseResult> {
+/** Parses synchronously; `undefined` when the schema holds async refinements (then use `parseWith`). */
+export function parseSync(schema: AnySchema, value: unknown): ParseResult | undefined {
   if (isZod4(schema)) {
     let result: z.ZodSafeParseResult<unknown>;
     try {
       result = z.safeParse(schema, value);
     } catch (error) {
-      if (!(error instanceof z.core.$ZodAsyncError)) throw error;
-      result = await z.safeParseAsync(schema, value);
+      if (error instanceof z.core.$ZodAsyncError) return undefined;
+      throw error;
     }
     return result.success ? { ok: true, value: result.data } : { ok: false, issues: result.error.issues };
   }
@@ -51,8 +51,16 @@ export async function parseWith(schema: AnySchema, value: unknown): Promise<Pars
   try {
     result = schema.safeParse(value);
   } catch (error) {
-    if (!(error instanceof Error && /async/i.test(error.message))) throw error;
-    result = await schema.safeParseAsync(value);
+    if (error instanceof Error && /async/i.test(error.message)) return undefined;
+    throw error;
   }
+  return result.success ? { ok: true, value: result.data } : { ok: false, issues: result.error.issues };
+}
+
+/** Parses synchronously, and only when the schema holds async refinements, asynchronously. */
+export async function parseWith(schema: AnySchema, value: unknown): Promise<ParseResult> {
+  const parsed = parseSync(schema, value);
+  if (parsed !== undefined) return parsed;
+  const result = isZod4(schema) ? await z.safeParseAsync(schema, value) : await schema.safeParseAsync(value);
   return result.success ? { ok: true, value: result.data } : { ok: false, issues: result.error.issues };
 }

@@ -7,6 +7,6 @@ const server = new McpServer({ name: 'bench-sdk', version: '1.0.0' });
 server.registerTool(
   'echo',
   { description: 'Echoes its arguments.', inputSchema: { x: z.number().optional() } },
-  async (args) => ({ content: [{ type: 'text', text: `echo(${JSON.stringify(args)})` }] }),
+  (args) => ({ content: [{ type: 'text', text: `echo(${JSON.stringify(args)})` }] }),
 );
 await server.connect(new StdioServerTransport());

@@ -10,6 +10,6 @@ const server = new McpServer(
 );
 server.tool(
   { name: 'echo', description: 'Echoes its arguments.', schema: z.object({ x: z.number().optional() }) },
-  async (args) => ({ content: [{ type: 'text', text: `echo(${JSON.stringify(args)})` }] }),
+  (args) => ({ content: [{ type: 'text', text: `echo(${JSON.stringify(args)})` }] }),
 );
 new StdioTransport(server).listen();
