@@ -65,13 +65,20 @@ export class McpServer {
    * Answers one frame (already parsed from JSON): the response, or `null` for a notification, a
    * response, or a cancelled call. Never throws and never rejects, whatever it is given.
    */
-  async handle(frame: unknown, context: HandleContext = {}): Promise<Response | null> {
+  handle(frame: unknown, context: HandleContext = {}): Promise<Response | null> {
+    let response: Response | null | Promise<Response | null>;
     try {
-      return await route(this.#state, frame, context.session ?? this.#session, context);
+      response = route(this.#state, frame, context.session ?? this.#session, context);
     } catch (error) {
-      this.#state.report(error);
-      return errorFrame(null, ErrorCode.InternalError);
+      response = this.#internalError(error);
     }
+    // route's promises never reject; the catch is for a bug, which must not become a rejection.
+    return response instanceof Promise ? response.catch((error: unknown) => this.#internalError(error)) : Promise.resolve(response);
+  }
+
+  #internalError(error: unknown): Response {
+    this.#state.report(error);
+    return errorFrame(null, ErrorCode.InternalError);
   }
 }
 

@@ -1,4 +1,5 @@
 // frame -> method handler -> response. Every JSON-RPC error frame the server sends is made here.
+import { z } from 'zod';
 import { Notification, Request, RequestId, Response as ResponseSchema, type Response } from '../schemas/jsonrpc.js';
 import { CancelledParams, EmptyParams } from '../schemas/mcp.js';
 import { defineNotification, type Call, type Method, type NotificationHandler, type ServerState } from './call.js';
@@ -32,6 +33,35 @@ const notifications = new Map<string, NotificationHandler>([
   ],
 ]);
 
+/** `Request` with its params left as they are, for the usual frame whose params are a plain object. */
+const RequestEnvelope = Request.extend({ params: z.unknown().optional() });
+
+/**
+ * `Request.safeParse`, parsing params once instead of twice. `Params` accepts every plain object
+ * with string keys, and the method's own schema parses params next; so for such params only the
+ * envelope is parsed here. Anything else (and every invalid frame) goes through `Request` itself,
+ * so results and error messages are exactly `Request`'s.
+ */
+function parseRequest(frame: object): z.ZodSafeParseResult<{ id: RequestId; method: string; params?: unknown }> {
+  const params = (frame as { params?: unknown }).params;
+  if (params === undefined || isPlainRecord(params)) {
+    const envelope = RequestEnvelope.safeParse(frame);
+    if (envelope.success) return envelope;
+  }
+  return Request.safeParse(frame);
+}
+
+/** A plain object with string keys only: what JSON.parse makes, and what `Params` takes as it is. */
+function isPlainRecord(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.getPrototypeOf(value) === Object.prototype &&
+    !Object.hasOwn(value, 'constructor') &&
+    Object.getOwnPropertySymbols(value).length === 0
+  );
+}
+
 /** Per-request options a transport passes to `handle`. */
 export interface HandleContext {
   /** The connection this frame came on; defaults to the server's own session. */
@@ -42,8 +72,16 @@ export interface HandleContext {
   signal?: AbortSignal;
 }
 
-/** Routes one frame. Resolves to the response, or `null` when none is due; never rejects. */
-export async function route(server: ServerState, frame: unknown, session: Session, context: HandleContext): Promise<Response | null> {
+/**
+ * Routes one frame: the response, or `null` when none is due. A method that answers synchronously
+ * is answered synchronously; a returned promise never rejects.
+ */
+export function route(
+  server: ServerState,
+  frame: unknown,
+  session: Session,
+  context: HandleContext,
+): Response | null | Promise<Response | null> {
   if (typeof frame !== 'object' || frame === null) {
     return errorFrame(null, ErrorCode.InvalidRequest, `expected a JSON-RPC message object, got ${typeName(frame)}`);
   }
@@ -53,7 +91,7 @@ export async function route(server: ServerState, frame: unknown, session: Sessio
   const id = (frame as { id?: unknown }).id;
   if ('method' in frame) {
     if (id === undefined) return routeNotification(frame, session);
-    const request = Request.safeParse(frame);
+    const request = parseRequest(frame);
     if (!request.success) return errorFrame(echoId(id), ErrorCode.InvalidRequest, describeIssues(request.error.issues));
     const { method, params } = request.data;
     const call: Call = { server, session, id: request.data.id, notify: context.notify, signal: context.signal };
@@ -69,16 +107,29 @@ export async function route(server: ServerState, frame: unknown, session: Sessio
   );
 }
 
-async function runMethod(method: Method | undefined, rawParams: unknown, call: Call): Promise<Response | null> {
+function runMethod(method: Method | undefined, rawParams: unknown, call: Call): Response | null | Promise<Response | null> {
   if (method === undefined) return errorFrame(call.id, ErrorCode.MethodNotFound);
   const params = method.params.safeParse(rawParams);
   if (!params.success) return errorFrame(call.id, ErrorCode.InvalidParams, describeIssues(params.error.issues, 'params'));
+  let result: unknown;
   try {
-    const result = await method.run(params.data as never, call);
-    return result === null ? null : { jsonrpc: '2.0', id: call.id, result: result as Record<string, unknown> };
+    result = method.run(params.data as never, call);
   } catch (error) {
     return toErrorFrame(call.id, error, call.server.report);
   }
+  if (!isThenable(result)) return toResponse(call.id, result);
+  return Promise.resolve(result).then(
+    (late) => toResponse(call.id, late),
+    (error: unknown) => toErrorFrame(call.id, error, call.server.report),
+  );
+}
+
+function toResponse(id: RequestId, result: unknown): Response | null {
+  return result === null ? null : { jsonrpc: '2.0', id, result: result as Record<string, unknown> };
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 /** A well-formed notification never gets a response; a malformed one (no id to answer) gets -32600 with id null. */

@@ -94,9 +94,9 @@ async function settle(running: Running, pending: PromiseLike<unknown>, raced: bo
 
 function finish(running: Running): void {
   CallContext.close(running.context);
-  clearTimeout(running.timer);
+  if (running.timer !== undefined) clearTimeout(running.timer);
   running.abort.listen(undefined);
-  running.call.signal?.removeEventListener('abort', running.onOuterAbort!);
+  if (running.onOuterAbort !== undefined) running.call.signal!.removeEventListener('abort', running.onOuterAbort);
   running.call.session.inFlight.delete(running.call.id);
 }
 
