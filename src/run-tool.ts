@@ -35,6 +35,7 @@ interface Running {
   readonly timeoutMs: number | undefined;
   readonly onOuterAbort: (() => void) | undefined;
   timer: NodeJS.Timeout | undefined;
+  registered: boolean;
 }
 
 function start(tool: Tool, parsed: ParseResult, progressToken: ProgressToken | undefined, call: Call): Outcome | Promise<Outcome> {
@@ -45,7 +46,6 @@ function start(tool: Tool, parsed: ParseResult, progressToken: ProgressToken | u
     throw new ProtocolError(ErrorCode.InvalidRequest, `id: ${JSON.stringify(id)} is already used by a call in flight`);
   }
   const abort = new CallAbort();
-  session.inFlight.set(id, abort);
   const timeoutMs = tool.timeoutMs ?? call.server.timeoutMs;
   const startedAt = timeoutMs === undefined ? 0 : performance.now();
   const outer = call.signal;
@@ -54,29 +54,39 @@ function start(tool: Tool, parsed: ParseResult, progressToken: ProgressToken | u
     outer.addEventListener('abort', onOuterAbort!, { once: true });
     if (outer.aborted) onOuterAbort!();
   }
-  const running: Running = { tool, call, abort, context: new CallContext(call, abort, progressToken), timeoutMs, onOuterAbort, timer: undefined };
+  const context = new CallContext(call, abort, progressToken);
+  const running: Running = { tool, call, abort, context, timeoutMs, onOuterAbort, timer: undefined, registered: false };
 
+  // A call is registered in flight (for duplicate ids, cancellation and shutdown) once it has
+  // something to wait for; a synchronous handler is over before anything else could reach it.
   let value: unknown;
   try {
-    value = tool.handler(parsed.value, running.context);
+    value = tool.handler(parsed.value, context);
     if (!isThenable(value)) {
       const result = toCallToolResult(tool, value);
       if (!(result instanceof Promise)) {
         finish(running);
         return result;
       }
+      register(running);
       return settle(running, result, false);
     }
   } catch (error) {
     finish(running);
     return failed(running, error);
   }
-  // A timer only now that the call is really asynchronous; it still counts from the start.
+  register(running);
+  // The timeout counts from the start, though its timer is only set now that the call is asynchronous.
   if (timeoutMs !== undefined) {
     const left = Math.max(0, timeoutMs - (performance.now() - startedAt));
     running.timer = setTimeout(() => abort.abort(AbortReason.Timeout), left);
   }
   return settle(running, value, true);
+}
+
+function register(running: Running): void {
+  running.registered = true;
+  running.call.session.inFlight.set(running.call.id, running.abort);
 }
 
 /** Waits for the handler (racing its abort) or for its result to be checked, then cleans up. */
@@ -97,7 +107,7 @@ function finish(running: Running): void {
   if (running.timer !== undefined) clearTimeout(running.timer);
   running.abort.listen(undefined);
   if (running.onOuterAbort !== undefined) running.call.signal!.removeEventListener('abort', running.onOuterAbort);
-  running.call.session.inFlight.delete(running.call.id);
+  if (running.registered) running.call.session.inFlight.delete(running.call.id);
 }
 
 function failed(running: Running, error: unknown): Outcome {

@@ -3,6 +3,8 @@
 /** A complete line, or the news that a line passed the limit (its bytes are dropped up to the next newline). */
 export type Line = { kind: 'line'; text: string } | { kind: 'overlong' };
 
+const NEWLINE = 0x0a;
+
 export class LineSplitter {
   readonly #maxBytes: number;
   #parts: Buffer[] = [];
@@ -13,17 +15,25 @@ export class LineSplitter {
     this.#maxBytes = maxBytes;
   }
 
-  /** Feeds a chunk; returns the lines it completed, in order. `\r\n` endings lose their `\r`. */
+  /**
+   * Feeds a chunk; returns the lines it completed, in order. `\r\n` endings lose their `\r`.
+   * The lines that lie whole inside the chunk are decoded with one call, not one per line.
+   */
   push(chunk: Buffer, out: Line[] = []): Line[] {
-    let start = 0;
-    while (start < chunk.length) {
-      const newline = chunk.indexOf(0x0a, start);
-      const end = newline === -1 ? chunk.length : newline;
-      this.#take(chunk.subarray(start, end), out);
-      if (newline === -1) break;
-      this.#finishLine(out);
-      start = newline + 1;
+    const last = chunk.lastIndexOf(NEWLINE);
+    if (last === -1) {
+      this.#take(chunk, out);
+      return out;
     }
+    let start = 0;
+    if (this.#size > 0 || this.#skipping) {
+      const first = chunk.indexOf(NEWLINE);
+      this.#take(chunk.subarray(0, first), out);
+      this.#finishLine(out);
+      start = first + 1;
+    }
+    if (start <= last) this.#splitWhole(chunk, start, last, out);
+    this.#take(chunk.subarray(last + 1), out);
     return out;
   }
 
@@ -32,6 +42,25 @@ export class LineSplitter {
     if (this.#size > 0) this.#finishLine(out);
     this.#skipping = false;
     return out;
+  }
+
+  /** The lines of chunk[start, end), where `end` is a newline; a newline byte never occurs inside a UTF-8 sequence. */
+  #splitWhole(chunk: Buffer, start: number, end: number, out: Line[]): void {
+    const texts = chunk.toString('utf8', start, end).split('\n');
+    // Only a stretch longer than the limit can hold an overlong line: then measure each in bytes.
+    let from = end - start > this.#maxBytes ? start : -1;
+    for (const raw of texts) {
+      if (from !== -1) {
+        const to = chunk.indexOf(NEWLINE, from);
+        const bytes = to - from;
+        from = to + 1;
+        if (bytes > this.#maxBytes) {
+          out.push({ kind: 'overlong' });
+          continue;
+        }
+      }
+      out.push({ kind: 'line', text: raw.endsWith('\r') ? raw.slice(0, -1) : raw });
+    }
   }
 
   #take(piece: Buffer, out: Line[]): void {

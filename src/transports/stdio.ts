@@ -51,6 +51,12 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   const writer = new FrameWriter(output, () => pump(), guard?.write);
   const send = (frame: Message) => writer.writeLine(serializeFrame(frame, report));
   const session = server.createSession({ notify: send });
+  const context = { session };
+  const answered = (response: Message | null) => {
+    inFlight--;
+    if (response !== null) send(response);
+    pump();
+  };
 
   const stalled = () => writer.blocked || inFlight >= maxInFlight;
 
@@ -71,7 +77,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
       send(errorFrame(null, ErrorCode.InvalidRequest, `message longer than ${maxLineBytes} bytes (the line was skipped)`));
       return;
     }
-    if (line.text.trim() === '') return;
+    if (isBlank(line.text)) return;
     let frame: unknown;
     try {
       frame = JSON.parse(line.text);
@@ -80,11 +86,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
       return;
     }
     inFlight++;
-    void server.handle(frame, { session }).then((response) => {
-      inFlight--;
-      if (response !== null) send(response);
-      pump();
-    });
+    void server.handle(frame, context).then(answered);
   }
 
   const onData = (chunk: Buffer | string) => {
@@ -149,6 +151,11 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   }
 
   return { closed, close };
+}
+
+/** An empty or all-whitespace line is skipped. A frame starts with "{", which spares it the trim. */
+function isBlank(text: string): boolean {
+  return text.length === 0 || (text.charCodeAt(0) !== 0x7b && text.trim() === '');
 }
 
 /** Whether `promise` settled within `ms`. */
