@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The zod-mcp command line: argv parsing only; the work is in src/.
-import { UsageError, runMcpServerCommand } from './src/cli/mcp-server.js';
-import { runServeCommand } from './src/cli/serve.js';
+// Each command's modules are imported when it runs, so `serve` loads nothing it does not use.
+import { UsageError } from './src/cli/usage-error.js';
 import { VERSION } from './src/version.js';
 
 const usage = `zod-mcp ${VERSION}
@@ -14,10 +14,12 @@ usage:
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'mcp-server' && rest.length <= 1) {
+    const { runMcpServerCommand } = await import('./src/cli/mcp-server.js');
     await runMcpServerCommand(rest[0]);
     return 0;
   }
   if (command === 'serve') {
+    const { runServeCommand } = await import('./src/cli/serve.js');
     await runServeCommand(rest);
     return 0;
   }

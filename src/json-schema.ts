@@ -1,6 +1,7 @@
 // Zod 4 and Zod 3 schemas -> the JSON Schema that tools/list carries. Runs once per tool, when it is defined.
 import { z } from 'zod';
-import { zodToJsonSchema } from 'zod-to-json-schema';
+import { createRequire } from 'node:module';
+import type { zodToJsonSchema as ZodToJsonSchema } from 'zod-to-json-schema';
 import type * as z3 from 'zod/v3';
 import { ObjectJsonSchema } from '../schemas/mcp.js';
 import { formatPath } from './errors.js';
@@ -64,8 +65,12 @@ const zod3Unrepresentable: Record<string, string> = {
   ZodSet: 'Set',
 };
 
+/** Loaded on the first Zod 3 schema only: it costs start-up time that a Zod 4 server does not owe. */
+let zodToJsonSchema: typeof ZodToJsonSchema | undefined;
+
 function fromZod3(schema: z3.ZodTypeAny, side: SchemaSide, owner: string): Record<string, unknown> {
   const recursive = inspectZod3(schema, owner);
+  zodToJsonSchema ??= (createRequire(import.meta.url)('zod-to-json-schema') as { zodToJsonSchema: typeof ZodToJsonSchema }).zodToJsonSchema;
   return zodToJsonSchema(schema, {
     target: 'jsonSchema2019-09',
     $refStrategy: recursive ? 'root' : 'none',

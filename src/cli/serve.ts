@@ -2,9 +2,9 @@
 import { parseArgs } from 'node:util';
 import { McpServer } from '../mcp.js';
 import { serveStdio } from '../transports/stdio.js';
-import { selectTools } from '../tools/tool-sets.js';
+import { serverTools } from '../tools/echo.js';
 import { VERSION } from '../version.js';
-import { UsageError } from './mcp-server.js';
+import { UsageError } from './usage-error.js';
 
 export async function runServeCommand(args: string[]): Promise<void> {
   let values: { demo?: boolean };
@@ -16,7 +16,8 @@ export async function runServeCommand(args: string[]): Promise<void> {
   const server = new McpServer({
     name: 'zod-mcp',
     version: VERSION,
-    tools: selectTools(values.demo ? 'demo' : 'server'),
+    // The demo tools are loaded only when asked for: start-up time is part of every client's wait.
+    tools: values.demo ? [...serverTools, ...(await import('../tools/demo.js')).demoTools] : serverTools,
   });
   const stdio = serveStdio(server);
   await stdio.closed;
