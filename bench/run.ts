@@ -64,6 +64,7 @@ function rotate<T>(items: readonly T[], by: number): T[] {
 const stdioCalls = newMeasure('stdio-calls', `stdio echo, ${CALLS.toLocaleString('en-US')} calls, ${IN_FLIGHT} in flight`, 'calls/s', true);
 const stdioP50 = newMeasure('stdio-p50', 'stdio echo latency p50', 'ms', false);
 const stdioP99 = newMeasure('stdio-p99', 'stdio echo latency p99', 'ms', false);
+const stdioCpu = newMeasure('stdio-cpu', 'server CPU time per echo call', 'µs', false);
 const stdioPeak = newMeasure('stdio-peak', 'peak memory, VmHWM', 'MiB', false);
 const coldStart = newMeasure('cold-start', `cold start to initialize answer, median of ${COLD_STARTS}`, 'ms', false);
 const stdioPayload = newMeasure('stdio-payload', 'stdio echo with a 1 MiB argument, 4 in flight', 'calls/s', true);
@@ -76,6 +77,7 @@ const measures = [
   stdioCalls,
   stdioP50,
   stdioP99,
+  stdioCpu,
   stdioPeak,
   coldStart,
   stdioPayload,
@@ -109,6 +111,7 @@ async function main(): Promise<void> {
       add(stdioCalls, impl, result.callsPerSec);
       add(stdioP50, impl, result.p50Ms);
       add(stdioP99, impl, result.p99Ms);
+      add(stdioCpu, impl, result.cpuUsPerCall);
       add(stdioPeak, impl, result.peakMiB);
     }
     log(`round ${round + 1}/${REPEATS}: cold start`);

@@ -17,6 +17,8 @@ export interface ThroughputResult {
   p99Ms: number;
   /** VmHWM of the server process, in MiB, read after the last answer. */
   peakMiB: number;
+  /** CPU time (user + system) the server spent per call, in µs: less sensitive to a busy machine than calls/s. */
+  cpuUsPerCall: number;
 }
 
 const initialize = (id: number) =>
@@ -66,6 +68,12 @@ class Peer {
     const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
     const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]);
     return kb / 1024;
+  }
+
+  /** User + system CPU time so far, in ms (/proc/<pid>/stat, in clock ticks of 10 ms). */
+  cpuMs(): number {
+    const fields = readFileSync(`/proc/${this.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   }
 
   async stop(): Promise<void> {
@@ -143,6 +151,7 @@ export async function measureCalls(
       if (out !== '') peer.write(out);
     };
 
+    const cpuBefore = peer.cpuMs();
     const started = performance.now();
     const done = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`timed out with ${received}/${count} answers; stderr: ${peer.stderr}`)), 120_000);
@@ -177,12 +186,14 @@ export async function measureCalls(
     const elapsed = performance.now() - started;
     if (failure !== undefined) throw failure;
     const peakMiB = peer.peakMiB();
+    const cpuUsPerCall = ((peer.cpuMs() - cpuBefore) * 1000) / count;
     latency.sort();
     return {
       callsPerSec: (count / elapsed) * 1000,
       p50Ms: latency[Math.floor(count * 0.5)]!,
       p99Ms: latency[Math.min(count - 1, Math.floor(count * 0.99))]!,
       peakMiB,
+      cpuUsPerCall,
     };
   } finally {
     await peer.stop();
