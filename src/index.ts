@@ -6,6 +6,7 @@ export type { HandleContext } from './router.js';
 export { ErrorCode, ProtocolError } from './errors.js';
 export { toJsonSchema } from './json-schema.js';
 export { runCase } from './process-mode.js';
+export { serveHttp, type HttpOptions, type HttpServerHandle } from './transports/http.js';
 export { echo, serverTools } from './tools/echo.js';
 export { VERSION } from './version.js';
 export * as schemas from '../schemas/index.js';
