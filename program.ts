@@ -1,17 +1,25 @@
 #!/usr/bin/env node
 // The zod-mcp command line: argv parsing only; the work is in src/.
 import { UsageError, runMcpServerCommand } from './src/cli/mcp-server.js';
+import { parseServeHttpArgs, runHttp } from './src/cli/serve-http.js';
 import { VERSION } from './src/version.js';
 
 const usage = `zod-mcp ${VERSION}
 usage:
   zod-mcp mcp-server [CASE]   run a case file ({"requests": [...]}) and print {"responses": [...]};
-                              reads the case from stdin without CASE`;
+                              reads the case from stdin without CASE
+  zod-mcp serve --http [--port N] [--host H]
+                              serve MCP over Streamable HTTP at http://H:N/mcp
+                              (default 127.0.0.1:3000); stops on SIGTERM or SIGINT`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'mcp-server' && rest.length <= 1) {
     await runMcpServerCommand(rest[0]);
+    return 0;
+  }
+  if (command === 'serve' && rest.includes('--http')) {
+    await runHttp(parseServeHttpArgs(rest));
     return 0;
   }
   if (command === '--version') {
