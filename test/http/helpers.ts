@@ -30,8 +30,15 @@ export const chatty = defineTool({
   },
 });
 
+export const add = defineTool({
+  name: 'add',
+  description: 'Adds two numbers.',
+  input: z.object({ a: z.number(), b: z.number() }),
+  handler: ({ a, b }) => String(a + b),
+});
+
 export async function startServer(options: HttpOptions = {}, seen: unknown[] = []): Promise<HttpServerHandle> {
-  const server = new McpServer({ name: 'test', version: '1.0.0', tools: [echo, chatty, createSlowTool(seen)] });
+  const server = new McpServer({ name: 'test', version: '1.0.0', tools: [echo, add, chatty, createSlowTool(seen)] });
   return serveHttp(server, { port: 0, host: '127.0.0.1', ...options });
 }
 
