@@ -47,7 +47,7 @@ export async function serveHttp(server: McpServer, options: HttpOptions = {}): P
 async function routeRequest(state: HttpState, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const refusal = checkHostAndOrigin(req, state.options);
   if (refusal !== undefined) return sendError(res, 403, refusal);
-  if (pathOf(req) !== state.options.path) return sendError(res, 404, `no MCP endpoint here: it is at ${state.options.path}`);
+  if (readPath(req) !== state.options.path) return sendError(res, 404, `no MCP endpoint here: it is at ${state.options.path}`);
   if (state.closing) return sendError(res, 503, 'the server is shutting down', { headers: { connection: 'close' } });
   switch (req.method) {
     case 'POST':
@@ -89,7 +89,7 @@ function listen(http: Server, port: number, host: string): Promise<void> {
   });
 }
 
-function pathOf(req: IncomingMessage): string {
+function readPath(req: IncomingMessage): string {
   const url = req.url ?? '/';
   const end = url.search(/[?#]/);
   return end === -1 ? url : url.slice(0, end);

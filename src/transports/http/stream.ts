@@ -13,7 +13,7 @@ const statelessRefusal = 'this server is stateless: it only answers POST';
 export function handleGet(state: HttpState, req: IncomingMessage, res: ServerResponse): void {
   if (state.options.stateless) return sendError(res, 405, statelessRefusal, { headers: { allow: 'POST' } });
   if (!acceptsAll(req, ['text/event-stream'])) return sendError(res, 406, 'Accept must include text/event-stream');
-  const entry = findSessionOf(state, req, res);
+  const entry = findRequestSession(state, req, res);
   if (entry === undefined) return;
   if (entry.stream !== undefined) return sendError(res, 409, 'this session already has a GET stream open');
 
@@ -35,13 +35,13 @@ export function handleGet(state: HttpState, req: IncomingMessage, res: ServerRes
 /** Ends a session; its calls in flight are cancelled, so they get no response (the client asked to leave). */
 export function handleDelete(state: HttpState, req: IncomingMessage, res: ServerResponse): void {
   if (state.options.stateless) return sendError(res, 405, statelessRefusal, { headers: { allow: 'POST' } });
-  const entry = findSessionOf(state, req, res);
+  const entry = findRequestSession(state, req, res);
   if (entry === undefined) return;
   state.sessions.remove(entry, AbortReason.Cancelled);
   sendEmpty(res, 204);
 }
 
-function findSessionOf(state: HttpState, req: IncomingMessage, res: ServerResponse): HttpSession | undefined {
+function findRequestSession(state: HttpState, req: IncomingMessage, res: ServerResponse): HttpSession | undefined {
   const refusal = checkProtocolVersion(req);
   if (refusal !== undefined) {
     sendError(res, 400, refusal);
