@@ -1,0 +1,96 @@
+// Zod 3 (`zod/v3`) schemas -> JSON Schema, through zod-to-json-schema, with the checks it does not make.
+import { zodToJsonSchema } from 'zod-to-json-schema';
+import type * as z3 from 'zod/v3';
+import { formatPath } from './errors.js';
+import type { SchemaSide } from './json-schema.js';
+
+/** zod-to-json-schema turns these into `{}` or a lookalike silently; Zod 4 refuses them, and so do we. */
+const zod3Unrepresentable: Record<string, string> = {
+  ZodBigInt: 'BigInt',
+  ZodDate: 'Date',
+  ZodSymbol: 'Symbol',
+  ZodUndefined: 'Undefined',
+  ZodVoid: 'Void',
+  ZodNaN: 'NaN',
+  ZodFunction: 'Function',
+  ZodPromise: 'Promise',
+  ZodMap: 'Map',
+  ZodSet: 'Set',
+};
+
+export function fromZod3(schema: z3.ZodTypeAny, side: SchemaSide, owner: string): Record<string, unknown> {
+  const recursive = inspectZod3(schema, owner);
+  return zodToJsonSchema(schema, {
+    target: 'jsonSchema2019-09',
+    $refStrategy: recursive ? 'root' : 'none',
+    effectStrategy: side === 'input' ? 'input' : 'any',
+    pipeStrategy: side,
+    removeAdditionalStrategy: 'strict',
+    allowedAdditionalProperties: undefined,
+  }) as Record<string, unknown>;
+}
+
+/** Walks a Zod 3 schema: throws on a part JSON Schema cannot hold; returns whether it is recursive. */
+function inspectZod3(root: z3.ZodTypeAny, owner: string): boolean {
+  let recursive = false;
+  const onPath = new Set<unknown>();
+  const visit = (schema: z3.ZodTypeAny, path: (string | number)[]): void => {
+    if (onPath.has(schema)) {
+      recursive = true;
+      return;
+    }
+    const def = schema._def as Record<string, unknown> & { typeName: string };
+    const kind = zod3Unrepresentable[def.typeName];
+    if (kind) {
+      throw new TypeError(
+        `${owner}: field "${formatPath(path) || '(root)'}" cannot be represented in JSON Schema (${kind})`,
+      );
+    }
+    onPath.add(schema);
+    for (const [child, step] of zod3Children(schema, def)) visit(child, step === undefined ? path : [...path, step]);
+    onPath.delete(schema);
+  };
+  visit(root, []);
+  return recursive;
+}
+
+type Child = [z3.ZodTypeAny, string | number | undefined];
+
+function zod3Children(schema: z3.ZodTypeAny, def: Record<string, unknown> & { typeName: string }): Child[] {
+  const inner = (key: string): Child[] => [[def[key] as z3.ZodTypeAny, undefined]];
+  switch (def.typeName) {
+    case 'ZodObject': {
+      const shape = (schema as z3.AnyZodObject).shape as Record<string, z3.ZodTypeAny>;
+      return Object.entries(shape).map(([key, value]): Child => [value, key]);
+    }
+    case 'ZodArray':
+      return [[def.type as z3.ZodTypeAny, 0]];
+    case 'ZodOptional':
+    case 'ZodNullable':
+    case 'ZodDefault':
+    case 'ZodCatch':
+    case 'ZodReadonly':
+      return inner('innerType');
+    case 'ZodBranded':
+      return inner('type');
+    case 'ZodEffects':
+      return inner('schema');
+    case 'ZodPipeline':
+      return inner('in');
+    case 'ZodLazy':
+      return [[(def.getter as () => z3.ZodTypeAny)(), undefined]];
+    case 'ZodUnion':
+    case 'ZodDiscriminatedUnion':
+      return [...(def.options as Iterable<z3.ZodTypeAny>)].map((option): Child => [option, undefined]);
+    case 'ZodIntersection':
+      return [...inner('left'), ...inner('right')];
+    case 'ZodRecord':
+      return [[def.valueType as z3.ZodTypeAny, undefined]];
+    case 'ZodTuple': {
+      const items = (def.items as z3.ZodTypeAny[]).map((item, i): Child => [item, i]);
+      return def.rest ? [...items, ...inner('rest')] : items;
+    }
+    default:
+      return [];
+  }
+}
