@@ -20,14 +20,43 @@ const zod3Unrepresentable: Record<string, string> = {
 
 export function fromZod3(schema: z3.ZodTypeAny, side: SchemaSide, owner: string): Record<string, unknown> {
   const recursive = inspectZod3(schema, owner);
-  return zodToJsonSchema(schema, {
-    target: 'jsonSchema2019-09',
+  const json = zodToJsonSchema(schema, {
+    // Draft 7, not 2019-09: for 2019-09 it writes `exclusiveMinimum: true` beside `minimum` (draft 4's form).
+    target: 'jsonSchema7',
     $refStrategy: recursive ? 'root' : 'none',
     effectStrategy: side === 'input' ? 'input' : 'any',
     pipeStrategy: side,
     removeAdditionalStrategy: 'strict',
     allowedAdditionalProperties: undefined,
   }) as Record<string, unknown>;
+  toDraft2020(json);
+  return json;
+}
+
+/**
+ * zod-to-json-schema writes tuples as `items: [...]`, `additionalItems` (invalid in 2020-12, the
+ * dialect tool schemas default to); rewrites them, in place, as `prefixItems`, `items` like Zod 4.
+ */
+function toDraft2020(node: unknown): void {
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return;
+  const schema = node as Record<string, unknown>;
+  if (Array.isArray(schema.items)) {
+    const { additionalItems } = schema;
+    schema.prefixItems = schema.items;
+    if (additionalItems === undefined) delete schema.items;
+    else schema.items = additionalItems;
+    delete schema.additionalItems;
+  }
+  for (const key of ['items', 'additionalProperties', 'propertyNames', 'not', 'unevaluatedProperties']) {
+    toDraft2020(schema[key]);
+  }
+  for (const key of ['prefixItems', 'anyOf', 'allOf', 'oneOf']) {
+    if (Array.isArray(schema[key])) for (const child of schema[key]) toDraft2020(child);
+  }
+  for (const key of ['properties', 'patternProperties', 'definitions', '$defs']) {
+    const children = schema[key];
+    if (typeof children === 'object' && children !== null) for (const child of Object.values(children)) toDraft2020(child);
+  }
 }
 
 /** Walks a Zod 3 schema: throws on a part JSON Schema cannot hold; returns whether it is recursive. */
