@@ -1,5 +1,5 @@
 // Zod 3 (`zod/v3`) schemas -> JSON Schema, through zod-to-json-schema, with the checks it does not make.
-import { zodToJsonSchema } from 'zod-to-json-schema';
+import { ignoreOverride, parseDef, zodToJsonSchema, type Options } from 'zod-to-json-schema';
 import type * as z3 from 'zod/v3';
 import { formatPath } from './errors.js';
 import type { SchemaSide } from './json-schema.js';
@@ -19,11 +19,12 @@ const zod3Unrepresentable: Record<string, string> = {
 };
 
 export function fromZod3(schema: z3.ZodTypeAny, side: SchemaSide, owner: string): Record<string, unknown> {
-  const recursive = inspectZod3(schema, owner);
+  inspectZod3(schema, owner);
   const json = zodToJsonSchema(schema, {
     // Draft 7, not 2019-09: for 2019-09 it writes `exclusiveMinimum: true` beside `minimum` (draft 4's form).
     target: 'jsonSchema7',
-    $refStrategy: recursive ? 'root' : 'none',
+    $refStrategy: 'root',
+    override: inlineReuse,
     effectStrategy: side === 'input' ? 'input' : 'any',
     pipeStrategy: side,
     removeAdditionalStrategy: 'strict',
@@ -32,6 +33,17 @@ export function fromZod3(schema: z3.ZodTypeAny, side: SchemaSide, owner: string)
   toDraft2020(json);
   return json;
 }
+
+/**
+ * With `$refStrategy: 'root'` every schema met a second time becomes a `$ref` to its first place,
+ * and with `'none'` a cycle becomes `{}`. A `$ref` is only needed for a cycle, where the schema
+ * met again is one of its own ancestors; any other reuse is written out again, as Zod 4 does.
+ */
+const inlineReuse: NonNullable<Options['override']> = (def, refs, seen, forceResolution) => {
+  if (seen === undefined || forceResolution) return ignoreOverride;
+  const cycle = seen.path.every((step, i) => refs.currentPath[i] === step);
+  return cycle ? ignoreOverride : parseDef(def, refs, true);
+};
 
 /**
  * zod-to-json-schema writes tuples as `items: [...]`, `additionalItems` (invalid in 2020-12, the
@@ -59,15 +71,11 @@ function toDraft2020(node: unknown): void {
   }
 }
 
-/** Walks a Zod 3 schema: throws on a part JSON Schema cannot hold; returns whether it is recursive. */
-function inspectZod3(root: z3.ZodTypeAny, owner: string): boolean {
-  let recursive = false;
+/** Walks a Zod 3 schema and throws on a part JSON Schema cannot hold. */
+function inspectZod3(root: z3.ZodTypeAny, owner: string): void {
   const onPath = new Set<unknown>();
   const visit = (schema: z3.ZodTypeAny, path: (string | number)[]): void => {
-    if (onPath.has(schema)) {
-      recursive = true;
-      return;
-    }
+    if (onPath.has(schema)) return;
     const def = schema._def as Record<string, unknown> & { typeName: string };
     const kind = zod3Unrepresentable[def.typeName];
     if (kind) {
@@ -80,7 +88,6 @@ function inspectZod3(root: z3.ZodTypeAny, owner: string): boolean {
     onPath.delete(schema);
   };
   visit(root, []);
-  return recursive;
 }
 
 type Child = [z3.ZodTypeAny, string | number | undefined];
