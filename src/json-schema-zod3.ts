@@ -42,8 +42,13 @@ export function fromZod3(schema: z3.ZodTypeAny, side: SchemaSide, owner: string)
 const inlineReuse: NonNullable<Options['override']> = (def, refs, seen, forceResolution) => {
   if (seen === undefined || forceResolution) return ignoreOverride;
   const cycle = seen.path.every((step, i) => refs.currentPath[i] === step);
-  return cycle ? ignoreOverride : parseDef(def, refs, true);
+  return cycle ? { $ref: toPointer(seen.path) } : parseDef(def, refs, true);
 };
+
+/** `['#', 'properties', 'a/b']` -> `#/properties/a~1b` (RFC 6901); zod-to-json-schema joins the steps unescaped. */
+function toPointer([root, ...steps]: string[]): string {
+  return [root, ...steps.map((step) => encodeURIComponent(step.replaceAll('~', '~0').replaceAll('/', '~1')))].join('/');
+}
 
 /**
  * zod-to-json-schema writes tuples as `items: [...]`, `additionalItems` (invalid in 2020-12, the
