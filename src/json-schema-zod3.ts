@@ -3,6 +3,7 @@ import { ignoreOverride, parseDef, zodToJsonSchema, type Options } from 'zod-to-
 import type * as z3 from 'zod/v3';
 import { formatPath } from './errors.js';
 import type { SchemaSide } from './json-schema.js';
+import { isZod4 } from './zod-compat.js';
 
 /** zod-to-json-schema turns these into `{}` or a lookalike silently; Zod 4 refuses them, and so do we. */
 const zod3Unrepresentable: Record<string, string> = {
@@ -81,6 +82,11 @@ function inspectZod3(root: z3.ZodTypeAny, owner: string): void {
   const onPath = new Set<unknown>();
   const visit = (schema: z3.ZodTypeAny, path: (string | number)[]): void => {
     if (onPath.has(schema)) return;
+    if (isZod4(schema)) {
+      // zod-to-json-schema does not know Zod 4 and would write `{}` for this field.
+      const field = formatPath(path) || '(root)';
+      throw new TypeError(`${owner}: field "${field}" is a Zod 4 schema inside a Zod 3 schema; use one Zod version per tool`);
+    }
     const def = schema._def as Record<string, unknown> & { typeName: string };
     const kind = zod3Unrepresentable[def.typeName];
     if (kind) {

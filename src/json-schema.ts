@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { ObjectJsonSchema } from '../schemas/mcp.js';
 import { fromZod3 } from './json-schema-zod3.js';
-import { isZod4, type AnyObjectSchema } from './zod-compat.js';
+import { formatPath } from './errors.js';
+import { isZod3, isZod4, type AnyObjectSchema } from './zod-compat.js';
 
 /** Which side of a transform or default to describe: tool inputs describe what a client may send. */
 export type SchemaSide = 'input' | 'output';
@@ -22,6 +23,7 @@ export function toJsonSchema(schema: AnyObjectSchema, side: SchemaSide, owner: s
 }
 
 function fromZod4(schema: z.core.$ZodType, side: SchemaSide, owner: string): Record<string, unknown> {
+  rejectZod3Parts(schema, owner, []);
   return z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io: side,
@@ -31,6 +33,23 @@ function fromZod4(schema: z.core.$ZodType, side: SchemaSide, owner: string): Rec
       throw new TypeError(`${owner}: field ${fieldName(path)} cannot be represented in JSON Schema (${message})`);
     },
   }) as Record<string, unknown>;
+}
+
+/** z.toJSONSchema crashes on a Zod 3 part ("Cannot read properties of undefined"), naming neither tool nor field. */
+function rejectZod3Parts(schema: unknown, owner: string, path: string[], seen = new Set<unknown>()): void {
+  if (isZod3(schema)) {
+    const field = formatPath(path) || '(root)';
+    throw new TypeError(`${owner}: field "${field}" is a Zod 3 schema inside a Zod 4 schema; use one Zod version per tool`);
+  }
+  if (!isZod4(schema) || seen.has(schema)) return;
+  seen.add(schema);
+  for (const [key, value] of Object.entries(schema._zod.def)) {
+    if (key === 'shape') {
+      for (const [name, field] of Object.entries(value as object)) rejectZod3Parts(field, owner, [...path, name], seen);
+    } else {
+      for (const part of Array.isArray(value) ? value : [value]) rejectZod3Parts(part, owner, path, seen);
+    }
+  }
 }
 
 /** `["properties", "a", "items", "properties", "b"]` -> `"a[].b"`. */
