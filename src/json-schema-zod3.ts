@@ -20,13 +20,14 @@ const zod3Unrepresentable: Record<string, string> = {
 };
 
 export function fromZod3(schema: z3.ZodTypeAny, side: SchemaSide, owner: string): Record<string, unknown> {
-  inspectZod3(schema, owner);
+  inspectZod3(schema, side, owner);
   const json = zodToJsonSchema(schema, {
     // Draft 7, not 2019-09: for 2019-09 it writes `exclusiveMinimum: true` beside `minimum` (draft 4's form).
     target: 'jsonSchema7',
     $refStrategy: 'root',
     override: inlineReuse,
-    effectStrategy: side === 'input' ? 'input' : 'any',
+    // A refinement's or preprocess's output is its inner schema's; a transform's is refused below.
+    effectStrategy: 'input',
     pipeStrategy: side,
     removeAdditionalStrategy: 'strict',
     allowedAdditionalProperties: undefined,
@@ -78,7 +79,7 @@ function toDraft2020(node: unknown): void {
 }
 
 /** Walks a Zod 3 schema and throws on a part JSON Schema cannot hold. */
-function inspectZod3(root: z3.ZodTypeAny, owner: string): void {
+function inspectZod3(root: z3.ZodTypeAny, side: SchemaSide, owner: string): void {
   const onPath = new Set<unknown>();
   const visit = (schema: z3.ZodTypeAny, path: (string | number)[]): void => {
     if (onPath.has(schema)) return;
@@ -88,14 +89,17 @@ function inspectZod3(root: z3.ZodTypeAny, owner: string): void {
       throw new TypeError(`${owner}: field "${field}" is a Zod 4 schema inside a Zod 3 schema; use one Zod version per tool`);
     }
     const def = schema._def as Record<string, unknown> & { typeName: string };
-    const kind = zod3Unrepresentable[def.typeName];
+    const kind =
+      side === 'output' && def.typeName === 'ZodEffects' && (def.effect as { type: string }).type === 'transform'
+        ? 'Transform'
+        : zod3Unrepresentable[def.typeName];
     if (kind) {
       throw new TypeError(
         `${owner}: field "${formatPath(path) || '(root)'}" cannot be represented in JSON Schema (${kind})`,
       );
     }
     onPath.add(schema);
-    for (const [child, step] of zod3Children(schema, def)) visit(child, step === undefined ? path : [...path, step]);
+    for (const [child, step] of zod3Children(schema, def, side)) visit(child, step === undefined ? path : [...path, step]);
     onPath.delete(schema);
   };
   visit(root, []);
@@ -103,7 +107,7 @@ function inspectZod3(root: z3.ZodTypeAny, owner: string): void {
 
 type Child = [z3.ZodTypeAny, string | number | undefined];
 
-function zod3Children(schema: z3.ZodTypeAny, def: Record<string, unknown> & { typeName: string }): Child[] {
+function zod3Children(schema: z3.ZodTypeAny, def: Record<string, unknown> & { typeName: string }, side: SchemaSide): Child[] {
   const inner = (key: string): Child[] => [[def[key] as z3.ZodTypeAny, undefined]];
   switch (def.typeName) {
     case 'ZodObject': {
@@ -123,7 +127,7 @@ function zod3Children(schema: z3.ZodTypeAny, def: Record<string, unknown> & { ty
     case 'ZodEffects':
       return inner('schema');
     case 'ZodPipeline':
-      return inner('in');
+      return inner(side === 'input' ? 'in' : 'out');
     case 'ZodLazy':
       return [[(def.getter as () => z3.ZodTypeAny)(), undefined]];
     case 'ZodUnion':
