@@ -25,7 +25,7 @@ export function fromZod3(schema: z3.ZodTypeAny, side: SchemaSide, owner: string)
     // Draft 7, not 2019-09: for 2019-09 it writes `exclusiveMinimum: true` beside `minimum` (draft 4's form).
     target: 'jsonSchema7',
     $refStrategy: 'root',
-    override: inlineReuse,
+    override,
     // A refinement's or preprocess's output is its inner schema's; a transform's is refused below.
     effectStrategy: 'input',
     pipeStrategy: side,
@@ -36,16 +36,22 @@ export function fromZod3(schema: z3.ZodTypeAny, side: SchemaSide, owner: string)
   return json;
 }
 
-/**
- * With `$refStrategy: 'root'` every schema met a second time becomes a `$ref` to its first place,
- * and with `'none'` a cycle becomes `{}`. A `$ref` is only needed for a cycle, where the schema
- * met again is one of its own ancestors; any other reuse is written out again, as Zod 4 does.
- */
-const inlineReuse: NonNullable<Options['override']> = (def, refs, seen, forceResolution) => {
+/** Where zod-to-json-schema's own output is wrong for a tool schema, writes the part itself. */
+const override: NonNullable<Options['override']> = (def, refs, seen, forceResolution) => {
+  const { typeName, value } = def as { typeName?: string; value?: unknown };
+  // It writes z.literal(null) as `{ type: "object" }`, which refuses null.
+  if (typeName === 'ZodLiteral' && value === null) return withDescription({ type: 'null', const: null }, def);
   if (seen === undefined || forceResolution) return ignoreOverride;
+  // With `$refStrategy: 'root'` every schema met again becomes a `$ref` to its first place. Only a
+  // cycle, where the schema met again is one of its own ancestors, needs one; any other reuse is
+  // written out again, as Zod 4 does.
   const cycle = seen.path.every((step, i) => refs.currentPath[i] === step);
   return cycle ? { $ref: toPointer(seen.path) } : parseDef(def, refs, true);
 };
+
+function withDescription(json: Record<string, unknown>, def: z3.ZodTypeDef): Record<string, unknown> {
+  return def.description === undefined ? json : { ...json, description: def.description };
+}
 
 /** `['#', 'properties', 'a/b']` -> `#/properties/a~1b` (RFC 6901); zod-to-json-schema joins the steps unescaped. */
 function toPointer([root, ...steps]: string[]): string {
