@@ -1,20 +1,20 @@
 // Zod 3 (`zod/v3`) schemas -> JSON Schema, through zod-to-json-schema, with the checks it does not make.
 import { ignoreOverride, parseDef, zodToJsonSchema, type Options } from 'zod-to-json-schema';
 import type * as z3 from 'zod/v3';
-import { formatPath } from './errors.js';
+import { refuseField } from './json-schema-field.js';
 import type { SchemaSide } from './json-schema.js';
 import { isZod4 } from './zod-compat.js';
 
-/** zod-to-json-schema turns these into `{}` or a lookalike silently; Zod 4 refuses them, and so do we. */
+/** zod-to-json-schema turns these into `{}` or a lookalike silently; Zod 4 refuses them, and so do we, in Zod 4's words. */
 const zod3Unrepresentable: Record<string, string> = {
   ZodBigInt: 'BigInt',
   ZodDate: 'Date',
-  ZodSymbol: 'Symbol',
+  ZodSymbol: 'Symbols',
   ZodUndefined: 'Undefined',
   ZodVoid: 'Void',
   ZodNaN: 'NaN',
-  ZodFunction: 'Function',
-  ZodPromise: 'Promise',
+  ZodFunction: 'Function types',
+  ZodPromise: 'Promises',
   ZodMap: 'Map',
   ZodSet: 'Set',
 };
@@ -87,41 +87,47 @@ function toDraft2020(node: unknown): void {
 /** Walks a Zod 3 schema and throws on a part JSON Schema cannot hold. */
 function inspectZod3(root: z3.ZodTypeAny, side: SchemaSide, owner: string): void {
   const onPath = new Set<unknown>();
-  const visit = (schema: z3.ZodTypeAny, path: (string | number)[]): void => {
+  const visit = (schema: z3.ZodTypeAny, steps: string[]): void => {
     if (onPath.has(schema)) return;
+    // zod-to-json-schema does not know Zod 4 and would write `{}` for this field.
     if (isZod4(schema)) {
-      // zod-to-json-schema does not know Zod 4 and would write `{}` for this field.
-      const field = formatPath(path) || '(root)';
-      throw new TypeError(`${owner}: field "${field}" is a Zod 4 schema inside a Zod 3 schema; use one Zod version per tool`);
+      throw refuseField(owner, steps, 'a Zod 4 schema inside a Zod 3 schema; use one Zod version per tool');
     }
     const def = schema._def as Record<string, unknown> & { typeName: string };
-    const kind =
-      side === 'output' && def.typeName === 'ZodEffects' && (def.effect as { type: string }).type === 'transform'
-        ? 'Transform'
-        : zod3Unrepresentable[def.typeName];
-    if (kind) {
-      throw new TypeError(
-        `${owner}: field "${formatPath(path) || '(root)'}" cannot be represented in JSON Schema (${kind})`,
-      );
-    }
+    const kind = unrepresentable(def, side);
+    if (kind !== undefined) throw refuseField(owner, steps, `${kind} cannot be represented in JSON Schema`);
     onPath.add(schema);
-    for (const [child, step] of zod3Children(schema, def, side)) visit(child, step === undefined ? path : [...path, step]);
+    for (const [child, step] of zod3Children(schema, def, side)) visit(child, step === undefined ? steps : [...steps, step]);
     onPath.delete(schema);
   };
   visit(root, []);
 }
 
-type Child = [z3.ZodTypeAny, string | number | undefined];
+function unrepresentable(def: Record<string, unknown> & { typeName: string }, side: SchemaSide): string | undefined {
+  if (def.typeName === 'ZodLiteral' && typeof def.value === 'bigint') return 'BigInt literals';
+  if (def.typeName === 'ZodLiteral' && def.value === undefined) return 'Literal `undefined`';
+  if (side === 'output' && def.typeName === 'ZodEffects' && (def.effect as { type: string }).type === 'transform') {
+    return 'Transforms';
+  }
+  return Object.hasOwn(zod3Unrepresentable, def.typeName) ? zod3Unrepresentable[def.typeName] : undefined;
+}
 
-function zod3Children(schema: z3.ZodTypeAny, def: Record<string, unknown> & { typeName: string }, side: SchemaSide): Child[] {
-  const inner = (key: string): Child[] => [[def[key] as z3.ZodTypeAny, undefined]];
+/** A child schema and the step that leads to it: a key, `[]` for any element, or none (a wrapper). */
+type Child = [z3.ZodTypeAny, string | undefined];
+
+function zod3Children(
+  schema: z3.ZodTypeAny,
+  def: Record<string, unknown> & { typeName: string },
+  side: SchemaSide,
+): Child[] {
+  const inner = (key: string, step?: string): Child[] => [[def[key] as z3.ZodTypeAny, step]];
   switch (def.typeName) {
     case 'ZodObject': {
       const shape = (schema as z3.AnyZodObject).shape as Record<string, z3.ZodTypeAny>;
       return Object.entries(shape).map(([key, value]): Child => [value, key]);
     }
     case 'ZodArray':
-      return [[def.type as z3.ZodTypeAny, 0]];
+      return inner('type', '[]');
     case 'ZodOptional':
     case 'ZodNullable':
     case 'ZodDefault':
@@ -142,10 +148,10 @@ function zod3Children(schema: z3.ZodTypeAny, def: Record<string, unknown> & { ty
     case 'ZodIntersection':
       return [...inner('left'), ...inner('right')];
     case 'ZodRecord':
-      return [[def.valueType as z3.ZodTypeAny, undefined]];
+      return inner('valueType', '[]');
     case 'ZodTuple': {
-      const items = (def.items as z3.ZodTypeAny[]).map((item, i): Child => [item, i]);
-      return def.rest ? [...items, ...inner('rest')] : items;
+      const items = (def.items as z3.ZodTypeAny[]).map((item): Child => [item, '[]']);
+      return def.rest ? [...items, ...inner('rest', '[]')] : items;
     }
     default:
       return [];

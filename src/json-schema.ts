@@ -1,8 +1,8 @@
 // Zod 4 and Zod 3 schemas -> the JSON Schema that tools/list carries. Runs once per tool, when it is defined.
 import { z } from 'zod';
 import { ObjectJsonSchema } from '../schemas/mcp.js';
+import { refuseField } from './json-schema-field.js';
 import { fromZod3 } from './json-schema-zod3.js';
-import { formatPath } from './errors.js';
 import { isZod3, isZod4, type AnyObjectSchema } from './zod-compat.js';
 
 /** Which side of a transform or default to describe: tool inputs describe what a client may send. */
@@ -30,37 +30,33 @@ function fromZod4(schema: z.core.$ZodType, side: SchemaSide, owner: string): Rec
     reused: 'inline',
     cycles: 'ref',
     unrepresentable: ({ path, message }) => {
-      throw new TypeError(`${owner}: field ${fieldName(path)} cannot be represented in JSON Schema (${message})`);
+      throw refuseField(owner, fieldSteps(path), message);
     },
   }) as Record<string, unknown>;
 }
 
 /** z.toJSONSchema crashes on a Zod 3 part ("Cannot read properties of undefined"), naming neither tool nor field. */
-function rejectZod3Parts(schema: unknown, owner: string, path: string[], seen = new Set<unknown>()): void {
-  if (isZod3(schema)) {
-    const field = formatPath(path) || '(root)';
-    throw new TypeError(`${owner}: field "${field}" is a Zod 3 schema inside a Zod 4 schema; use one Zod version per tool`);
-  }
+function rejectZod3Parts(schema: unknown, owner: string, steps: string[], seen = new Set<unknown>()): void {
+  if (isZod3(schema)) throw refuseField(owner, steps, 'a Zod 3 schema inside a Zod 4 schema; use one Zod version per tool');
   if (!isZod4(schema) || seen.has(schema)) return;
   seen.add(schema);
   for (const [key, value] of Object.entries(schema._zod.def)) {
     if (key === 'shape') {
-      for (const [name, field] of Object.entries(value as object)) rejectZod3Parts(field, owner, [...path, name], seen);
+      for (const [name, field] of Object.entries(value as object)) rejectZod3Parts(field, owner, [...steps, name], seen);
     } else {
-      for (const part of Array.isArray(value) ? value : [value]) rejectZod3Parts(part, owner, path, seen);
+      const inner = key === 'element' || key === 'items' || key === 'rest' || key === 'valueType' ? [...steps, '[]'] : steps;
+      for (const part of Array.isArray(value) ? value : [value]) rejectZod3Parts(part, owner, inner, seen);
     }
   }
 }
 
-/** `["properties", "a", "items", "properties", "b"]` -> `"a[].b"`. */
-function fieldName(jsonPath: readonly (string | number)[]): string {
-  let out = '';
+/** `["properties", "a", "items", "properties", "b"]` -> `["a", "[]", "b"]`. */
+function fieldSteps(jsonPath: readonly (string | number)[]): string[] {
+  const steps: string[] = [];
   for (let i = 0; i < jsonPath.length; i++) {
     const step = jsonPath[i];
-    if (step === 'properties' || step === 'patternProperties') {
-      const name = String(jsonPath[++i]);
-      out += out ? `.${name}` : name;
-    } else if (step === 'items' || step === 'prefixItems' || step === 'additionalProperties') out += '[]';
+    if (step === 'properties' || step === 'patternProperties') steps.push(String(jsonPath[++i]));
+    else if (step === 'items' || step === 'prefixItems' || step === 'additionalProperties') steps.push('[]');
   }
-  return `"${out || '(root)'}"`;
+  return steps;
 }
