@@ -7,5 +7,7 @@ export { ErrorCode, ProtocolError } from './errors.js';
 export { toJsonSchema } from './json-schema.js';
 export { runCase } from './process-mode.js';
 export { echo, serverTools } from './tools/echo.js';
+export { demoTools } from './tools/demo.js';
+export { serveStdio, type StdioOptions, type StdioServer } from './transports/stdio.js';
 export { VERSION } from './version.js';
 export * as schemas from '../schemas/index.js';
