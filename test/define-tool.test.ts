@@ -3,7 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { z as z3 } from 'zod/v3';
 import { McpServer, defineTool, type ToolContext } from '../src/index.js';
-import { expectFrame } from './frame.js';
+import { expectFrame } from './helpers/frame.js';
 
 const input = z.object({});
 const handler = () => 'ok';

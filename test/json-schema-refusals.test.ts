@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { z as z3 } from 'zod/v3';
 import { toJsonSchema } from '../src/json-schema.js';
 import type { AnyObjectSchema } from '../src/zod-compat.js';
-import { refusalOf } from './json-schema-helpers.js';
+import { refusalOf } from './helpers/json-schema.js';
 
 const cannot = (field: string, what: string) =>
   `tool "t" input: field "${field}": ${what} cannot be represented in JSON Schema`;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as zm from 'zod/mini';
 import { zodToJsonSchema } from 'zod-to-json-schema';
-import { inputSchemaOf } from './json-schema-helpers.js';
+import { inputSchemaOf } from './helpers/json-schema.js';
 
 describe('Zod 4 -> JSON Schema: shapes', () => {
   it('arrays, tuples (with and without rest) and records', () => {

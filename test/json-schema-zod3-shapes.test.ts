@@ -1,7 +1,7 @@
 // Zod 3 (`zod/v3`) schemas -> tools/list JSON Schema, shapes: arrays, tuples, records, objects, reuse and recursion.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v3';
-import { inputSchemaOf } from './json-schema-helpers.js';
+import { inputSchemaOf } from './helpers/json-schema.js';
 
 describe('Zod 3 -> JSON Schema: shapes', () => {
   it('arrays, tuples (2020-12 prefixItems, with and without rest) and records', () => {

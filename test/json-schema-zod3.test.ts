@@ -2,7 +2,7 @@
 // the 2020-12 form Zod 4 writes; differences from Zod 4 that a client cannot notice are left as they are.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v3';
-import { inputSchemaOf, outputSchemaOf } from './json-schema-helpers.js';
+import { inputSchemaOf, outputSchemaOf } from './helpers/json-schema.js';
 
 describe('Zod 3 -> JSON Schema: values', () => {
   it('string formats: email, url, uuid, datetime', () => {

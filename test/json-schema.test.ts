@@ -1,7 +1,7 @@
 // Zod 4 schemas -> tools/list JSON Schema, values: formats, bounds, enums, unions, optional/default/nullable.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { inputSchemaOf, outputSchemaOf } from './json-schema-helpers.js';
+import { inputSchemaOf, outputSchemaOf } from './helpers/json-schema.js';
 
 describe('Zod 4 -> JSON Schema: values', () => {
   it('string formats: email, url, uuid, datetime', () => {

@@ -43,13 +43,15 @@ describe('schemas/json/', () => {
       additionalProperties: false,
     });
     expect(callToolParams.additionalProperties).toStrictEqual({});
-    // CaseFile accepts a bare array (a transform), so only its input side has a schema.
+    // Input side: `tools` has a default, so a case file may leave it out.
     expect(JSON.parse(expected.get('CaseFile.json') ?? '')).toStrictEqual({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
-      anyOf: [
-        { type: 'object', properties: { requests: { type: 'array', items: {} } }, required: ['requests'] },
-        { type: 'array', items: {} },
-      ],
+      type: 'object',
+      properties: {
+        tools: { default: 'server', type: 'string', enum: ['server', 'demo'] },
+        requests: { type: 'array', items: {} },
+      },
+      required: ['requests'],
     });
   });
 });

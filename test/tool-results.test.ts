@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { z as z3 } from 'zod/v3';
 import type { ContentBlock } from '../schemas/mcp.js';
 import { McpServer, defineTool } from '../src/index.js';
-import { callFrame, expectFrame } from './frame.js';
+import { callFrame, expectFrame } from './helpers/frame.js';
 
 const returning = (value: unknown) =>
   new McpServer({
