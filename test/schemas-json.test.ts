@@ -43,15 +43,18 @@ describe('schemas/json/', () => {
       additionalProperties: false,
     });
     expect(callToolParams.additionalProperties).toStrictEqual({});
-    // Input side: `tools` has a default, so a case file may leave it out.
-    expect(JSON.parse(expected.get('CaseFile.json') ?? '')).toStrictEqual({
-      $schema: 'https://json-schema.org/draft/2020-12/schema',
+    // Input side: `tools` has a default, so a case file may leave it out; a bare array is a case too.
+    const caseObject = {
       type: 'object',
       properties: {
         tools: { default: 'server', type: 'string', enum: ['server', 'demo'] },
         requests: { type: 'array', items: {} },
       },
       required: ['requests'],
+    };
+    expect(JSON.parse(expected.get('CaseFile.json') ?? '')).toStrictEqual({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      anyOf: [caseObject, { type: 'array', items: {} }],
     });
   });
 });
