@@ -116,10 +116,25 @@ describe('tools/call with an output schema', () => {
   });
 
   it.each(['sum4', 'sum3'])('%s: a value that fails the output schema is an isError result', async (name) => {
-    const expected = name === 'sum4' ? 'sum: expected number, received string' : 'sum: Expected number, received string';
+    const expected = 'sum: expected number, received string'; // the same words for Zod 4 and Zod 3
     expectFrame(
       await server.handle(callFrame(1, name, { values: ['a', 'b'] })),
       result(text(`tool ${name} returned a value that does not match its output schema: ${expected}`), true),
+    );
+  });
+});
+
+describe('argument errors read the same for Zod 4 and Zod 3', () => {
+  const tools = [
+    defineTool({ name: 'v4', description: 'd', input: z.object({ a: z.number(), b: z.string() }), handler: () => 'ok' }),
+    defineTool({ name: 'v3', description: 'd', input: z3.object({ a: z3.number(), b: z3.string() }), handler: () => 'ok' }),
+  ];
+  const server = new McpServer({ name: 's', version: '1', tools });
+
+  it.each(['v4', 'v3'])('%s', async (name) => {
+    expectFrame(
+      await server.handle(callFrame(1, name, { a: 'one' })),
+      result(text(`Invalid arguments for tool ${name}: a: expected number, received string; b: missing, expected string`), true),
     );
   });
 });
