@@ -71,7 +71,11 @@ export async function writeFileAtomic(file: ResolvedPath, content: string): Prom
     mode = info.mode & 0o7777;
   } else {
     await mkdir(directory, { recursive: true }).catch((error: unknown) => {
-      throw toReadableError(error, path.posix.dirname(file.rel));
+      const code = errorCode(error);
+      if (code === 'EEXIST' || code === 'ENOTDIR') {
+        throw new Error(`cannot create ${JSON.stringify(file.rel)}: a file stands where its path needs a directory`);
+      }
+      throw toReadableError(error, file.rel);
     });
   }
   const temp = path.join(directory, `.${path.basename(file.abs)}.${randomBytes(6).toString('hex')}.tmp`);
@@ -100,8 +104,7 @@ export function toReadableError(error: unknown, rel: string): Error {
     case 'ENOENT':
       return new Error(`${quoted} does not exist`);
     case 'ENOTDIR':
-    case 'EEXIST':
-      return new Error(`${quoted} cannot be reached: a file stands where a directory is needed`);
+      return new Error(`${quoted} cannot be reached: a file stands where its path needs a directory`);
     case 'EISDIR':
       return new Error(`${quoted} is a directory, not a file`);
     case 'EACCES':
