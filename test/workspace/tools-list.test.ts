@@ -18,7 +18,7 @@ const reader = { readOnlyHint: true, destructiveHint: false, idempotentHint: tru
 describe('workspaceTools', () => {
   it('lists every tool with its annotations', async () => {
     const server = createServer({ root: workspace.root });
-    const response = (await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/list' })) as {
+    const response = (await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/list' })) as unknown as {
       result: { tools: { name: string; annotations: unknown; outputSchema?: unknown }[] };
     };
     const summary = response.result.tools.map(({ name, annotations, outputSchema }) => ({
