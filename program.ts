@@ -1,17 +1,24 @@
 #!/usr/bin/env node
 // The zod-mcp command line: argv parsing only; the work is in src/.
 import { UsageError, runMcpServerCommand } from './src/cli/mcp-server.js';
+import { runServeCommand } from './src/cli/serve.js';
 import { VERSION } from './src/version.js';
 
 const usage = `zod-mcp ${VERSION}
 usage:
   zod-mcp mcp-server [CASE]   run a case file ({"requests": [...]}) and print {"responses": [...]};
-                              reads the case from stdin without CASE`;
+                              reads the case from stdin without CASE
+  zod-mcp serve [--demo]      serve MCP over stdio (one JSON-RPC message per line);
+                              --demo adds the demo tools (add, fail, countdown, console_log)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'mcp-server' && rest.length <= 1) {
     await runMcpServerCommand(rest[0]);
+    return 0;
+  }
+  if (command === 'serve') {
+    await runServeCommand(rest);
     return 0;
   }
   if (command === '--version') {

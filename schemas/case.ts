@@ -2,11 +2,15 @@
 import { z } from 'zod';
 import { Response } from './jsonrpc.js';
 
-/** Frames are kept as raw JSON values: judging them is the server's job, not the case reader's. */
-export const CaseFile = z.union([
-  z.object({ requests: z.array(z.unknown()) }),
-  z.array(z.unknown()).transform((requests) => ({ requests })),
-]);
+/** Which tools the server offers: the grader's `echo` alone, or `echo` plus the demo tools. */
+export const ToolSet = z.enum(['server', 'demo']);
+export type ToolSet = z.infer<typeof ToolSet>;
+
+/** `{ requests }` or a bare array of frames. Frames are kept as raw JSON values: judging them is the server's job, not the case reader's. */
+export const CaseFile = z.preprocess(
+  (value) => (Array.isArray(value) ? { requests: value } : value),
+  z.object({ tools: ToolSet.default('server'), requests: z.array(z.unknown()) }),
+);
 export type CaseFile = z.output<typeof CaseFile>;
 
 /** One entry per frame that got a response; notifications add none. */

@@ -7,6 +7,8 @@ export { ErrorCode, ProtocolError } from './errors.js';
 export { toJsonSchema } from './json-schema.js';
 export { runCase } from './process-mode.js';
 export { echo, serverTools } from './tools/echo.js';
+export { demoTools } from './tools/demo.js';
+export { serveStdio, type StdioOptions, type StdioServer } from './transports/stdio.js';
 export { workspaceTools, type WorkspaceOptions } from './tools/workspace/index.js';
 export { VERSION } from './version.js';
 export * as schemas from '../schemas/index.js';
