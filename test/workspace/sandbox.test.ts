@@ -16,6 +16,8 @@ beforeAll(async () => {
   await writeTree(base, {
     'outside/secret.txt': 'outside secret\n',
     'root-evil/secret.txt': 'evil secret\n',
+    'outside/loop-a': { link: 'loop-b' },
+    'outside/loop-b': { link: 'loop-a' },
   });
   await writeTree(root, {
     'inside.txt': 'inside\n',
@@ -28,6 +30,8 @@ beforeAll(async () => {
     'evil-link': { link: '../root-evil' },
     'dangling-out': { link: '../outside/new.txt' },
     'inner-link': { link: 'dir' },
+    'loop1': { link: 'loop2' },
+    'loop2': { link: 'loop1' },
   });
   server = createServer({ root });
 });
@@ -46,6 +50,8 @@ const escapes: [string, () => string, (input: string) => string][] = [
   ['.. after a directory', () => 'dir/../../outside/secret.txt', outsideText],
   ['absolute path elsewhere', () => path.join(base, 'outside/secret.txt'), outsideText],
   ['absolute /etc/passwd', () => '/etc/passwd', outsideText],
+  ['a missing file elsewhere, refused like an existing one', () => path.join(base, 'outside/missing/file.txt'), outsideText],
+  ['a link loop elsewhere, refused like any path', () => '../outside/loop-a/x', outsideText],
   ['root-evil sibling, relative', () => '../root-evil/secret.txt', outsideText],
   ['root-evil sibling, absolute', () => `${root}-evil/secret.txt`, outsideText],
   ['symlink to /etc/passwd', () => 'passwd-link', linkText],
@@ -79,6 +85,7 @@ describe('every tool refuses every escape', () => {
     expect(await readFile(path.join(base, 'outside/secret.txt'), 'utf8')).toBe('outside secret\n');
     expect(await readFile(path.join(base, 'root-evil/secret.txt'), 'utf8')).toBe('evil secret\n');
     expect((await readdir(base)).sort()).toEqual(['outside', 'root', 'root-evil']);
+    expect((await readdir(path.join(base, 'outside'))).sort()).toEqual(['loop-a', 'loop-b', 'secret.txt']);
   });
 });
 
@@ -110,6 +117,12 @@ describe('paths that stay inside are served', () => {
 
   it('a name starting with two dots', async () => {
     expect(await callTool(server, 'read_file', { path: '..foo' })).toEqual(textFrame('1\tdots in a name'));
+  });
+
+  it('a link loop inside the root is an error, not a hang', async () => {
+    const loop = 'too many levels of symbolic links in "loop1/x.txt"';
+    expect(await callTool(server, 'read_file', { path: 'loop1/x.txt' })).toEqual(errorFrame(loop));
+    expect(await callTool(server, 'write_file', { path: 'loop1/x.txt', content: 'x' })).toEqual(errorFrame(loop));
   });
 
   it('a symlink to a directory inside the root', async () => {
@@ -153,6 +166,8 @@ describe('the walkers never pass through a link that leaves the root', () => {
           { path: 'evil-link', kind: 'symlink' },
           { path: 'inner-link', kind: 'symlink', target: 'dir' },
           { path: 'inside.txt', kind: 'file', size: 7 },
+          { path: 'loop1', kind: 'symlink' },
+          { path: 'loop2', kind: 'symlink' },
           { path: 'passwd-link', kind: 'symlink' },
         ],
         truncated: false,

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { errorCode, type ResolvedPath } from './sandbox.js';
+import { getErrorCode, type ResolvedPath } from './sandbox.js';
 
 /** How much of a file's start is checked for a NUL byte, as git does. */
 export const BINARY_SNIFF_BYTES = 8000;
@@ -71,7 +71,7 @@ export async function writeFileAtomic(file: ResolvedPath, content: string): Prom
     mode = info.mode & 0o7777;
   } else {
     await mkdir(directory, { recursive: true }).catch((error: unknown) => {
-      const code = errorCode(error);
+      const code = getErrorCode(error);
       if (code === 'EEXIST' || code === 'ENOTDIR') {
         throw new Error(`cannot create ${JSON.stringify(file.rel)}: a file stands where its path needs a directory`);
       }
@@ -100,7 +100,7 @@ export async function writeFileAtomic(file: ResolvedPath, content: string): Prom
 /** A Node file-system error as a sentence about the path the model gave, without the absolute path. */
 export function toReadableError(error: unknown, rel: string): Error {
   const quoted = JSON.stringify(rel);
-  switch (errorCode(error)) {
+  switch (getErrorCode(error)) {
     case 'ENOENT':
       return new Error(`${quoted} does not exist`);
     case 'ENOTDIR':

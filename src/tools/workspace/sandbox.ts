@@ -42,17 +42,22 @@ export function createSandbox(root: string): Sandbox {
 
   async function resolve(input: string): Promise<ResolvedPath> {
     if (input.includes('\0')) throw new Error('refused: the path contains a NUL byte');
+    const quoted = JSON.stringify(input);
     // path.resolve drops `..` lexically; realpath then follows every link that is left.
     const lexical = path.resolve(realRoot, input);
-    const { abs, exists } = await resolveReal(lexical, 0);
+    const lexicallyInside = isInside(realRoot, lexical) || isInside(givenRoot, lexical);
+    const outside = new Error(`refused: ${quoted} is outside the workspace root (${realRoot}); every path must stay inside it`);
+    const { abs, exists } = await resolveReal(lexical, 0).catch((error: unknown) => {
+      // Outside the root, every path gets the same refusal: no error may tell what exists there.
+      if (!lexicallyInside) throw outside;
+      const code = getErrorCode(error);
+      if (code === 'EACCES' || code === 'EPERM') throw new Error(`permission denied: ${quoted}`);
+      if (code === 'ELOOP') throw new Error(`too many levels of symbolic links in ${quoted}`);
+      throw error;
+    });
     if (!contains(abs)) {
-      const quoted = JSON.stringify(input);
-      if (isInside(realRoot, lexical) || isInside(givenRoot, lexical)) {
-        throw new Error(
-          `refused: ${quoted} leads outside the workspace root through a symbolic link; links may not lead out of the root`,
-        );
-      }
-      throw new Error(`refused: ${quoted} is outside the workspace root (${realRoot}); every path must stay inside it`);
+      if (!lexicallyInside) throw outside;
+      throw new Error(`refused: ${quoted} leads outside the workspace root through a symbolic link; links may not lead out of the root`);
     }
     return { abs, rel: display(abs), exists };
   }
@@ -69,14 +74,13 @@ async function resolveReal(abs: string, hops: number): Promise<{ abs: string; ex
   try {
     return { abs: await realpath(abs), exists: true };
   } catch (error) {
-    const code = errorCode(error);
-    if (code === 'ELOOP') throw new Error(`too many levels of symbolic links in ${JSON.stringify(abs)}`);
+    const code = getErrorCode(error);
     // ENOTDIR: a file stands where a directory should; the path does not exist, and the tool says why.
     if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
   }
   const entry = await lstat(abs).catch(() => undefined);
   if (entry?.isSymbolicLink()) {
-    if (hops >= MAX_LINK_HOPS) throw new Error(`too many levels of symbolic links in ${JSON.stringify(abs)}`);
+    if (hops >= MAX_LINK_HOPS) throw Object.assign(new Error(`too many levels of symbolic links: ${abs}`), { code: 'ELOOP' });
     const target = path.resolve(path.dirname(abs), await readlink(abs));
     const resolved = await resolveReal(target, hops + 1);
     return { abs: resolved.abs, exists: false };
@@ -102,7 +106,7 @@ function toDisplay(root: string, abs: string): string {
 }
 
 /** The `code` of a Node system error, if it has one. */
-export function errorCode(error: unknown): string | undefined {
+export function getErrorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
   return typeof error.code === 'string' ? error.code : undefined;
 }

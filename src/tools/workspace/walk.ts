@@ -12,8 +12,6 @@ export interface WalkEntry {
   readonly relToStart: string;
   readonly name: string;
   readonly kind: EntryKind;
-  /** 1 for the start's direct children. */
-  readonly depth: number;
 }
 
 /** Directories a walk lists but never enters: version-control internals and installed packages. */
@@ -58,8 +56,7 @@ async function* walkDirectory(
       abs: path.join(abs, dirent.name),
       relToStart: rel === '' ? dirent.name : `${rel}/${dirent.name}`,
       name: dirent.name,
-      kind: kindOf(dirent),
-      depth,
+      kind: classifyEntry(dirent),
     };
     yield entry;
     if (entry.kind === 'directory' && depth < maxDepth && !SKIPPED_DIRECTORIES.has(dirent.name)) {
@@ -76,7 +73,7 @@ async function readEntries(abs: string): Promise<Dirent[]> {
 }
 
 /** The entry itself, not what a link points to (Dirent comes from readdir, which does not follow). */
-export function kindOf(dirent: Dirent): EntryKind {
+export function classifyEntry(dirent: Dirent): EntryKind {
   if (dirent.isSymbolicLink()) return 'symlink';
   if (dirent.isDirectory()) return 'directory';
   if (dirent.isFile()) return 'file';
