@@ -8,8 +8,11 @@ const usage = `zod-mcp ${VERSION}
 usage:
   zod-mcp mcp-server [CASE]   run a case file ({"requests": [...]}) and print {"responses": [...]};
                               reads the case from stdin without CASE
-  zod-mcp serve [--demo]      serve MCP over stdio (one JSON-RPC message per line);
-                              --demo adds the demo tools (add, fail, countdown, console_log)`;
+  zod-mcp serve [--demo] [--root DIR [--read-only]]
+                              serve MCP over stdio (one JSON-RPC message per line);
+                              --demo adds the demo tools (add, fail, countdown, console_log);
+                              --root adds file tools sandboxed to DIR (read_file, list_directory,
+                              glob, grep, and write_file, edit_file unless --read-only)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
