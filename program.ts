@@ -2,12 +2,18 @@
 // The zod-mcp command line: argv parsing only; the work is in src/.
 import { UsageError, runMcpServerCommand } from './src/cli/mcp-server.js';
 import { parseServeHttpArgs, runHttp } from './src/cli/serve-http.js';
+import { runServeCommand } from './src/cli/serve.js';
 import { VERSION } from './src/version.js';
 
 const usage = `zod-mcp ${VERSION}
 usage:
   zod-mcp mcp-server [CASE]   run a case file ({"requests": [...]}) and print {"responses": [...]};
                               reads the case from stdin without CASE
+  zod-mcp serve [--demo] [--root DIR [--read-only]]
+                              serve MCP over stdio (one JSON-RPC message per line);
+                              --demo adds the demo tools (add, fail, countdown, console_log);
+                              --root adds file tools sandboxed to DIR (read_file, list_directory,
+                              glob, grep, and write_file, edit_file unless --read-only)
   zod-mcp serve --http [--port N] [--host H]
                               serve MCP over Streamable HTTP at http://H:N/mcp
                               (default 127.0.0.1:3000); stops on SIGTERM or SIGINT`;
@@ -20,6 +26,10 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'serve' && rest.includes('--http')) {
     await runHttp(parseServeHttpArgs(rest));
+    return 0;
+  }
+  if (command === 'serve') {
+    await runServeCommand(rest);
     return 0;
   }
   if (command === '--version') {

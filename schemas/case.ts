@@ -2,10 +2,17 @@
 import { z } from 'zod';
 import { Response } from './jsonrpc.js';
 
+/** Which tools the server offers: the grader's `echo` alone, or `echo` plus the demo tools. */
+export const ToolSet = z.enum(['server', 'demo']);
+export type ToolSet = z.infer<typeof ToolSet>;
+
 /** Frames are kept as raw JSON values: judging them is the server's job, not the case reader's. */
+export const CaseObject = z.object({ tools: ToolSet.default('server'), requests: z.array(z.unknown()) });
+
+/** `{ "requests": [...] }`, or a bare array of frames. */
 export const CaseFile = z.union([
-  z.object({ requests: z.array(z.unknown()) }),
-  z.array(z.unknown()).transform((requests) => ({ requests })),
+  CaseObject,
+  z.array(z.unknown()).transform((requests) => ({ tools: 'server' as const, requests })),
 ]);
 export type CaseFile = z.output<typeof CaseFile>;
 

@@ -159,7 +159,7 @@ export type ListToolsResult = z.infer<typeof ListToolsResult>;
 
 export const CallToolParams = z.looseObject({
   name: z.string(),
-  arguments: z.record(z.string(), z.unknown()).optional(),
+  arguments: z.looseObject({}).optional(),
   _meta: RequestMeta.optional(),
 });
 export type CallToolParams = z.infer<typeof CallToolParams>;

@@ -1,12 +1,12 @@
 // The grader's process mode: a case of frames in, `{"responses":[...]}` out.
 import type { CaseFile, CaseOutput } from '../schemas/case.js';
 import { McpServer } from './mcp.js';
-import { serverTools } from './tools/echo.js';
+import { selectTools } from './tools/tool-sets.js';
 import { VERSION } from './version.js';
 
 /** Runs every frame through a fresh server, in order; a frame that gets no response adds no entry. */
 export async function runCase(testCase: CaseFile): Promise<CaseOutput> {
-  const server = new McpServer({ name: 'zod-mcp', version: VERSION, tools: serverTools });
+  const server = new McpServer({ name: 'zod-mcp', version: VERSION, tools: selectTools(testCase.tools) });
   const responses: CaseOutput['responses'] = [];
   for (const frame of testCase.requests) {
     const response = await server.handle(frame);

@@ -1,0 +1,159 @@
+// MCP over stdio (MCP 2025-06-18 "Transports"): one JSON message per line each way. It moves bytes; the core decides.
+import type { Readable, Writable } from 'node:stream';
+import { ErrorCode, errorFrame } from '../errors.js';
+import type { McpServer } from '../mcp.js';
+import type { Message } from '../../schemas/jsonrpc.js';
+import { FrameWriter } from './frame-writer.js';
+import { LineSplitter, type Line } from './line-splitter.js';
+import { serializeFrame } from './serialize.js';
+import { guardStdout } from './stdout-guard.js';
+
+export interface StdioOptions {
+  input?: Readable;
+  output?: Writable;
+  /** A longer line is refused with -32600 and skipped without being buffered. Default 4 MiB. */
+  maxLineBytes?: number;
+  /** Requests being handled at once; at the cap, input is not read until one finishes. Default 256. */
+  maxInFlight?: number;
+  /** On shutdown, how long calls in flight may still finish before they are aborted. Default 500 ms. */
+  graceMs?: number;
+  /** Shut down gracefully on SIGTERM/SIGINT and exit 0. Default: true when reading process.stdin. */
+  handleSignals?: boolean;
+  /** Divert console.log & co. and stray stdout writes to stderr. Default: true when writing process.stdout. */
+  guardStdout?: boolean;
+  /** Where transport-level errors (e.g. a result JSON cannot hold) are reported. Default: stderr. */
+  onError?: (error: unknown) => void;
+}
+
+export interface StdioServer {
+  /** Resolves when the server has shut down (input ended, a signal, or `close()`). */
+  readonly closed: Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Serves `server` on stdin/stdout (or the given streams) until input ends or the process is told to stop. */
+export function serveStdio(server: McpServer, options: StdioOptions = {}): StdioServer {
+  const input = options.input ?? process.stdin;
+  const output = options.output ?? process.stdout;
+  const maxLineBytes = options.maxLineBytes ?? 4 * 1024 * 1024;
+  const maxInFlight = options.maxInFlight ?? 256;
+  const graceMs = options.graceMs ?? 500;
+  const report = options.onError ?? ((error: unknown) => process.stderr.write(`zod-mcp: ${String(error)}\n`));
+  const guard = (options.guardStdout ?? output === process.stdout) ? guardStdout() : undefined;
+
+  const splitter = new LineSplitter(maxLineBytes);
+  let lines: Line[] = [];
+  let next = 0;
+  let inFlight = 0;
+  let reading = true;
+  let idle: (() => void) | undefined;
+
+  const writer = new FrameWriter(output, () => pump(), guard?.write);
+  const send = (frame: Message) => writer.writeLine(serializeFrame(frame, report));
+  const session = server.createSession({ notify: send });
+
+  const stalled = () => writer.blocked || inFlight >= maxInFlight;
+
+  function pump(): void {
+    while (next < lines.length && !stalled()) accept(lines[next++]!);
+    if (next === lines.length) {
+      lines = [];
+      next = 0;
+      if (inFlight === 0) idle?.();
+    }
+    if (!reading) return;
+    if (stalled()) input.pause();
+    else input.resume();
+  }
+
+  function accept(line: Line): void {
+    if (line.kind === 'overlong') {
+      send(errorFrame(null, ErrorCode.InvalidRequest, `message longer than ${maxLineBytes} bytes (the line was skipped)`));
+      return;
+    }
+    if (line.text.trim() === '') return;
+    let frame: unknown;
+    try {
+      frame = JSON.parse(line.text);
+    } catch (error) {
+      send(errorFrame(null, ErrorCode.ParseError, (error as Error).message));
+      return;
+    }
+    inFlight++;
+    void server.handle(frame, { session }).then((response) => {
+      inFlight--;
+      if (response !== null) send(response);
+      pump();
+    });
+  }
+
+  const onData = (chunk: Buffer | string) => {
+    splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk, lines);
+    pump();
+  };
+  input.on('data', onData);
+
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+  let closing: Promise<void> | undefined;
+
+  /** Stop reading; let calls in flight finish within the grace period; abort the rest; flush; done. */
+  function close(): Promise<void> {
+    closing ??= (async () => {
+      reading = false;
+      input.off('data', onData);
+      input.pause();
+      const settled = new Promise<void>((resolve) => {
+        idle = resolve;
+        if (next === lines.length && inFlight === 0) resolve();
+      });
+      if (!(await within(settled, graceMs))) {
+        lines = lines.slice(0, next); // what was never started is dropped
+        session.abortAll(); // aborted calls answer at once with an isError result
+        await within(settled, 100);
+      }
+      await writer.flush(graceMs);
+      cleanUp();
+      resolveClosed();
+    })();
+    return closing;
+  }
+
+  const onEnd = () => {
+    splitter.end(lines);
+    pump();
+    void close();
+  };
+  const onSignal = () => void close().then(() => process.exit(0));
+  const handleSignals = options.handleSignals ?? input === process.stdin;
+  input.once('end', onEnd);
+  input.once('error', onEnd);
+  output.once('error', () => void close());
+  if (handleSignals) {
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
+  }
+  if ((input as { isTTY?: boolean }).isTTY) {
+    process.stderr.write(
+      'zod-mcp: an MCP server speaking JSON-RPC on stdin/stdout. Start it from an MCP client ' +
+        '(e.g. `claude mcp add zod-mcp -- npx zod-mcp serve`), or type one JSON-RPC message per line; Ctrl-D ends.\n',
+    );
+  }
+
+  function cleanUp(): void {
+    input.off('end', onEnd);
+    input.off('error', onEnd);
+    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onSignal);
+    guard?.restore();
+  }
+
+  return { closed, close };
+}
+
+/** Whether `promise` settled within `ms`. */
+function within(promise: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, ms, false)));
+  return Promise.race([promise.then(() => true), timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,62 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { join } from 'node:path';
+import { root } from './run.js';
+
+export const programJs = join(root, 'dist', 'program.js');
+
+/** A spawned `node dist/program.js serve ...` fed raw lines, with every stdout line kept. */
+export class StdioPeer {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly lines: string[] = [];
+  stderr = '';
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  #partial = '';
+  #waiters: (() => void)[] = [];
+
+  constructor(args: string[] = ['serve', '--demo']) {
+    this.child = spawn(process.execPath, [programJs, ...args], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      const parts = (this.#partial + chunk).split('\n');
+      this.#partial = parts.pop()!;
+      this.lines.push(...parts);
+      for (const wake of this.#waiters.splice(0)) wake();
+    });
+    this.child.stderr.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
+    this.exited = new Promise((resolve) => this.child.on('exit', (code, signal) => resolve({ code, signal })));
+  }
+
+  send(text: string | Buffer): void {
+    this.child.stdin.write(text);
+  }
+
+  /** Waits until stdout has at least `count` lines. */
+  async waitForLines(count: number, timeoutMs = 10_000): Promise<string[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.lines.length < count) {
+      if (Date.now() > deadline) throw new Error(`timed out with ${this.lines.length}/${count} lines: ${this.lines.join('\n')}\nstderr: ${this.stderr}`);
+      await new Promise<void>((resolve) => {
+        this.#waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+    return this.lines.slice(0, count);
+  }
+
+  /** Waits for the line answering `id`. */
+  async waitForId(id: number | string, timeoutMs = 10_000): Promise<Record<string, unknown>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      for (const line of this.lines) {
+        const frame = JSON.parse(line) as Record<string, unknown>;
+        if (frame.id === id && !('method' in frame)) return frame;
+      }
+      if (Date.now() > deadline) throw new Error(`no answer for id ${id}; stderr: ${this.stderr}`);
+      await this.waitForLines(this.lines.length + 1, Math.max(1, deadline - Date.now())).catch(() => undefined);
+    }
+  }
+
+  async end(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    this.child.stdin.end();
+    return this.exited;
+  }
+}
