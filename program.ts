@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // The zod-mcp command line: argv parsing only; the work is in src/.
-import { UsageError, runMcpServerCommand } from './src/cli/mcp-server.js';
-import { parseServeHttpArgs, runHttp } from './src/cli/serve-http.js';
-import { runServeCommand } from './src/cli/serve.js';
+// Each command is imported when it runs, so a start-up loads only what that command needs.
+import { UsageError } from './src/cli/usage-error.js';
 import { VERSION } from './src/version.js';
 
 const usage = `zod-mcp ${VERSION}
@@ -14,21 +13,19 @@ usage:
                               --demo adds the demo tools (add, fail, countdown, console_log);
                               --root adds file tools sandboxed to DIR (read_file, list_directory,
                               glob, grep, and write_file, edit_file unless --read-only)
-  zod-mcp serve --http [--port N] [--host H]
-                              serve MCP over Streamable HTTP at http://H:N/mcp
+  zod-mcp serve --http [--port N] [--host H] [--demo] [--root DIR [--read-only]]
+                              the same tools over Streamable HTTP at http://H:N/mcp
                               (default 127.0.0.1:3000); stops on SIGTERM or SIGINT`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'mcp-server' && rest.length <= 1) {
+    const { runMcpServerCommand } = await import('./src/cli/mcp-server.js');
     await runMcpServerCommand(rest[0]);
     return 0;
   }
-  if (command === 'serve' && rest.includes('--http')) {
-    await runHttp(parseServeHttpArgs(rest));
-    return 0;
-  }
   if (command === 'serve') {
+    const { runServeCommand } = await import('./src/cli/serve.js');
     await runServeCommand(rest);
     return 0;
   }

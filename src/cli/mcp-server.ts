@@ -3,9 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { CaseFile, CaseObject } from '../../schemas/case.js';
 import { describeIssues } from '../errors.js';
 import { runCase } from '../process-mode.js';
+import { UsageError } from './usage-error.js';
 
-/** Exit code 2 is a bad case file; the reason is one line on stderr and nothing reaches stdout. */
-export class UsageError extends Error {}
 
 export async function runMcpServerCommand(path: string | undefined): Promise<void> {
   const text = await readCaseText(path);

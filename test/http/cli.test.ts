@@ -3,7 +3,6 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseServeHttpArgs } from '../../src/cli/serve-http.js';
 import { initializeFrame, post } from './helpers.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -35,24 +34,5 @@ describe('zod-mcp serve --http', () => {
     const [code] = await exited;
     expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
     expect(stderr).toMatch(/\nzod-mcp: stopping\n$/);
-  });
-});
-
-describe('parseServeHttpArgs', () => {
-  it.each([
-    [['--http'], {}],
-    [['--http', '--port', '0'], { port: 0 }],
-    [['--port=8080', '--http', '--host', '::1'], { port: 8080, host: '::1' }],
-  ])('%j', (args, options) => {
-    expect(parseServeHttpArgs(args)).toEqual(options);
-  });
-
-  it.each([
-    [['--http', '--port', 'x'], '--port: not a port number: x'],
-    [['--http', '--port', '70000'], '--port: not a port number: 70000'],
-    [['--http', '--port'], '--port needs a value'],
-    [['--http', '--verbose', '1'], 'serve --http: unknown option --verbose'],
-  ])('%j is refused', (args, message) => {
-    expect(() => parseServeHttpArgs(args)).toThrow(message);
   });
 });
