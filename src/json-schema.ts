@@ -11,16 +11,18 @@ export type SchemaSide = 'input' | 'output';
 /**
  * Converts a tool's object schema. The root is always `type: "object"`; defaults make a field
  * optional on the input side; reused schemas are inlined, and `$ref` appears only for recursion.
- * `$schema` is left out: MCP 2025-11-25 makes 2020-12 the default dialect.
+ * Every schema states its dialect, `$schema: 2020-12`, first: MCP 2025-11-25 makes 2020-12 the
+ * default, but clients of earlier versions have no default, and SEP-1613 has servers keep the key.
  * Throws a message naming `owner` and the field when a part has no JSON Schema form.
  */
 export function toJsonSchema(schema: AnyObjectSchema, side: SchemaSide, owner: string): ObjectJsonSchema {
-  const json = isZod4(schema) ? fromZod4(schema, side, owner) : fromZod3(schema, side, owner);
-  delete json.$schema;
-  const checked = ObjectJsonSchema.safeParse(json);
-  if (!checked.success) throw new TypeError(`${owner}: the schema does not describe an object`);
-  return checked.data;
+  const { $schema: _dialect, ...json } = isZod4(schema) ? fromZod4(schema, side, owner) : fromZod3(schema, side, owner);
+  const stated: Record<string, unknown> = { $schema: JSON_SCHEMA_2020_12, ...json };
+  if (!ObjectJsonSchema.safeParse(stated).success) throw new TypeError(`${owner}: the schema does not describe an object`);
+  return stated as ObjectJsonSchema; // checked above; kept as built so that `$schema` stays the first key
 }
+
+export const JSON_SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
 function fromZod4(schema: z.core.$ZodType, side: SchemaSide, owner: string): Record<string, unknown> {
   rejectZod3Parts(schema, owner, []);

@@ -89,11 +89,17 @@ describe('new McpServer', () => {
             title: 'Add',
             description: 'Adds two numbers.',
             inputSchema: {
+              $schema: 'https://json-schema.org/draft/2020-12/schema',
               type: 'object',
               properties: { a: { type: 'number' }, b: { default: 0, type: 'number' } },
               required: ['a'],
             },
-            outputSchema: { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] },
+            outputSchema: {
+              $schema: 'https://json-schema.org/draft/2020-12/schema',
+              type: 'object',
+              properties: { sum: { type: 'number' } },
+              required: ['sum'],
+            },
             annotations: { readOnlyHint: true },
           },
         ],

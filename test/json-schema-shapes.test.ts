@@ -15,6 +15,7 @@ describe('Zod 4 -> JSON Schema: shapes', () => {
     });
     expect(inputSchemaOf(input)).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "counts": {
             "additionalProperties": {
@@ -75,6 +76,7 @@ describe('Zod 4 -> JSON Schema: shapes', () => {
       .describe('the whole input');
     expect(inputSchemaOf(input)).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "description": "the whole input",
         "properties": {
           "outer": {
@@ -110,6 +112,7 @@ describe('Zod 4 -> JSON Schema: shapes', () => {
   it('strict, loose and catchall objects', () => {
     expect(inputSchemaOf(z.strictObject({ a: z.string() }))).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "additionalProperties": false,
         "properties": {
           "a": {
@@ -124,6 +127,7 @@ describe('Zod 4 -> JSON Schema: shapes', () => {
     `);
     expect(inputSchemaOf(z.looseObject({ a: z.string() }))).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "additionalProperties": {},
         "properties": {
           "a": {
@@ -138,6 +142,7 @@ describe('Zod 4 -> JSON Schema: shapes', () => {
     `);
     expect(inputSchemaOf(z.object({ a: z.string() }).catchall(z.number()))).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "additionalProperties": {
           "type": "number",
         },
@@ -161,6 +166,7 @@ describe('Zod 4 -> JSON Schema: shapes', () => {
     });
     expect(inputSchemaOf(input)).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "count": {
             "type": "string",
@@ -182,6 +188,7 @@ describe('Zod 4 -> JSON Schema: shapes', () => {
     const point = z.object({ x: z.number(), y: z.number() });
     expect(inputSchemaOf(z.object({ from: point, to: point }))).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "from": {
             "properties": {
@@ -253,6 +260,7 @@ describe('Zod 4 -> JSON Schema: shapes', () => {
             "type": "object",
           },
         },
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "a": {
             "properties": {
@@ -293,6 +301,7 @@ describe('Zod 4 -> JSON Schema: shapes', () => {
   it('zod/mini object schemas go through z.toJSONSchema too', () => {
     const input = zm.object({ a: zm.string(), b: zm.optional(zm.number()) });
     expect(inputSchemaOf(input)).toStrictEqual({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
       properties: { a: { type: 'string' }, b: { type: 'number' } },
       required: ['a'],
@@ -304,6 +313,7 @@ describe('Zod 4 -> JSON Schema: shapes', () => {
     // The trap DESIGN.md names: zod-to-json-schema only knows Zod 3.
     expect(zodToJsonSchema(input as never)).toStrictEqual({ $schema: 'http://json-schema.org/draft-07/schema#' });
     expect(inputSchemaOf(input)).toStrictEqual({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
       properties: { a: { type: 'string' } },
       required: ['a'],

@@ -13,6 +13,7 @@ describe('Zod 3 -> JSON Schema: shapes', () => {
     });
     expect(inputSchemaOf(input)).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "counts": {
             "additionalProperties": {
@@ -69,6 +70,7 @@ describe('Zod 3 -> JSON Schema: shapes', () => {
       .describe('the whole input');
     expect(inputSchemaOf(input)).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "description": "the whole input",
         "properties": {
           "outer": {
@@ -104,6 +106,7 @@ describe('Zod 3 -> JSON Schema: shapes', () => {
   it('strict, passthrough and catchall objects', () => {
     expect(inputSchemaOf(z.object({ a: z.string() }).strict())).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "additionalProperties": false,
         "properties": {
           "a": {
@@ -118,6 +121,7 @@ describe('Zod 3 -> JSON Schema: shapes', () => {
     `);
     expect(inputSchemaOf(z.object({ a: z.string() }).passthrough())).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "a": {
             "type": "string",
@@ -131,6 +135,7 @@ describe('Zod 3 -> JSON Schema: shapes', () => {
     `);
     expect(inputSchemaOf(z.object({ a: z.string() }).catchall(z.number()))).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "additionalProperties": {
           "type": "number",
         },
@@ -154,6 +159,7 @@ describe('Zod 3 -> JSON Schema: shapes', () => {
     });
     expect(inputSchemaOf(input)).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "count": {
             "type": "string",
@@ -175,6 +181,7 @@ describe('Zod 3 -> JSON Schema: shapes', () => {
     const point = z.object({ x: z.number(), y: z.number() });
     expect(inputSchemaOf(z.object({ from: point, to: point }))).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "from": {
             "properties": {
@@ -225,6 +232,7 @@ describe('Zod 3 -> JSON Schema: shapes', () => {
     const Node: z.ZodType<Node> = z.lazy(() => z.object({ value: z.number(), children: z.array(Node) }));
     expect(inputSchemaOf(z.object({ a: point, b: point, tree: Node }))).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "a": {
             "properties": {
@@ -284,6 +292,7 @@ describe('Zod 3 -> JSON Schema: shapes', () => {
     const Node: z.ZodType<Node> = z.lazy(() => z.object({ next: Node.optional() }));
     expect(inputSchemaOf(z.object({ 'a/b~c d': Node }))).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "a/b~c d": {
             "properties": {

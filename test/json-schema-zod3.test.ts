@@ -9,6 +9,7 @@ describe('Zod 3 -> JSON Schema: values', () => {
     const input = z.object({ email: z.string().email(), url: z.string().url(), id: z.string().uuid(), at: z.string().datetime() });
     expect(inputSchemaOf(input)).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "at": {
             "format": "date-time",
@@ -49,6 +50,7 @@ describe('Zod 3 -> JSON Schema: values', () => {
     });
     expect(inputSchemaOf(input)).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "a": {
             "items": {
@@ -107,6 +109,7 @@ describe('Zod 3 -> JSON Schema: values', () => {
     });
     expect(inputSchemaOf(input)).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "described": {
             "const": null,
@@ -163,6 +166,7 @@ describe('Zod 3 -> JSON Schema: values', () => {
     });
     expect(inputSchemaOf(input)).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "d": {
             "anyOf": [
@@ -226,6 +230,7 @@ describe('Zod 3 -> JSON Schema: values', () => {
     });
     expect(inputSchemaOf(input)).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "nullable": {
             "type": [
@@ -282,6 +287,7 @@ describe('Zod 3 -> JSON Schema: values', () => {
     });
     expect(outputSchemaOf(output)).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "piped": {
             "type": "number",

@@ -8,6 +8,7 @@ describe('Zod 4 -> JSON Schema: values', () => {
     const input = z.object({ email: z.email(), url: z.url(), id: z.uuid(), at: z.iso.datetime() });
     expect(inputSchemaOf(input)).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "at": {
             "format": "date-time",
@@ -50,6 +51,7 @@ describe('Zod 4 -> JSON Schema: values', () => {
     });
     expect(inputSchemaOf(input)).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "a": {
             "items": {
@@ -96,6 +98,7 @@ describe('Zod 4 -> JSON Schema: values', () => {
     const input = z.object({ e: z.enum(['a', 'b']), s: z.literal('x'), n: z.literal(3), nil: z.literal(null) });
     expect(inputSchemaOf(input)).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "e": {
             "enum": [
@@ -138,6 +141,7 @@ describe('Zod 4 -> JSON Schema: values', () => {
     });
     expect(inputSchemaOf(input)).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "d": {
             "oneOf": [
@@ -201,6 +205,7 @@ describe('Zod 4 -> JSON Schema: values', () => {
     });
     expect(inputSchemaOf(input)).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "nullable": {
             "type": [
@@ -253,6 +258,7 @@ describe('Zod 4 -> JSON Schema: values', () => {
     const output = z.object({ withDefault: z.number().default(3), optional: z.string().optional() });
     expect(outputSchemaOf(output)).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "additionalProperties": false,
         "properties": {
           "optional": {

@@ -2,14 +2,13 @@
 // built from the public API alone. Listens on 127.0.0.1:$PORT/mcp (3000 by default).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { McpServer, defineTool, serveHttp, type Tool } from '../../src/index.js';
+import { McpServer, defineTool, serveHttp } from '../../src/index.js';
 
 /** A 1x1 red PNG. */
 const RED_PIXEL_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 /** A WAV header with one silent 8-bit sample at 8 kHz. */
 const SILENT_WAV = 'UklGRiUAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQEAAACA';
-const DIALECT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
 const noArguments = z.object({});
 
@@ -103,22 +102,13 @@ const errorHandling = defineTool({
 
 const address = z.object({ street: z.string().optional(), city: z.string().optional() }).meta({ id: 'address' });
 
-/**
- * SEP-1613: the suite checks that `$schema`, `$defs` and `additionalProperties` reach tools/list.
- * The library leaves `$schema` out (2020-12 is MCP's default dialect), so this fixture states it.
- */
-const jsonSchema2020 = withDialect(
-  defineTool({
-    name: 'json_schema_2020_12_tool',
-    description: 'Tool with JSON Schema 2020-12 features',
-    input: z.strictObject({ name: z.string().optional(), address: address.optional() }),
-    handler: (args) => `received ${JSON.stringify(args)}`,
-  }),
-);
-
-function withDialect(tool: Tool): Tool {
-  return { ...tool, descriptor: { ...tool.descriptor, inputSchema: { $schema: DIALECT_2020_12, ...tool.descriptor.inputSchema } } };
-}
+/** SEP-1613: the suite checks that `$schema`, `$defs` (from the `id` above) and `additionalProperties` reach tools/list. */
+const jsonSchema2020 = defineTool({
+  name: 'json_schema_2020_12_tool',
+  description: 'Tool with JSON Schema 2020-12 features',
+  input: z.strictObject({ name: z.string().optional(), address: address.optional() }),
+  handler: (args) => `received ${JSON.stringify(args)}`,
+});
 
 const conformanceTools = [
   simpleText,

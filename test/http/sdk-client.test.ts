@@ -37,6 +37,7 @@ describe('the SDK client over Streamable HTTP', () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['echo', 'add', 'chatty', 'slow']);
     expect(tools[1]?.inputSchema).toEqual({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
       properties: { a: { type: 'number' }, b: { type: 'number' } },
       required: ['a', 'b'],

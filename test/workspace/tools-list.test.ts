@@ -57,6 +57,7 @@ describe('workspaceTools', () => {
     const [readFile] = workspaceTools({ root: workspace.root });
     expect(readFile?.descriptor.inputSchema).toMatchInlineSnapshot(`
       {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
         "properties": {
           "limit": {
             "description": "How many lines to show from offset. Default: to the end of the file.",
