@@ -1,7 +1,8 @@
 // Writing answers: JSON bodies, HTTP-level errors, and SSE streams.
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { Notification, Response } from '../../../schemas/jsonrpc.js';
+import type { Message, Notification, Response } from '../../../schemas/jsonrpc.js';
 import { ErrorCode, errorFrame } from '../../errors.js';
+import { serializeFrame } from '../serialize.js';
 
 /**
  * An HTTP-level refusal (403, 404, 413, ...). The body is a JSON-RPC error frame with `id: null`,
@@ -17,12 +18,12 @@ export function sendError(
   sendJson(res, status, errorFrame(null, options.code ?? ErrorCode.InvalidRequest, data), options.headers);
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders = {}): void {
+export function sendJson(res: ServerResponse, status: number, body: Message, headers: OutgoingHttpHeaders = {}): void {
   if (res.headersSent) {
     res.end();
     return;
   }
-  const text = JSON.stringify(body);
+  const text = serializeFrame(body);
   res.writeHead(status, {
     ...headers,
     'content-type': 'application/json',
@@ -53,7 +54,7 @@ export function startSse(res: ServerResponse, headers: OutgoingHttpHeaders = {})
 /** One SSE event per message; JSON.stringify never emits a raw newline, so one `data:` line holds it. */
 export function writeSseMessage(res: ServerResponse, message: Notification | Response): void {
   if (res.writableEnded || res.destroyed) return;
-  res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  res.write(`event: message\ndata: ${serializeFrame(message)}\n\n`);
 }
 
 /**
