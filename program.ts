@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The zod-mcp command line: argv parsing only; the work is in src/.
-// Each command's modules are imported when it runs, so `serve` loads nothing it does not use.
+// Each command is imported when it runs, so a start-up loads only what that command needs.
 import { UsageError } from './src/cli/usage-error.js';
 import { VERSION } from './src/version.js';
 
@@ -8,8 +8,14 @@ const usage = `zod-mcp ${VERSION}
 usage:
   zod-mcp mcp-server [CASE]   run a case file ({"requests": [...]}) and print {"responses": [...]};
                               reads the case from stdin without CASE
-  zod-mcp serve [--demo]      serve MCP over stdio (one JSON-RPC message per line);
-                              --demo adds the demo tools (add, fail, countdown, console_log)`;
+  zod-mcp serve [--demo] [--root DIR [--read-only]]
+                              serve MCP over stdio (one JSON-RPC message per line);
+                              --demo adds the demo tools (add, fail, countdown, console_log);
+                              --root adds file tools sandboxed to DIR (read_file, list_directory,
+                              glob, grep, and write_file, edit_file unless --read-only)
+  zod-mcp serve --http [--port N] [--host H] [--demo] [--root DIR [--read-only]]
+                              the same tools over Streamable HTTP at http://H:N/mcp
+                              (default 127.0.0.1:3000); stops on SIGTERM or SIGINT`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

@@ -6,11 +6,14 @@ import { Response } from './jsonrpc.js';
 export const ToolSet = z.enum(['server', 'demo']);
 export type ToolSet = z.infer<typeof ToolSet>;
 
-/** `{ requests }` or a bare array of frames. Frames are kept as raw JSON values: judging them is the server's job, not the case reader's. */
-export const CaseFile = z.preprocess(
-  (value) => (Array.isArray(value) ? { requests: value } : value),
-  z.object({ tools: ToolSet.default('server'), requests: z.array(z.unknown()) }),
-);
+/** Frames are kept as raw JSON values: judging them is the server's job, not the case reader's. */
+export const CaseObject = z.object({ tools: ToolSet.default('server'), requests: z.array(z.unknown()) });
+
+/** `{ "requests": [...] }`, or a bare array of frames. */
+export const CaseFile = z.union([
+  CaseObject,
+  z.array(z.unknown()).transform((requests) => ({ tools: 'server' as const, requests })),
+]);
 export type CaseFile = z.output<typeof CaseFile>;
 
 /** One entry per frame that got a response; notifications add none. */

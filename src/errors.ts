@@ -61,14 +61,17 @@ export function describeIssues(issues: readonly Issue[], prefix?: string): strin
 export interface Issue {
   readonly path: readonly PropertyKey[];
   readonly message: string;
+  /** On type errors: the expected type, which Zod 3's "Required" leaves out of its message. */
+  readonly expected?: unknown;
 }
 
 function describeIssue(issue: Issue, prefix: string | undefined): string {
   const path = formatPath(prefix === undefined ? issue.path : [prefix, ...issue.path]);
   const message = issue.message
     .replace(/^Invalid input: /, '')
+    .replace(/^Expected (.+), received /, 'expected $1, received ') // Zod 3 capitalises
     .replace(/^expected (.+), received undefined$/, 'missing, expected $1')
-    .replace(/^Required$/, 'missing');
+    .replace(/^Required$/, typeof issue.expected === 'string' ? `missing, expected ${issue.expected}` : 'missing');
   return path ? `${path}: ${message}` : message;
 }
 

@@ -9,5 +9,8 @@ export { runCase } from './process-mode.js';
 export { echo, serverTools } from './tools/echo.js';
 export { demoTools } from './tools/demo.js';
 export { serveStdio, type StdioOptions, type StdioServer } from './transports/stdio.js';
+export { serveHttp } from './transports/http-entry.js';
+export type { HttpOptions, HttpServerHandle } from './transports/http.js';
+export { workspaceTools, type WorkspaceOptions } from './tools/workspace/index.js';
 export { VERSION } from './version.js';
 export * as schemas from '../schemas/index.js';

@@ -1,6 +1,6 @@
 // handle() never throws and never rejects: whatever it is given, it resolves to a valid frame or null.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { Response } from '../schemas/jsonrpc.js';
 import { defineTool } from '../src/tool.js';
@@ -86,5 +86,18 @@ describe('handle never throws', () => {
       '{"jsonrpc":"2.0","id":5,"error":{"code":-32603,"message":"Internal error"}}',
     );
     expect(errors.map((e) => (e as Error).message)).toStrictEqual(['schema bug']);
+  });
+
+  it('reports internal errors on stderr by default, with the stack, never on the wire', async () => {
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const { handle } = makeServer(serverTools);
+      const frame = { jsonrpc: '2.0', id: 1, get method(): string { throw new Error('getter exploded'); } };
+      expect(wire(await handle(frame))).toBe('{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal error"}}');
+      const text = write.mock.calls.map(([chunk]) => String(chunk)).join('');
+      expect(text.startsWith('zod-mcp: internal error: Error: getter exploded\n    at ')).toBe(true);
+    } finally {
+      write.mockRestore();
+    }
   });
 });

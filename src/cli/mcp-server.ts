@@ -1,6 +1,6 @@
 // `zod-mcp mcp-server [CASE]`: process mode. All output is built before the one write to stdout.
 import { readFile } from 'node:fs/promises';
-import { CaseFile } from '../../schemas/case.js';
+import { CaseFile, CaseObject } from '../../schemas/case.js';
 import { describeIssues } from '../errors.js';
 import { runCase } from '../process-mode.js';
 import { UsageError } from './usage-error.js';
@@ -16,8 +16,10 @@ export async function runMcpServerCommand(path: string | undefined): Promise<voi
   }
   const parsed = CaseFile.safeParse(json);
   if (!parsed.success) {
+    // Not an array, so the object form is what was meant: say what it lacks.
+    const issues = CaseObject.safeParse(json).error?.issues ?? parsed.error.issues;
     throw new UsageError(
-      `${path ?? 'stdin'} is not a case file ({"requests": [...]} or an array of frames): ${describeIssues(parsed.error.issues)}`,
+      `${path ?? 'stdin'} is not a case file ({"requests": [...]} or an array of frames): ${describeIssues(issues)}`,
     );
   }
   const output = await runCase(parsed.data);

@@ -1,25 +1,36 @@
-// `zod-mcp serve [--demo]`: MCP over stdio with the shipped tools.
-import { parseArgs } from 'node:util';
+// `zod-mcp serve`: the shipped tools over stdio, or over Streamable HTTP with --http.
 import { McpServer } from '../mcp.js';
-import { serveStdio } from '../transports/stdio.js';
+import type { Tool } from '../tool.js';
 import { serverTools } from '../tools/echo.js';
 import { VERSION } from '../version.js';
+import { parseServeArgs, type ServeArgs } from './serve-args.js';
 import { UsageError } from './usage-error.js';
 
-export async function runServeCommand(args: string[]): Promise<void> {
-  let values: { demo?: boolean };
+export async function runServeCommand(args: readonly string[]): Promise<void> {
+  const options = parseServeArgs(args);
+  const server = new McpServer({ name: 'zod-mcp', version: VERSION, tools: await chooseTools(options) });
+  if (options.http) {
+    // Loaded only here, so that stdio start-up never pays for the HTTP code.
+    const { runHttp } = await import('./serve-http.js');
+    await runHttp(server, { port: options.port, host: options.host });
+    return;
+  }
+  const { serveStdio } = await import('../transports/stdio.js');
+  await serveStdio(server).closed;
+  process.exit(0);
+}
+
+/**
+ * `echo`, plus the demo tools with --demo, plus the workspace tools of --root. Each set is loaded
+ * only when asked for: start-up time is part of every client's wait.
+ */
+async function chooseTools(options: ServeArgs): Promise<Tool[]> {
+  const tools = options.demo ? [...serverTools, ...(await import('../tools/demo.js')).demoTools] : [...serverTools];
+  if (options.root === undefined) return tools;
+  const { workspaceTools } = await import('../tools/workspace/index.js');
   try {
-    ({ values } = parseArgs({ args, options: { demo: { type: 'boolean' } }, strict: true, allowPositionals: false }));
+    return [...tools, ...workspaceTools({ root: options.root, readOnly: options.readOnly })];
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const server = new McpServer({
-    name: 'zod-mcp',
-    version: VERSION,
-    // The demo tools are loaded only when asked for: start-up time is part of every client's wait.
-    tools: values.demo ? [...serverTools, ...(await import('../tools/demo.js')).demoTools] : serverTools,
-  });
-  const stdio = serveStdio(server);
-  await stdio.closed;
-  process.exit(0);
 }

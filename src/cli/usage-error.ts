@@ -1,2 +1,2 @@
-/** Exit code 2 is a bad command line or case file; the reason is one line on stderr and nothing reaches stdout. */
+/** A mistake in how the command was called: exit code 2, the reason as one line on stderr, nothing on stdout. */
 export class UsageError extends Error {}

@@ -15,7 +15,7 @@ export interface StdioOptions {
   maxLineBytes?: number;
   /** Requests being handled at once; at the cap, input is not read until one finishes. Default 256. */
   maxInFlight?: number;
-  /** On shutdown, how long calls in flight may still finish before they are aborted. Default 1000 ms. */
+  /** On shutdown, how long calls in flight may still finish before they are aborted. Default 500 ms. */
   graceMs?: number;
   /** Shut down gracefully on SIGTERM/SIGINT and exit 0. Default: true when reading process.stdin. */
   handleSignals?: boolean;
@@ -37,7 +37,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   const output = options.output ?? process.stdout;
   const maxLineBytes = options.maxLineBytes ?? 4 * 1024 * 1024;
   const maxInFlight = options.maxInFlight ?? 256;
-  const graceMs = options.graceMs ?? 1000;
+  const graceMs = options.graceMs ?? 500;
   const report = options.onError ?? ((error: unknown) => process.stderr.write(`zod-mcp: ${String(error)}\n`));
   const guard = (options.guardStdout ?? output === process.stdout) ? guardStdout() : undefined;
 

@@ -34,6 +34,7 @@ describe('official SDK client over stdio', () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toStrictEqual(['echo', 'add', 'fail', 'countdown', 'console_log']);
     expect(tools.find((tool) => tool.name === 'add')?.inputSchema).toStrictEqual({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
       properties: { a: { type: 'number', description: 'first addend' }, b: { type: 'number', description: 'second addend' } },
       required: ['a', 'b'],

@@ -1,0 +1,75 @@
+// npm run conformance: starts test/conformance/server.ts on a free loopback port, runs the official
+// MCP conformance suite against it with the expected-failures baseline, prints the summary, stops it.
+// Exits non-zero on an unexpected failure or a stale baseline entry (the suite's own rule).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const suiteCli = 'node_modules/@modelcontextprotocol/conformance/dist/index.js';
+const baseline = 'test/conformance/expected-failures.yml';
+const tsxCli = 'node_modules/tsx/dist/cli.mjs';
+
+const port = await findFreePort();
+const url = `http://127.0.0.1:${port}/mcp`;
+const server = spawn(process.execPath, [tsxCli, 'test/conformance/server.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port) },
+  stdio: ['ignore', 'inherit', 'pipe'],
+});
+let serverLog = '';
+server.stderr?.on('data', (chunk: Buffer) => {
+  serverLog += chunk.toString();
+});
+
+try {
+  await waitForListening(server, () => serverLog);
+  const suite = spawn(
+    process.execPath,
+    [suiteCli, 'server', '--url', url, '--suite', 'all', '--expected-failures', baseline],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  suite.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  suite.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const [code] = (await once(suite, 'exit')) as [number | null];
+  // The per-scenario detail is long (it repeats each failing scenario's spec text); show it only when it matters.
+  const summaryAt = output.indexOf('=== SUMMARY ===');
+  process.stdout.write(code === 0 && summaryAt !== -1 ? `${output.slice(summaryAt)}\n` : output);
+  process.exitCode = code ?? 1;
+} catch (error) {
+  process.stderr.write(`conformance: ${error instanceof Error ? error.message : String(error)}\n${serverLog}`);
+  process.exitCode = 1;
+} finally {
+  await stop(server);
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForListening(child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!log().includes('listening on')) {
+    if (child.exitCode !== null) throw new Error(`the fixture server exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the fixture server did not start within 20 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,112 @@
+// The workspace sandbox: every path a tool touches is resolved here and must stay inside the root.
+import { realpathSync, statSync } from 'node:fs';
+import { lstat, readlink, realpath } from 'node:fs/promises';
+import path from 'node:path';
+
+/** A path resolved to where it really lives: no `..`, no symbolic links, inside the root. */
+export interface ResolvedPath {
+  /** Absolute real path (for a path that does not exist yet: its nearest existing parent's real path, plus the rest). */
+  readonly abs: string;
+  /** The same path relative to the root, with `/` separators; `.` for the root itself. */
+  readonly rel: string;
+  readonly exists: boolean;
+}
+
+export interface Sandbox {
+  /** The root's real path. */
+  readonly root: string;
+  /** Resolves a path given by the model; throws an Error naming the rule it breaks. */
+  resolve(input: string): Promise<ResolvedPath>;
+  /** True when an absolute real path is the root or below it, compared by path components. */
+  contains(abs: string): boolean;
+  /** An absolute path inside the root, as the model sees it: relative, `/`-separated. */
+  display(abs: string): string;
+}
+
+// Linux's own limit on links followed while resolving one path (ELOOP past it).
+const MAX_LINK_HOPS = 40;
+
+/** Fixes the root at its real path now, so a bad root fails at start-up. */
+export function createSandbox(root: string): Sandbox {
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(path.resolve(root));
+  } catch {
+    throw new TypeError(`workspace root ${JSON.stringify(root)} does not exist`);
+  }
+  if (!statSync(realRoot).isDirectory()) throw new TypeError(`workspace root ${JSON.stringify(root)} is not a directory`);
+  const givenRoot = path.resolve(root);
+
+  const contains = (abs: string) => isInside(realRoot, abs);
+  const display = (abs: string) => toDisplay(realRoot, abs);
+
+  async function resolve(input: string): Promise<ResolvedPath> {
+    if (input.includes('\0')) throw new Error('refused: the path contains a NUL byte');
+    const quoted = JSON.stringify(input);
+    // path.resolve drops `..` lexically; realpath then follows every link that is left.
+    const lexical = path.resolve(realRoot, input);
+    const lexicallyInside = isInside(realRoot, lexical) || isInside(givenRoot, lexical);
+    const outside = new Error(`refused: ${quoted} is outside the workspace root (${realRoot}); every path must stay inside it`);
+    const { abs, exists } = await resolveReal(lexical, 0).catch((error: unknown) => {
+      // Outside the root, every path gets the same refusal: no error may tell what exists there.
+      if (!lexicallyInside) throw outside;
+      const code = getErrorCode(error);
+      if (code === 'EACCES' || code === 'EPERM') throw new Error(`permission denied: ${quoted}`);
+      if (code === 'ELOOP') throw new Error(`too many levels of symbolic links in ${quoted}`);
+      throw error;
+    });
+    if (!contains(abs)) {
+      if (!lexicallyInside) throw outside;
+      throw new Error(`refused: ${quoted} leads outside the workspace root through a symbolic link; links may not lead out of the root`);
+    }
+    return { abs, rel: display(abs), exists };
+  }
+
+  return { root: realRoot, resolve, contains, display };
+}
+
+/**
+ * realpath, extended to paths that do not exist yet: a missing path is its nearest existing
+ * parent's real path plus the missing names, and a dangling link is followed to where it points,
+ * so that a write through it is checked against the place it would really land.
+ */
+async function resolveReal(abs: string, hops: number): Promise<{ abs: string; exists: boolean }> {
+  try {
+    return { abs: await realpath(abs), exists: true };
+  } catch (error) {
+    const code = getErrorCode(error);
+    // ENOTDIR: a file stands where a directory should; the path does not exist, and the tool says why.
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+  }
+  const entry = await lstat(abs).catch(() => undefined);
+  if (entry?.isSymbolicLink()) {
+    if (hops >= MAX_LINK_HOPS) throw Object.assign(new Error(`too many levels of symbolic links: ${abs}`), { code: 'ELOOP' });
+    const target = path.resolve(path.dirname(abs), await readlink(abs));
+    const resolved = await resolveReal(target, hops + 1);
+    return { abs: resolved.abs, exists: false };
+  }
+  const parent = path.dirname(abs);
+  // The file-system root always exists, so this recursion ends there at the latest.
+  if (parent === abs) return { abs, exists: false };
+  const resolvedParent = await resolveReal(parent, hops);
+  return { abs: path.join(resolvedParent.abs, path.basename(abs)), exists: false };
+}
+
+/** Containment by path components: `/root-evil` is not inside `/root`, but `/root/..foo` is. */
+export function isInside(root: string, abs: string): boolean {
+  const relative = path.relative(root, abs);
+  if (relative === '') return true;
+  if (path.isAbsolute(relative)) return false;
+  return relative.split(path.sep)[0] !== '..';
+}
+
+function toDisplay(root: string, abs: string): string {
+  const relative = path.relative(root, abs);
+  return relative === '' ? '.' : relative.split(path.sep).join('/');
+}
+
+/** The `code` of a Node system error, if it has one. */
+export function getErrorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'string' ? error.code : undefined;
+}

@@ -1,0 +1,40 @@
+// DNS rebinding protection (MCP "Transports", security warning): a page on evil.example that resolves
+// to 127.0.0.1 still sends `Host: evil.example` and `Origin: http://evil.example`, so both are checked.
+import type { IncomingMessage } from 'node:http';
+import { normalizeHostName, type ResolvedHttpOptions } from './options.js';
+
+/** Why a request is refused with 403, or `undefined` when its Host and Origin are allowed. */
+export function checkHostAndOrigin(req: IncomingMessage, options: ResolvedHttpOptions): string | undefined {
+  const host = req.headers.host;
+  if (options.allowedHosts !== undefined) {
+    const name = host === undefined ? undefined : parseHostName(host);
+    if (name === undefined || !options.allowedHosts.has(name)) return `Host not allowed: ${host ?? '(none)'}`;
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined && !isAllowedOrigin(origin, host, options)) return `Origin not allowed: ${origin}`;
+  return undefined;
+}
+
+/**
+ * With `allowedOrigins`, only those. Otherwise any origin on an allowed host name, whatever its port
+ * (a local inspector on another port is fine); with no host list either, only the request's own host.
+ */
+function isAllowedOrigin(origin: string, host: string | undefined, options: ResolvedHttpOptions): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false; // `Origin: null` (sandboxed frames, file: pages) and garbage
+  }
+  if (options.allowedOrigins !== undefined) return options.allowedOrigins.has(url.origin);
+  if (options.allowedHosts !== undefined) return options.allowedHosts.has(normalizeHostName(url.hostname));
+  return host !== undefined && url.host === host.toLowerCase();
+}
+
+function parseHostName(host: string): string | undefined {
+  try {
+    return normalizeHostName(new URL(`http://${host}`).hostname);
+  } catch {
+    return undefined;
+  }
+}

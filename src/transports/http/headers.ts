@@ -1,0 +1,46 @@
+// Request header rules of Streamable HTTP (MCP 2025-06-18 and 2025-11-25, "Transports").
+import type { IncomingMessage } from 'node:http';
+import { PROTOCOL_VERSIONS } from '../../../schemas/mcp.js';
+
+export const SESSION_HEADER = 'mcp-session-id';
+export const VERSION_HEADER = 'mcp-protocol-version';
+
+/** What a client that sends no MCP-Protocol-Version is taken to speak (the spec's rule). */
+export const DEFAULT_HTTP_PROTOCOL_VERSION = '2025-03-26';
+
+const supported: ReadonlySet<string> = new Set(PROTOCOL_VERSIONS);
+
+/** True when the Accept header admits every one of `types`; `*` ranges count, `q=0` does not. */
+export function acceptsAll(req: IncomingMessage, types: readonly string[]): boolean {
+  const ranges = (req.headers.accept ?? '')
+    .split(',')
+    .map((part) => part.split(';'))
+    .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
+    .map(([range = '']) => range.trim().toLowerCase());
+  return types.every((type) => {
+    const major = type.split('/')[0];
+    return ranges.some((range) => range === type || range === `${major}/*` || range === '*/*');
+  });
+}
+
+/** `application/json`, with or without parameters such as `charset=utf-8`. */
+export function isJsonBody(req: IncomingMessage): boolean {
+  const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  return type === 'application/json';
+}
+
+/**
+ * Any version this server supports is accepted, not only the negotiated one: clients (and the
+ * conformance suite) may send another. Absent means 2025-03-26. Returns why it is refused, if it is.
+ */
+export function checkProtocolVersion(req: IncomingMessage): string | undefined {
+  const version = req.headers[VERSION_HEADER];
+  if (version === undefined || (typeof version === 'string' && supported.has(version))) return undefined;
+  return `unsupported MCP-Protocol-Version: ${String(version)} (supported: ${PROTOCOL_VERSIONS.join(', ')})`;
+}
+
+/** The Mcp-Session-Id the client sent; a repeated header counts as none. */
+export function readSessionId(req: IncomingMessage): string | undefined {
+  const id = req.headers[SESSION_HEADER];
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}

@@ -1,0 +1,71 @@
+// serveHttp's options: a Zod schema, so a bad option fails at start-up with the field it names.
+import { z } from 'zod';
+import { describeIssues } from '../../errors.js';
+
+export const HttpOptions = z.object({
+  /** 0 picks a free port; the handle's `port` and `url` say which. */
+  port: z.int().min(0).max(65_535).default(3000),
+  /** Loopback by default: nothing outside this machine can reach the server unless asked. */
+  host: z.string().min(1).default('127.0.0.1'),
+  path: z.string().startsWith('/').default('/mcp'),
+  /** No sessions: every POST stands alone, so any number of processes can serve behind a load balancer. */
+  stateless: z.boolean().default(false),
+  maxBodyBytes: z.int().positive().default(4 * 1024 * 1024),
+  /** Host header names (no port) that are served; defaults to localhost names when bound to loopback. */
+  allowedHosts: z.array(z.string().min(1)).optional(),
+  /** Origins (`scheme://host[:port]`) that are served; a request without Origin is never refused for it. */
+  allowedOrigins: z.array(z.string().min(1)).optional(),
+  /** A session with no request, call or GET stream for this long is forgotten. */
+  sessionIdleMs: z.number().positive().default(15 * 60_000),
+  maxSessions: z.int().positive().default(1000),
+  /** POST requests being read or answered at once, over all sessions; more get 503. */
+  maxConcurrentRequests: z.int().positive().default(1024),
+  /** How long `close()` waits for aborted calls to answer before it drops the connections. */
+  closeGraceMs: z.number().min(0).default(2000),
+  /** SSE comment lines on idle GET streams, so proxies do not cut them. */
+  keepAliveMs: z.number().positive().default(25_000),
+});
+export type HttpOptions = z.input<typeof HttpOptions>;
+
+/** The options with every default applied and the allow-lists decided. */
+export interface ResolvedHttpOptions extends Omit<z.output<typeof HttpOptions>, 'allowedHosts' | 'allowedOrigins'> {
+  /** Lower-cased host names without brackets; `undefined` means any Host is served. */
+  readonly allowedHosts: ReadonlySet<string> | undefined;
+  /** Exact origins; `undefined` means the default rule (see `checkOrigin`). */
+  readonly allowedOrigins: ReadonlySet<string> | undefined;
+  readonly loopback: boolean;
+}
+
+export const LOCALHOST_NAMES: readonly string[] = ['localhost', '127.0.0.1', '::1'];
+
+export function resolveHttpOptions(input: HttpOptions = {}): ResolvedHttpOptions {
+  const parsed = HttpOptions.safeParse(input);
+  if (!parsed.success) throw new TypeError(`serveHttp: invalid options: ${describeIssues(parsed.error.issues)}`);
+  const options = parsed.data;
+  const loopback = isLoopback(options.host);
+  const hosts = options.allowedHosts ?? (loopback ? LOCALHOST_NAMES : undefined);
+  return {
+    ...options,
+    loopback,
+    allowedHosts: hosts === undefined ? undefined : new Set(hosts.map(normalizeHostName)),
+    allowedOrigins: options.allowedOrigins === undefined ? undefined : new Set(options.allowedOrigins.map(normalizeOrigin)),
+  };
+}
+
+/** `[::1]` and `::1` are the same name; names compare case-insensitively. */
+export function normalizeHostName(name: string): string {
+  return name.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+}
+
+function normalizeOrigin(origin: string): string {
+  try {
+    return new URL(origin).origin;
+  } catch {
+    throw new TypeError(`serveHttp: allowedOrigins: not an origin: ${origin}`);
+  }
+}
+
+function isLoopback(host: string): boolean {
+  const name = normalizeHostName(host);
+  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}

@@ -1,0 +1,93 @@
+// Writing answers: JSON bodies, HTTP-level errors, and SSE streams.
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Message, Notification, Response } from '../../../schemas/jsonrpc.js';
+import { ErrorCode, errorFrame } from '../../errors.js';
+import { serializeFrame } from '../serialize.js';
+
+/**
+ * An HTTP-level refusal (403, 404, 413, ...). The body is a JSON-RPC error frame with `id: null`,
+ * so a client that only reads JSON-RPC still learns why; -32700 for bad JSON, -32603 for our own
+ * failures, -32600 for everything else, with `data` saying what was wrong.
+ */
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  data: string | undefined,
+  options: { code?: ErrorCode; headers?: OutgoingHttpHeaders } = {},
+): void {
+  sendJson(res, status, errorFrame(null, options.code ?? ErrorCode.InvalidRequest, data), options.headers);
+}
+
+export function sendJson(res: ServerResponse, status: number, body: Message, headers: OutgoingHttpHeaders = {}): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const text = serializeFrame(body);
+  res.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+export function sendEmpty(res: ServerResponse, status: number, headers: OutgoingHttpHeaders = {}): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(status, headers);
+  res.end();
+}
+
+export function startSse(res: ServerResponse, headers: OutgoingHttpHeaders = {}): void {
+  res.writeHead(200, {
+    ...headers,
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+  });
+  res.flushHeaders();
+}
+
+/** One SSE event per message; JSON.stringify never emits a raw newline, so one `data:` line holds it. */
+export function writeSseMessage(res: ServerResponse, message: Notification | Response): void {
+  if (res.writableEnded || res.destroyed) return;
+  res.write(`event: message\ndata: ${serializeFrame(message)}\n\n`);
+}
+
+/**
+ * The answer to one POSTed request: plain JSON, unless a notification comes first; then the
+ * response turns into an SSE stream of the notifications, then the response, then it ends.
+ */
+export function createRequestReply(res: ServerResponse, headers: OutgoingHttpHeaders) {
+  let streaming = false;
+  return {
+    notify(notification: Notification): void {
+      if (res.writableEnded || res.destroyed) return;
+      if (!streaming) {
+        startSse(res, headers);
+        streaming = true;
+      }
+      writeSseMessage(res, notification);
+    },
+    /** `null`: the call was cancelled, and MCP sends no response to a cancelled request. */
+    finish(response: Response | null): void {
+      if (res.writableEnded || res.destroyed) return;
+      if (streaming) {
+        if (response !== null) writeSseMessage(res, response);
+        res.end();
+      } else if (response === null) {
+        sendEmpty(res, 202, headers);
+      } else {
+        sendJson(res, isUnaddressedError(response) ? 400 : 200, response, headers);
+      }
+    },
+  };
+}
+
+/** An error frame with `id: null` answers a message that was not a usable request: a 400, not a 200. */
+export function isUnaddressedError(response: Response): boolean {
+  return 'error' in response && response.id === null;
+}

@@ -1,0 +1,68 @@
+// The Mcp-Session-Id table: one core Session per id, bounded in number, forgotten when idle.
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { McpServer } from '../../mcp.js';
+import { AbortReason, type Session } from '../../session.js';
+
+export interface HttpSession {
+  readonly id: string;
+  readonly session: Session;
+  /** The GET stream for server notifications, while one is open. */
+  stream: ServerResponse | undefined;
+  /** POST requests of this session being read or answered. */
+  busy: number;
+  timer: NodeJS.Timeout | undefined;
+}
+
+export interface SessionTable {
+  readonly size: number;
+  isFull(): boolean;
+  /** A session for an initialize request; it has no effect until `register`. */
+  open(): HttpSession;
+  /** Makes the session reachable by its id; false when the table filled up meanwhile. */
+  register(entry: HttpSession): boolean;
+  get(id: string): HttpSession | undefined;
+  /** Marks activity, restarting the idle clock. */
+  touch(entry: HttpSession): void;
+  /** Ends a session: aborts its calls (by default as on shutdown), closes its GET stream, forgets its id. */
+  remove(entry: HttpSession, reason?: AbortReason): void;
+  removeAll(): void;
+}
+
+export function createSessionTable(server: McpServer, limits: { maxSessions: number; idleMs: number }): SessionTable {
+  const entries = new Map<string, HttpSession>();
+
+  const expire = (entry: HttpSession) => {
+    // A session with a call in flight or a stream open is not idle, however long ago its last POST was.
+    if (entry.busy > 0 || entry.stream !== undefined) entry.timer?.refresh();
+    else remove(entry);
+  };
+
+  const remove = (entry: HttpSession, reason: AbortReason = AbortReason.Shutdown) => {
+    if (entries.get(entry.id) !== entry) return;
+    entries.delete(entry.id);
+    clearTimeout(entry.timer);
+    entry.session.abortAll(reason);
+    entry.stream?.end();
+  };
+
+  return {
+    get size() {
+      return entries.size;
+    },
+    isFull: () => entries.size >= limits.maxSessions,
+    open: () => ({ id: randomUUID(), session: server.createSession(), stream: undefined, busy: 0, timer: undefined }),
+    register(entry) {
+      if (entries.size >= limits.maxSessions) return false;
+      entries.set(entry.id, entry);
+      entry.timer = setTimeout(() => expire(entry), limits.idleMs).unref();
+      return true;
+    },
+    get: (id) => entries.get(id),
+    touch: (entry) => void entry.timer?.refresh(),
+    remove,
+    removeAll() {
+      for (const entry of [...entries.values()]) remove(entry);
+    },
+  };
+}

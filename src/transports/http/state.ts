@@ -1,0 +1,54 @@
+// What every request handler of one serveHttp instance shares.
+import type { ServerResponse } from 'node:http';
+import type { McpServer } from '../../mcp.js';
+import type { Session } from '../../session.js';
+import type { ResolvedHttpOptions } from './options.js';
+import { createSessionTable, type SessionTable } from './sessions.js';
+
+export interface HttpState {
+  readonly server: McpServer;
+  readonly options: ResolvedHttpOptions;
+  readonly sessions: SessionTable;
+  /** Set by `close()`: new requests get 503. */
+  closing: boolean;
+  /** POST requests not yet answered. */
+  readonly inFlight: number;
+  /** Counts a POST until its response closes; stateless sessions exist only here, so close() can abort them. */
+  track(res: ServerResponse, session?: Session): void;
+  abortAllInFlight(): void;
+  /** Resolves once no POST is in flight. */
+  drained(): Promise<void>;
+}
+
+export function createHttpState(server: McpServer, options: ResolvedHttpOptions): HttpState {
+  const sessions = createSessionTable(server, { maxSessions: options.maxSessions, idleMs: options.sessionIdleMs });
+  const working = new Map<ServerResponse, Session | undefined>();
+  let waiters: (() => void)[] = [];
+
+  return {
+    server,
+    options,
+    sessions,
+    closing: false,
+    get inFlight() {
+      return working.size;
+    },
+    track(res, session) {
+      const known = working.has(res);
+      working.set(res, session ?? working.get(res));
+      if (known) return;
+      res.once('close', () => {
+        working.delete(res);
+        if (working.size > 0) return;
+        for (const wake of waiters) wake();
+        waiters = [];
+      });
+    },
+    abortAllInFlight() {
+      for (const session of working.values()) session?.abortAll();
+    },
+    drained() {
+      return working.size === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve));
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// GET opens the session's stream for server notifications; DELETE ends the session.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { AbortReason } from '../../session.js';
+import { SESSION_HEADER, acceptsAll, checkProtocolVersion, readSessionId } from './headers.js';
+import { findSession } from './post.js';
+import { sendEmpty, sendError, startSse, writeSseMessage } from './reply.js';
+import type { HttpSession } from './sessions.js';
+import type { HttpState } from './state.js';
+
+const statelessRefusal = 'this server is stateless: it only answers POST';
+
+/** One GET stream per session: the session's own notifications (not a request's) go down it. */
+export function handleGet(state: HttpState, req: IncomingMessage, res: ServerResponse): void {
+  if (state.options.stateless) return sendError(res, 405, statelessRefusal, { headers: { allow: 'POST' } });
+  if (!acceptsAll(req, ['text/event-stream'])) return sendError(res, 406, 'Accept must include text/event-stream');
+  const entry = findRequestSession(state, req, res);
+  if (entry === undefined) return;
+  if (entry.stream !== undefined) return sendError(res, 409, 'this session already has a GET stream open');
+
+  startSse(res, { [SESSION_HEADER]: entry.id });
+  res.write(': stream open\n\n');
+  entry.stream = res;
+  entry.session.notify = (notification) => writeSseMessage(res, notification);
+  const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), state.options.keepAliveMs).unref();
+  res.once('close', () => {
+    clearInterval(keepAlive);
+    if (entry.stream === res) {
+      entry.stream = undefined;
+      entry.session.notify = undefined;
+    }
+    state.sessions.touch(entry);
+  });
+}
+
+/** Ends a session; its calls in flight are cancelled, so they get no response (the client asked to leave). */
+export function handleDelete(state: HttpState, req: IncomingMessage, res: ServerResponse): void {
+  if (state.options.stateless) return sendError(res, 405, statelessRefusal, { headers: { allow: 'POST' } });
+  const entry = findRequestSession(state, req, res);
+  if (entry === undefined) return;
+  state.sessions.remove(entry, AbortReason.Cancelled);
+  sendEmpty(res, 204);
+}
+
+function findRequestSession(state: HttpState, req: IncomingMessage, res: ServerResponse): HttpSession | undefined {
+  const refusal = checkProtocolVersion(req);
+  if (refusal !== undefined) {
+    sendError(res, 400, refusal);
+    return undefined;
+  }
+  return findSession(state, readSessionId(req), res);
+}

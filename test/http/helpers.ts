@@ -1,0 +1,113 @@
+// Shared by the HTTP tests: a server on an ephemeral loopback port, raw requests with full header control.
+import { request, type Agent, type IncomingHttpHeaders } from 'node:http';
+import { z } from 'zod';
+import { McpServer, defineTool, echo, serveHttp, type HttpOptions, type HttpServerHandle } from '../../src/index.js';
+
+export const PROTOCOL = '2025-06-18';
+
+/** Waits until its call is aborted; `seen` records why, so tests can tell cancel from shutdown. */
+export function createSlowTool(seen: unknown[] = []) {
+  return defineTool({
+    name: 'slow',
+    description: 'Waits until aborted.',
+    input: z.object({}),
+    handler: (_args, { signal }) =>
+      new Promise<string>(() => {
+        signal.addEventListener('abort', () => seen.push(signal.reason), { once: true });
+      }),
+  });
+}
+
+export const chatty = defineTool({
+  name: 'chatty',
+  description: 'Reports progress twice and logs once, then answers.',
+  input: z.object({}),
+  handler: (_args, { progress, log }) => {
+    progress(1, 2);
+    log('info', 'halfway');
+    progress(2, 2);
+    return 'done';
+  },
+});
+
+export const add = defineTool({
+  name: 'add',
+  description: 'Adds two numbers.',
+  input: z.object({ a: z.number(), b: z.number() }),
+  handler: ({ a, b }) => String(a + b),
+});
+
+export async function startServer(options: HttpOptions = {}, seen: unknown[] = []): Promise<HttpServerHandle> {
+  const server = new McpServer({ name: 'test', version: '1.0.0', tools: [echo, add, chatty, createSlowTool(seen)] });
+  return serveHttp(server, { port: 0, host: '127.0.0.1', ...options });
+}
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** One request over node:http, so Host and every other header are exactly what the test says. */
+export function send(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; path?: string; agent?: Agent } = {},
+): Promise<RawResponse> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: options.path ?? target.pathname,
+        method: options.method ?? 'POST',
+        headers: options.headers ?? {},
+        agent: options.agent,
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+export const postHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+/** POSTs one frame with the headers a well-behaved client sends. */
+export function post(url: string, frame: unknown, headers: Record<string, string> = {}, agent?: Agent): Promise<RawResponse> {
+  return send(url, { headers: { ...postHeaders, ...headers }, body: JSON.stringify(frame), agent });
+}
+
+export const initializeFrame = (id: number | string = 1) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'initialize',
+  params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: 'test-client', version: '1.0.0' } },
+});
+
+/** Initializes and returns the session id. */
+export async function openSession(url: string, agent?: Agent): Promise<string> {
+  const res = await post(url, initializeFrame(), {}, agent);
+  const id = res.headers['mcp-session-id'];
+  if (res.status !== 200 || typeof id !== 'string') throw new Error(`initialize failed: ${res.status} ${res.body}`);
+  await post(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': id }, agent);
+  return id;
+}
+
+export const callFrame = (id: number | string, name: string, args: Record<string, unknown> = {}, meta?: object) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args, ...(meta === undefined ? {} : { _meta: meta }) },
+});
+
+/** The exact body of an HTTP-level error: a JSON-RPC error frame with id null. */
+export function httpError(data: string, code = -32600, message = 'Invalid Request'): string {
+  return JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message, data } });
+}
