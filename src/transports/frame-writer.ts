@@ -1,14 +1,15 @@
 import type { Writable } from 'node:stream';
 
 /**
- * Writes lines to a stream, joining the lines of one turn of the event loop into one write, and
- * honours back-pressure: once `write` returns false, lines wait in order until 'drain'. `blocked`
- * tells the reader to stop taking input meanwhile.
+ * Writes lines to a stream, joining the lines of one turn of the event loop into writes as large
+ * as the stream's free buffer, and honours back-pressure: once `write` returns false, lines wait
+ * in order until 'drain'. `blocked` tells the reader to stop taking input meanwhile, and
+ * `onChange` runs whenever it changes.
  */
 export class FrameWriter {
   readonly #output: Writable;
   readonly #write: (text: string) => boolean;
-  readonly #onUnblock: () => void;
+  readonly #onChange: () => void;
   /** Lines not yet handed to the stream, in order. */
   #pending: string[] = [];
   #scheduled = false;
@@ -16,10 +17,10 @@ export class FrameWriter {
   #broken = false;
 
   /** `write` defaults to the stream's own; the stdout guard passes the real one it set aside. */
-  constructor(output: Writable, onUnblock: () => void, write?: (text: string) => boolean) {
+  constructor(output: Writable, onChange: () => void, write?: (text: string) => boolean) {
     this.#output = output;
     this.#write = write ?? ((text) => output.write(text));
-    this.#onUnblock = onUnblock;
+    this.#onChange = onChange;
     output.on('drain', () => this.#drain());
     output.on('error', () => {
       this.#broken = true; // the reader went away (EPIPE): nothing more can be delivered
@@ -59,15 +60,22 @@ export class FrameWriter {
   };
 
   #writePending(): void {
-    if (this.#pending.length === 0 || this.#broken) return;
-    const text = `${this.#pending.join('\n')}\n`;
-    this.#pending = [];
-    if (!this.#write(text)) this.#blocked = true;
+    const pending = this.#pending;
+    let taken = 0;
+    while (taken < pending.length && !this.#blocked && !this.#broken) {
+      // At least one line per write; more while they fit what the stream buffers before it says "full".
+      const room = this.#output.writableHighWaterMark - this.#output.writableLength;
+      let text = `${pending[taken++]!}\n`;
+      while (taken < pending.length && text.length + pending[taken]!.length < room) text += `${pending[taken++]!}\n`;
+      if (!this.#write(text)) this.#blocked = true;
+    }
+    this.#pending = taken === pending.length || this.#broken ? [] : pending.slice(taken);
+    if (this.#blocked) this.#onChange();
   }
 
   #drain(): void {
     this.#blocked = false;
     this.#writePending();
-    if (!this.#blocked) this.#onUnblock();
+    if (!this.#blocked) this.#onChange();
   }
 }
