@@ -10,6 +10,7 @@ import { listTools } from './methods/list-tools.js';
 import { ping } from './methods/ping.js';
 import { setLogLevel } from './methods/set-log-level.js';
 import type { Notify, Session } from './session.js';
+import { isThenable } from './thenable.js';
 
 /** The routing table. A Map, so that "toString" or "__proto__" is an unknown method, not a prototype hit. */
 const methods = new Map<string, Method>([
@@ -128,9 +129,6 @@ function toResponse(id: RequestId, result: unknown): Response | null {
   return result === null ? null : { jsonrpc: '2.0', id, result: result as Record<string, unknown> };
 }
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
-}
 
 /** A well-formed notification never gets a response; a malformed one (no id to answer) gets -32600 with id null. */
 function routeNotification(frame: object, session: Session): Response | null {

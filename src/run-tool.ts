@@ -5,6 +5,7 @@ import { CallContext } from './call-context.js';
 import { ErrorCode, ProtocolError, describeIssues } from './errors.js';
 import { AbortReason, CallAbort } from './session.js';
 import type { Tool } from './tool.js';
+import { isThenable } from './thenable.js';
 import { toCallToolResult, toolError } from './tool-result.js';
 import { parseSync, parseWith, type ParseResult } from './zod-compat.js';
 
@@ -116,13 +117,6 @@ function failed(running: Running, error: unknown): Outcome {
   return toolError(errorText(tool, error));
 }
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
-}
 
 /** Settles with the promise, or rejects as soon as the call aborts; a late settlement is dropped, never unhandled. */
 function untilAborted<T>(promise: PromiseLike<T>, abort: CallAbort): Promise<T> {
