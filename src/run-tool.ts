@@ -1,11 +1,11 @@
-// Runs one validated tool call: timeout, cancellation, progress and logging, and every way it can end.
+// Runs one tool call: validation, timeout, cancellation, progress and logging, and every way it can end.
 import type { CallToolResult, ProgressToken } from '../schemas/mcp.js';
 import type { Call } from './call.js';
 import { CallContext } from './call-context.js';
 import { ErrorCode, ProtocolError, describeIssues } from './errors.js';
 import { AbortReason, CallAbort } from './session.js';
-import type { Tool } from './tool.js';
 import { isThenable } from './thenable.js';
+import type { Tool } from './tool.js';
 import { toCallToolResult, toolError } from './tool-result.js';
 import { parseSync, parseWith, type ParseResult } from './zod-compat.js';
 
@@ -13,8 +13,11 @@ type Outcome = CallToolResult | null;
 
 /**
  * Bad arguments, a throw, a bad return value and a timeout all end as `isError` results; a call
- * cancelled by the client ends with `null`, which means no response at all. A handler that answers
- * synchronously is answered synchronously: no timer, no race, no AbortSignal unless it reads one.
+ * cancelled by the client ends with `null`, which means no response at all. A call that is over
+ * synchronously (the usual small tool) is answered synchronously: no timer, no race, and no
+ * AbortSignal unless the handler reads one. Once any stage is asynchronous — an async refinement in
+ * the input schema, an async handler, an async output check — the call is registered in flight and
+ * every remaining stage races its abort, so a cancel, the timeout or shutdown always ends it.
  */
 export function runTool(
   tool: Tool,
@@ -22,85 +25,94 @@ export function runTool(
   progressToken: ProgressToken | undefined,
   call: Call,
 ): Outcome | Promise<Outcome> {
-  const parsed = parseSync(tool.input, args);
-  if (parsed === undefined) return parseWith(tool.input, args).then((late) => start(tool, late, progressToken, call));
-  return start(tool, parsed, progressToken, call);
+  const running = begin(tool, call, progressToken);
+  if (running.abort.aborted) return end(running, abortedResult(running));
+  let parsed: ParseResult | undefined;
+  try {
+    parsed = parseSync(tool.input, args);
+  } catch (error) {
+    return end(running, schemaFailure(tool, error));
+  }
+  if (parsed === undefined) {
+    const late = parseWith(tool.input, args).then(
+      (result) => runHandler(running, result),
+      (error: unknown) => schemaFailure(tool, error),
+    );
+    return goAsync(running, late);
+  }
+  const outcome = (() => {
+    try {
+      return runHandler(running, parsed);
+    } catch (error) {
+      return failed(running, error);
+    }
+  })();
+  return isThenable(outcome) ? goAsync(running, outcome) : end(running, outcome);
 }
 
-/** One call in flight: what `finish` undoes. */
+/** One call: what `finish` undoes. */
 interface Running {
   readonly tool: Tool;
   readonly call: Call;
   readonly abort: CallAbort;
   readonly context: CallContext;
   readonly timeoutMs: number | undefined;
+  readonly startedAt: number;
   readonly onOuterAbort: (() => void) | undefined;
   timer: NodeJS.Timeout | undefined;
   registered: boolean;
 }
 
-function start(tool: Tool, parsed: ParseResult, progressToken: ProgressToken | undefined, call: Call): Outcome | Promise<Outcome> {
-  if (!parsed.ok) return toolError(`Invalid arguments for tool ${tool.name}: ${describeIssues(parsed.issues)}`);
-
+function begin(tool: Tool, call: Call, progressToken: ProgressToken | undefined): Running {
   const { session, id } = call;
   if (session.inFlight.has(id)) {
     throw new ProtocolError(ErrorCode.InvalidRequest, `id: ${JSON.stringify(id)} is already used by a call in flight`);
   }
   const abort = new CallAbort();
   const timeoutMs = tool.timeoutMs ?? call.server.timeoutMs;
-  const startedAt = timeoutMs === undefined ? 0 : performance.now();
   const outer = call.signal;
   const onOuterAbort = outer === undefined ? undefined : () => abort.abort(AbortReason.Cancelled);
   if (outer !== undefined) {
-    outer.addEventListener('abort', onOuterAbort!, { once: true });
-    if (outer.aborted) onOuterAbort!();
+    if (outer.aborted) abort.abort(AbortReason.Cancelled);
+    else outer.addEventListener('abort', onOuterAbort!, { once: true });
   }
   const context = new CallContext(call, abort, progressToken);
-  const running: Running = { tool, call, abort, context, timeoutMs, onOuterAbort, timer: undefined, registered: false };
-
-  // A call is registered in flight (for duplicate ids, cancellation and shutdown) once it has
-  // something to wait for; a synchronous handler is over before anything else could reach it.
-  let value: unknown;
-  try {
-    value = tool.handler(parsed.value, context);
-    if (!isThenable(value)) {
-      const result = toCallToolResult(tool, value);
-      if (!(result instanceof Promise)) {
-        finish(running);
-        return result;
-      }
-      register(running);
-      return settle(running, result, false);
-    }
-  } catch (error) {
-    finish(running);
-    return failed(running, error);
-  }
-  register(running);
-  // The timeout counts from the start, though its timer is only set now that the call is asynchronous.
-  if (timeoutMs !== undefined) {
-    const left = Math.max(0, timeoutMs - (performance.now() - startedAt));
-    running.timer = setTimeout(() => abort.abort(AbortReason.Timeout), left);
-  }
-  return settle(running, value, true);
+  const startedAt = timeoutMs === undefined ? 0 : performance.now();
+  return { tool, call, abort, context, timeoutMs, startedAt, onOuterAbort, timer: undefined, registered: false };
 }
 
-function register(running: Running): void {
+/** Validated arguments -> the handler -> a checked result; may be synchronous all the way. */
+function runHandler(running: Running, parsed: ParseResult): Outcome | Promise<Outcome> {
+  const { tool, abort } = running;
+  if (!parsed.ok) return toolError(`Invalid arguments for tool ${tool.name}: ${describeIssues(parsed.issues)}`);
+  if (abort.aborted) return abortedResult(running); // cancelled while an async input check ran
+  const value = tool.handler(parsed.value, running.context);
+  if (!isThenable(value)) return toCallToolResult(tool, value);
+  return Promise.resolve(value).then((resolved) => toCallToolResult(tool, resolved));
+}
+
+/** From here on the call can be reached: registered in flight, timed, and raced against its abort. */
+async function goAsync(running: Running, pending: Promise<Outcome>): Promise<Outcome> {
   running.registered = true;
   running.call.session.inFlight.set(running.call.id, running.abort);
-}
-
-/** Waits for the handler (racing its abort) or for its result to be checked, then cleans up. */
-async function settle(running: Running, pending: PromiseLike<unknown>, raced: boolean): Promise<Outcome> {
+  const { timeoutMs, abort } = running;
+  if (timeoutMs !== undefined) {
+    // The timeout counts from the start of the call, though its timer is only set now.
+    const left = Math.max(0, timeoutMs - (performance.now() - running.startedAt));
+    running.timer = setTimeout(() => abort.abort(AbortReason.Timeout), left);
+  }
   try {
-    if (!raced) return await pending as CallToolResult;
-    const value = await untilAborted(pending, running.abort);
-    return await toCallToolResult(running.tool, value);
+    return await untilAborted(pending, abort);
   } catch (error) {
     return failed(running, error);
   } finally {
     finish(running);
   }
+}
+
+function end(running: Running, outcome: Outcome): Outcome {
+  finish(running);
+  return outcome;
 }
 
 function finish(running: Running): void {
@@ -112,15 +124,18 @@ function finish(running: Running): void {
 }
 
 function failed(running: Running, error: unknown): Outcome {
-  const { abort, tool } = running;
-  if (abort.aborted) return abortedResult(tool, abort.reason, running.timeoutMs);
-  return toolError(errorText(tool, error));
+  if (running.abort.aborted) return abortedResult(running);
+  return toolError(errorText(running.tool, error));
 }
 
-
-/** Settles with the promise, or rejects as soon as the call aborts; a late settlement is dropped, never unhandled. */
+/** Settles with the promise, or rejects as soon as the call aborts (at once if it already has); a late settlement is dropped, never unhandled. */
 function untilAborted<T>(promise: PromiseLike<T>, abort: CallAbort): Promise<T> {
   return new Promise((resolve, reject) => {
+    if (abort.aborted) {
+      reject(abort.reason);
+      Promise.resolve(promise).catch(() => undefined);
+      return;
+    }
     abort.listen(reject);
     Promise.resolve(promise).then(
       (value) => {
@@ -135,10 +150,15 @@ function untilAborted<T>(promise: PromiseLike<T>, abort: CallAbort): Promise<T> 
   });
 }
 
-function abortedResult(tool: Tool, reason: unknown, timeoutMs: number | undefined): CallToolResult | null {
-  if (reason === AbortReason.Timeout) return toolError(`tool ${tool.name} timed out after ${timeoutMs} ms`);
-  if (reason === AbortReason.Shutdown) return toolError(`tool ${tool.name} was stopped: the server is shutting down`);
+function abortedResult({ tool, abort, timeoutMs }: Running): Outcome {
+  if (abort.reason === AbortReason.Timeout) return toolError(`tool ${tool.name} timed out after ${timeoutMs} ms`);
+  if (abort.reason === AbortReason.Shutdown) return toolError(`tool ${tool.name} was stopped: the server is shutting down`);
   return null;
+}
+
+/** A refinement or transform in the tool's own input schema threw: the tool's failure, not the server's. */
+function schemaFailure(tool: Tool, error: unknown): Outcome {
+  return toolError(`tool ${tool.name} could not check its arguments: ${errorText(tool, error)}`);
 }
 
 /** The text the model reads when a handler throws: the error's own message. */

@@ -125,6 +125,50 @@ describe('cancellation and timeouts', () => {
     expect(await pending).toBeNull();
   });
 
+  it('a call whose transport signal is already aborted ends at once, with no response and nothing left in flight', async () => {
+    const hang = defineTool({ name: 'hang', description: '', input: z.object({}), timeoutMs: 50, handler: () => new Promise<string>(() => {}) });
+    const { server, session } = makeServer([hang]);
+    expect(await server.handle(callTool(1, 'hang'), { session, signal: AbortSignal.abort() })).toBeNull();
+    expect(session.inFlight.size).toBe(0);
+  });
+
+  it('a cancel reaches a call whose input is still being checked asynchronously; the handler never runs', async () => {
+    let ran = false;
+    const checked = defineTool({
+      name: 'checked',
+      description: '',
+      input: z.object({}).refine(() => sleep(40).then(() => true)),
+      handler: () => {
+        ran = true;
+        return 'ran';
+      },
+    });
+    const { handle, session } = makeServer([checked]);
+    const pending = handle(callTool(7, 'checked'));
+    await sleep(10);
+    expect(session.inFlight.has(7)).toBe(true);
+    await handle({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } });
+    expect(await pending).toBeNull();
+    await sleep(60);
+    expect(ran).toBe(false);
+    expect(session.inFlight.size).toBe(0);
+  });
+
+  it('the timeout covers an asynchronous output check after a synchronous handler', async () => {
+    const slowCheck = defineTool({
+      name: 'slow_check',
+      description: '',
+      input: z.object({}),
+      output: z.object({ ok: z.boolean() }).refine(() => sleep(200).then(() => true)),
+      timeoutMs: 20,
+      handler: () => ({ ok: true }),
+    });
+    const { handle } = makeServer([slowCheck]);
+    const started = Date.now();
+    expect(wire(await handle(callTool(1, 'slow_check')))).toBe(wire(textResult(1, 'tool slow_check timed out after 20 ms', true)));
+    expect(Date.now() - started).toBeLessThan(190);
+  });
+
   it('refuses a second call with an id still in flight', async () => {
     const { handle } = makeServer([slow]);
     const first = handle(callTool(7, 'slow', { ms: 20 }));

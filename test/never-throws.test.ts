@@ -6,7 +6,8 @@ import { Response } from '../schemas/jsonrpc.js';
 import { defineTool } from '../src/tool.js';
 import { demoTools } from '../src/tools/demo.js';
 import { serverTools } from '../src/tools/echo.js';
-import { makeServer, wire } from './helpers/server.js';
+import { toErrorFrame } from '../src/errors.js';
+import { makeServer, textResult, wire } from './helpers/server.js';
 
 const methods = ['initialize', 'ping', 'tools/list', 'tools/call', 'logging/setLevel', 'notifications/cancelled', 'notifications/initialized', 'toString', '__proto__', 'nope'];
 const toolNames = ['echo', 'add', 'fail', 'console_log', 'constructor', 'nope'];
@@ -78,14 +79,30 @@ describe('handle never throws', () => {
     expect(await handle(Object.create(null))).toMatchObject({ id: null, error: { code: -32600 } });
   });
 
-  it('a method handler that breaks gives -32603 with the id, details to onError only', async () => {
+  it('a tool whose input schema throws is a tool failure: an isError result, nothing reported', async () => {
     const errors: unknown[] = [];
     const bomb = defineTool({ name: 'bomb', description: '', input: z.object({}).refine(() => { throw new Error('schema bug'); }), handler: () => '' });
-    const { handle } = makeServer([bomb], { onError: (e) => errors.push(e) });
+    const asyncBomb = defineTool({
+      name: 'async_bomb',
+      description: '',
+      input: z.object({}).refine(async () => { throw new Error('async schema bug'); }),
+      handler: () => '',
+    });
+    const { handle } = makeServer([bomb, asyncBomb], { onError: (e) => errors.push(e) });
     expect(wire(await handle({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'bomb' } }))).toBe(
-      '{"jsonrpc":"2.0","id":5,"error":{"code":-32603,"message":"Internal error"}}',
+      wire(textResult(5, 'tool bomb could not check its arguments: schema bug', true)),
     );
-    expect(errors.map((e) => (e as Error).message)).toStrictEqual(['schema bug']);
+    expect(wire(await handle({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'async_bomb' } }))).toBe(
+      wire(textResult(6, 'tool async_bomb could not check its arguments: async schema bug', true)),
+    );
+    expect(errors).toStrictEqual([]);
+  });
+
+  it('anything else thrown inside a method becomes -32603 with the id, the detail to the reporter only', () => {
+    const reported: unknown[] = [];
+    const bug = new TypeError('cannot read properties of undefined');
+    expect(wire(toErrorFrame(5, bug, (e) => reported.push(e)))).toBe('{"jsonrpc":"2.0","id":5,"error":{"code":-32603,"message":"Internal error"}}');
+    expect(reported).toStrictEqual([bug]);
   });
 
   it('reports internal errors on stderr by default, with the stack, never on the wire', async () => {
