@@ -1,6 +1,7 @@
 // MCP over stdio (MCP 2025-06-18 "Transports"): one JSON message per line each way. It moves bytes; the core decides.
 import type { Readable, Writable } from 'node:stream';
 import { ErrorCode, errorFrame } from '../errors.js';
+import { MAX_TIMER_MS } from '../timer-limit.js';
 import type { McpServer } from '../mcp.js';
 import type { Message } from '../../schemas/jsonrpc.js';
 import { FrameWriter } from './frame-writer.js';
@@ -38,18 +39,29 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   const maxLineBytes = options.maxLineBytes ?? 4 * 1024 * 1024;
   const maxInFlight = options.maxInFlight ?? 256;
   const graceMs = options.graceMs ?? 500;
+  for (const [name, value] of [['maxLineBytes', maxLineBytes], ['maxInFlight', maxInFlight]] as const) {
+    if (!(Number.isInteger(value) && value >= 1)) throw new TypeError(`serveStdio: ${name} must be a positive integer`);
+  }
+  if (!(graceMs >= 0 && graceMs <= MAX_TIMER_MS)) throw new TypeError(`serveStdio: graceMs must be 0 to ${MAX_TIMER_MS}`);
   const report = options.onError ?? ((error: unknown) => process.stderr.write(`zod-mcp: ${String(error)}\n`));
   const guard = (options.guardStdout ?? output === process.stdout) ? guardStdout() : undefined;
 
   const splitter = new LineSplitter(maxLineBytes);
   let lines: Line[] = [];
   let next = 0;
+  // Requests read but not started (about maxInFlight at most), so that notifications behind them,
+  // a cancel above all, are still read while every slot is taken.
+  let waiting: Request[] = [];
+  let head = 0;
   let inFlight = 0;
   let reading = true;
   let idle: (() => void) | undefined;
 
   const writer = new FrameWriter(output, () => pump(), guard?.write);
-  const send = (frame: Message) => writer.writeLine(serializeFrame(frame, report));
+  const send = (frame: Message) => {
+    const line = serializeFrame(frame, report);
+    if (line !== undefined) writer.writeLine(line);
+  };
   const session = server.createSession({ notify: send });
   const context = { session };
   const answered = (response: Message | null) => {
@@ -57,22 +69,36 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
     if (response !== null) send(response);
     pump();
   };
-
-  const stalled = () => writer.blocked || inFlight >= maxInFlight;
+  const isIdle = () => next === lines.length && head === waiting.length && inFlight === 0;
 
   function pump(): void {
-    while (next < lines.length && !stalled()) accept(lines[next++]!);
+    for (;;) {
+      while (head < waiting.length && inFlight < maxInFlight && !writer.blocked) start(waiting[head++]!);
+      // Up to maxInFlight requests wait for a slot; lines after them are read only while there is room.
+      if (next === lines.length || writer.blocked || waiting.length - head > maxInFlight) break;
+      take(lines[next++]!);
+    }
+    if (head === waiting.length) {
+      waiting = [];
+      head = 0;
+    }
     if (next === lines.length) {
       lines = [];
       next = 0;
-      if (inFlight === 0) idle?.();
     }
+    if (isIdle()) idle?.();
     if (!reading) return;
-    if (stalled()) input.pause();
+    if (next < lines.length || writer.blocked) input.pause();
     else input.resume();
   }
 
-  function accept(line: Line): void {
+  function start(frame: unknown): void {
+    inFlight++;
+    void server.handle(frame, context).then(answered);
+  }
+
+  /** Requests wait for a slot; anything else (notifications, responses, bad frames) is handled at once. */
+  function take(line: Line): void {
     if (line.kind === 'overlong') {
       send(errorFrame(null, ErrorCode.InvalidRequest, `message longer than ${maxLineBytes} bytes (the line was skipped)`));
       return;
@@ -85,8 +111,21 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
       send(errorFrame(null, ErrorCode.ParseError, (error as Error).message));
       return;
     }
-    inFlight++;
-    void server.handle(frame, context).then(answered);
+    if (isRequest(frame)) {
+      waiting.push(frame);
+      return;
+    }
+    dropCancelled(frame);
+    start(frame);
+  }
+
+  /** A cancel for a request that has not started yet: drop it, as MCP owes a cancelled request no answer. */
+  function dropCancelled(frame: unknown): void {
+    if (typeof frame !== 'object' || frame === null) return;
+    const { method, params } = frame as { method?: unknown; params?: { requestId?: unknown } };
+    if (method !== 'notifications/cancelled' || typeof params !== 'object' || params === null) return;
+    const index = waiting.findIndex((request, i) => i >= head && request.id === params.requestId);
+    if (index !== -1) waiting.splice(index, 1);
   }
 
   const onData = (chunk: Buffer | string) => {
@@ -107,10 +146,11 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
       input.pause();
       const settled = new Promise<void>((resolve) => {
         idle = resolve;
-        if (next === lines.length && inFlight === 0) resolve();
+        if (isIdle()) resolve();
       });
       if (!(await within(settled, graceMs))) {
         lines = lines.slice(0, next); // what was never started is dropped
+        waiting = waiting.slice(0, head);
         session.abortAll(); // aborted calls answer at once with an isError result
         await within(settled, 100);
       }
@@ -159,6 +199,13 @@ function isBlank(text: string): boolean {
 }
 
 /** Whether `promise` settled within `ms`. */
+type Request = { id: unknown };
+
+/** A JSON-RPC request: an object with a method and an id (valid or not: the core judges it). */
+function isRequest(frame: unknown): frame is Request {
+  return typeof frame === 'object' && frame !== null && !Array.isArray(frame) && 'method' in frame && (frame as { id?: unknown }).id !== undefined;
+}
+
 function within(promise: Promise<void>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, ms, false)));

@@ -95,3 +95,74 @@ describe('serveStdio in process', () => {
     ]);
   });
 });
+
+describe('serveStdio at its in-flight cap', () => {
+  const blocker = defineTool({
+    name: 'block',
+    description: 'runs until cancelled',
+    input: z.object({}),
+    handler: (_args, { signal }) => new Promise<string>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+  });
+  const call = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"block"}}\n`;
+  const cancel = (id: number) => `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":${id}}}\n`;
+
+  it('still reads a cancel when every slot is taken, and the freed slot serves the next request', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const answers: string[] = [];
+    output.on('data', (chunk: Buffer) => answers.push(...chunk.toString().split('\n').filter(Boolean)));
+    const stdio = serveStdio(new McpServer({ name: 't', version: '1', tools: [blocker] }), { input, output, handleSignals: false, maxInFlight: 2 });
+    input.write(call(1) + call(2) + cancel(1) + ping(3));
+    await sleep(50);
+    expect(answers).toStrictEqual(['{"jsonrpc":"2.0","id":3,"result":{}}']);
+    input.end(cancel(2));
+    await stdio.closed;
+    expect(answers).toStrictEqual(['{"jsonrpc":"2.0","id":3,"result":{}}']);
+  });
+
+  it('drops a request that is cancelled before it started: no answer, and it never runs', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const answers: string[] = [];
+    output.on('data', (chunk: Buffer) => answers.push(...chunk.toString().split('\n').filter(Boolean)));
+    const stdio = serveStdio(new McpServer({ name: 't', version: '1', tools: [blocker, serverTools[0]!] }), {
+      input,
+      output,
+      handleSignals: false,
+      maxInFlight: 1,
+    });
+    const echo = '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"queued":true}}}\n';
+    input.write(call(1) + echo + cancel(2));
+    await sleep(50);
+    input.end(cancel(1) + ping(3));
+    await stdio.closed;
+    expect(answers).toStrictEqual(['{"jsonrpc":"2.0","id":3,"result":{}}']);
+  });
+
+  it('drops a log message JSON cannot hold, and still answers the call', async () => {
+    const logsBigint = defineTool({
+      name: 'logs_bigint',
+      description: '',
+      input: z.object({}),
+      handler: (_args, { log }) => {
+        log('error', { n: 10n });
+        return 'answered';
+      },
+    });
+    const reported: unknown[] = [];
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let text = '';
+    output.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const stdio = serveStdio(new McpServer({ name: 't', version: '1', tools: [logsBigint] }), {
+      input,
+      output,
+      handleSignals: false,
+      onError: (error) => reported.push(error),
+    });
+    input.end('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"logs_bigint"}}\n');
+    await stdio.closed;
+    expect(text).toBe('{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"answered"}],"isError":false}}\n');
+    expect(reported).toHaveLength(1);
+  });
+});
