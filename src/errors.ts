@@ -48,8 +48,17 @@ export function toErrorFrame(
   report: (error: unknown) => void,
 ): ErrorResponse {
   if (thrown instanceof ProtocolError) return errorFrame(id, thrown.code, thrown.data);
-  report(thrown);
+  safely(report, thrown);
   return errorFrame(id, ErrorCode.InternalError);
+}
+
+/** Calls a user's error reporter; one that throws must not break a caller that promises never to throw. */
+export function safely(report: (error: unknown) => void, error: unknown): void {
+  try {
+    report(error);
+  } catch {
+    // nothing is left to tell it with
+  }
 }
 
 /** One line naming each failing path and what was expected, e.g. `name: expected string, received number`. */

@@ -1,10 +1,11 @@
 import type { Response } from '../schemas/jsonrpc.js';
 import type { Implementation } from '../schemas/mcp.js';
 import type { ServerState } from './call.js';
-import { ErrorCode, errorFrame } from './errors.js';
+import { ErrorCode, errorFrame, safely } from './errors.js';
 import { route, type HandleContext } from './router.js';
 import { Session, type Notify } from './session.js';
 import type { Tool } from './tool.js';
+import { checkTimeout } from './timer-limit.js';
 
 export interface McpServerOptions {
   name: string;
@@ -37,7 +38,7 @@ export class McpServer {
     }
     const { pageSize = Infinity, timeoutMs } = options;
     if (!(pageSize >= 1)) throw new TypeError('pageSize must be at least 1');
-    if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new TypeError('timeoutMs must be a positive number');
+    checkTimeout(timeoutMs, 'timeoutMs');
     const serverInfo: Implementation = { name: options.name, version: options.version };
     if (options.title !== undefined) serverInfo.title = options.title;
     this.#state = {
@@ -77,7 +78,7 @@ export class McpServer {
   }
 
   #internalError(error: unknown): Response {
-    this.#state.report(error);
+    safely(this.#state.report, error);
     return errorFrame(null, ErrorCode.InternalError);
   }
 }

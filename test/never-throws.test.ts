@@ -98,6 +98,16 @@ describe('handle never throws', () => {
     expect(errors).toStrictEqual([]);
   });
 
+  it('keeps its promise when the onError reporter itself throws', async () => {
+    const { handle } = makeServer(serverTools, {
+      onError: () => {
+        throw new Error('reporter broke');
+      },
+    });
+    const frame = { jsonrpc: '2.0', id: 1, get method(): string { throw new Error('getter exploded'); } };
+    expect(wire(await handle(frame))).toBe('{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal error"}}');
+  });
+
   it('anything else thrown inside a method becomes -32603 with the id, the detail to the reporter only', () => {
     const reported: unknown[] = [];
     const bug = new TypeError('cannot read properties of undefined');

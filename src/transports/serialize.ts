@@ -1,17 +1,18 @@
 import type { Message } from '../../schemas/jsonrpc.js';
-import { ErrorCode, errorFrame } from '../errors.js';
+import { ErrorCode, errorFrame, safely } from '../errors.js';
 
 /**
- * A frame as one line of compact JSON. A value JSON cannot hold (a BigInt, a cycle) in a tool's
- * result must not take the transport down: that request gets -32603 instead, and `report` the cause.
+ * A frame as one line of compact JSON. A value JSON cannot hold (a BigInt, a cycle) must not take
+ * the transport down: a response becomes -32603 for its id; a notification (a log message with such
+ * data) is dropped, since nobody asked for it. Either way `report` hears the cause.
  */
-export function serializeFrame(frame: Message, report: (error: unknown) => void = reportToStderr): string {
+export function serializeFrame(frame: Message, report: (error: unknown) => void = reportToStderr): string | undefined {
   try {
     return JSON.stringify(frame);
   } catch (error) {
-    report(error);
-    const id = 'id' in frame && frame.id !== undefined ? frame.id : null;
-    return JSON.stringify(errorFrame(id, ErrorCode.InternalError));
+    safely(report, error);
+    if (!('id' in frame) || frame.id === undefined) return undefined;
+    return JSON.stringify(errorFrame(frame.id, ErrorCode.InternalError));
   }
 }
 

@@ -23,7 +23,7 @@ export function sendJson(res: ServerResponse, status: number, body: Message, hea
     res.end();
     return;
   }
-  const text = serializeFrame(body);
+  const text = serializeFrame(body) ?? '';
   res.writeHead(status, {
     ...headers,
     'content-type': 'application/json',
@@ -54,7 +54,8 @@ export function startSse(res: ServerResponse, headers: OutgoingHttpHeaders = {})
 /** One SSE event per message; JSON.stringify never emits a raw newline, so one `data:` line holds it. */
 export function writeSseMessage(res: ServerResponse, message: Notification | Response): void {
   if (res.writableEnded || res.destroyed) return;
-  res.write(`event: message\ndata: ${serializeFrame(message)}\n\n`);
+  const text = serializeFrame(message);
+  if (text !== undefined) res.write(`event: message\ndata: ${text}\n\n`);
 }
 
 /**
