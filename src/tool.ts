@@ -2,6 +2,7 @@ import type { RequestId } from '../schemas/jsonrpc.js';
 import { ToolName, type CallToolResult, type ContentBlock, type LogLevel, type Tool as ToolDescriptor, type ToolAnnotations } from '../schemas/mcp.js';
 import { describeIssues } from './errors.js';
 import { toJsonSchema } from './json-schema.js';
+import { checkTimeout } from './timer-limit.js';
 import { isObjectSchema, type AnyObjectSchema, type Input, type Output } from './zod-compat.js';
 
 /** The second argument of every tool handler. */
@@ -69,7 +70,7 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
   if (output !== undefined && !isObjectSchema(output)) {
     throw new TypeError(`${owner}: output must be a Zod object schema (z.object(...))`);
   }
-  if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new TypeError(`${owner}: timeoutMs must be a positive number`);
+  checkTimeout(timeoutMs, `${owner}: timeoutMs`);
   const descriptor: ToolDescriptor = {
     name,
     ...(title === undefined ? {} : { title }),

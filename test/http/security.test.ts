@@ -74,4 +74,13 @@ describe('the rules, without binding', () => {
     expect(() => resolveHttpOptions({ path: 'mcp' })).toThrow(/^serveHttp: invalid options: path: /);
     expect(() => resolveHttpOptions({ allowedOrigins: ['not an origin'] })).toThrow('serveHttp: allowedOrigins: not an origin: not an origin');
   });
+
+  it('refuses a delay no timer can wait for (Node would fire it after 1 ms)', () => {
+    const thirtyDays = 30 * 24 * 3_600_000;
+    expect(() => resolveHttpOptions({ sessionIdleMs: thirtyDays })).toThrow(
+      new TypeError('serveHttp: invalid options: sessionIdleMs: Too big: expected number to be <=2147483647'),
+    );
+    expect(() => resolveHttpOptions({ keepAliveMs: Infinity })).toThrow(/^serveHttp: invalid options: keepAliveMs: /);
+    expect(() => resolveHttpOptions({ closeGraceMs: 2 ** 31 })).toThrow(/^serveHttp: invalid options: closeGraceMs: /);
+  });
 });

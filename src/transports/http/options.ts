@@ -1,6 +1,7 @@
 // serveHttp's options: a Zod schema, so a bad option fails at start-up with the field it names.
 import { z } from 'zod';
 import { describeIssues } from '../../errors.js';
+import { MAX_TIMER_MS } from '../../timer-limit.js';
 
 export const HttpOptions = z.object({
   /** 0 picks a free port; the handle's `port` and `url` say which. */
@@ -16,14 +17,14 @@ export const HttpOptions = z.object({
   /** Origins (`scheme://host[:port]`) that are served; a request without Origin is never refused for it. */
   allowedOrigins: z.array(z.string().min(1)).optional(),
   /** A session with no request, call or GET stream for this long is forgotten. */
-  sessionIdleMs: z.number().positive().default(15 * 60_000),
+  sessionIdleMs: z.number().positive().max(MAX_TIMER_MS).default(15 * 60_000),
   maxSessions: z.int().positive().default(1000),
   /** POST requests being read or answered at once, over all sessions; more get 503. */
   maxConcurrentRequests: z.int().positive().default(1024),
   /** How long `close()` waits for aborted calls to answer before it drops the connections. */
-  closeGraceMs: z.number().min(0).default(2000),
+  closeGraceMs: z.number().min(0).max(MAX_TIMER_MS).default(2000),
   /** SSE comment lines on idle GET streams, so proxies do not cut them. */
-  keepAliveMs: z.number().positive().default(25_000),
+  keepAliveMs: z.number().positive().max(MAX_TIMER_MS).default(25_000),
 });
 export type HttpOptions = z.input<typeof HttpOptions>;
 
