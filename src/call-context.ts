@@ -48,6 +48,9 @@ export class CallContext implements ToolContext {
     const notify = this.#notify;
     const progressToken = this.#progressToken;
     if (!this.#open || progressToken === undefined || notify === undefined) return;
+    if (!Number.isFinite(progress) || (total !== undefined && !Number.isFinite(total))) {
+      throw new RangeError(`progress and total must be finite numbers, got ${progress} and ${total}`);
+    }
     if (!(progress > this.#last)) throw new RangeError(`progress must increase: ${progress} after ${this.#last}`);
     this.#last = progress;
     const params = {

@@ -279,3 +279,44 @@ describe('initialize', () => {
     );
   });
 });
+
+describe('limits a caller can trip over', () => {
+  it('refuses a timeout no timer can wait for, rather than firing it after 1 ms', () => {
+    const tool = (timeoutMs: number) => () => defineTool({ name: 't', description: '', input: z.object({}), timeoutMs, handler: () => '' });
+    const message = 'must be a positive number of milliseconds up to 2147483647; leave it out for no timeout';
+    expect(tool(Infinity)).toThrow(new TypeError(`tool "t": timeoutMs ${message}`));
+    expect(tool(3e9)).toThrow(new TypeError(`tool "t": timeoutMs ${message}`));
+    expect(() => makeServer([], { timeoutMs: 2 ** 31 })).toThrow(new TypeError(`timeoutMs ${message}`));
+  });
+
+  it('refuses progress that is not a finite number', async () => {
+    const tool = defineTool({
+      name: 'inf',
+      description: '',
+      input: z.object({}),
+      handler: (_args, { progress }) => {
+        progress(Infinity, Number.NaN);
+        return 'unreachable';
+      },
+    });
+    const { handle, sent } = makeServer([tool]);
+    expect(wire(await handle(callTool(1, 'inf', {}, { progressToken: 1 })))).toBe(
+      wire(textResult(1, 'progress and total must be finite numbers, got Infinity and NaN', true)),
+    );
+    expect(sent).toStrictEqual([]);
+  });
+
+  it('refuses a cursor for a page that was never given out', async () => {
+    const tools = Array.from({ length: 4 }, (_, i) => defineTool({ name: `t${i}`, description: '', input: z.object({}), handler: () => '' }));
+    const cursor = (offset: number) => Buffer.from(`tools:${offset}`).toString('base64url');
+    const refused = (id: number) =>
+      wire({ jsonrpc: '2.0', id, error: { code: -32602, message: 'Invalid params', data: 'params.cursor: not a cursor this server gave out' } });
+    expect(wire(await makeServer(tools).handle(request(1, 'tools/list', { cursor: cursor(1) })))).toBe(refused(1));
+    const paged = makeServer(tools, { pageSize: 2 });
+    expect(wire(await paged.handle(request(2, 'tools/list', { cursor: cursor(1) })))).toBe(refused(2));
+    expect(resultOf<{ tools: { name: string }[] }>(await paged.handle(request(3, 'tools/list', { cursor: cursor(2) }))).tools.map((t) => t.name)).toStrictEqual([
+      't2',
+      't3',
+    ]);
+  });
+});

@@ -13,7 +13,7 @@ export async function runServeCommand(args: readonly string[]): Promise<void> {
     // Loaded only here, so that stdio start-up never pays for the HTTP code.
     const { runHttp } = await import('./serve-http.js');
     await runHttp(server, { port: options.port, host: options.host });
-    return;
+    process.exit(0); // a tool that ignored its abort signal must not keep a stopped server alive
   }
   const { serveStdio } = await import('../transports/stdio.js');
   await serveStdio(server).closed;
