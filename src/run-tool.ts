@@ -7,7 +7,8 @@ import { AbortReason, CallAbort } from './session.js';
 import { isThenable } from './thenable.js';
 import type { Tool } from './tool.js';
 import { toCallToolResult, toolError } from './tool-result.js';
-import { parseSync, parseWith, type ParseResult } from './zod-compat.js';
+import { parse } from './schema-parse.js';
+import type { ParseResult } from './zod-compat.js';
 
 type Outcome = CallToolResult | null;
 
@@ -27,14 +28,14 @@ export function runTool(
 ): Outcome | Promise<Outcome> {
   const running = begin(tool, call, progressToken);
   if (running.abort.aborted) return end(running, abortedResult(running));
-  let parsed: ParseResult | undefined;
+  let parsed: ParseResult | Promise<ParseResult>;
   try {
-    parsed = parseSync(tool.input, args);
+    parsed = parse(tool.input, args, tool.asyncInput);
   } catch (error) {
     return end(running, schemaFailure(tool, error));
   }
-  if (parsed === undefined) {
-    const late = parseWith(tool.input, args).then(
+  if (parsed instanceof Promise) {
+    const late = parsed.then(
       (result) => runHandler(running, result),
       (error: unknown) => schemaFailure(tool, error),
     );

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { CallToolResult, ContentBlock } from '../schemas/mcp.js';
 import { describeIssues } from './errors.js';
 import type { Tool } from './tool.js';
-import { parseSync, parseWith, type AnySchema, type ParseResult } from './zod-compat.js';
+import { parse } from './schema-parse.js';
+import type { ParseResult } from './zod-compat.js';
 
 const ContentBlocks = z.array(ContentBlock);
 
@@ -18,10 +19,10 @@ export function toolText(text: string): CallToolResult {
 
 /**
  * Checks and shapes what the handler returned; anything else becomes an `isError` result saying why.
- * Synchronous unless the output schema holds async refinements.
+ * Synchronous unless the output schema runs the author's own functions.
  */
 export function toCallToolResult(tool: Tool, value: unknown): CallToolResult | Promise<CallToolResult> {
-  if (tool.output !== undefined) return toStructuredResult(tool.name, tool.output, value);
+  if (tool.output !== undefined) return toStructuredResult(tool.name, parse(tool.output, value, tool.asyncOutput));
   if (typeof value === 'string') return toolText(value);
   if (Array.isArray(value)) {
     const blocks = ContentBlocks.safeParse(value);
@@ -46,10 +47,8 @@ export function toCallToolResult(tool: Tool, value: unknown): CallToolResult | P
   );
 }
 
-function toStructuredResult(name: string, output: AnySchema, value: unknown): CallToolResult | Promise<CallToolResult> {
-  const parsed = parseSync(output, value);
-  if (parsed === undefined) return parseWith(output, value).then((late) => structuredResult(name, late));
-  return structuredResult(name, parsed);
+function toStructuredResult(name: string, parsed: ParseResult | Promise<ParseResult>): CallToolResult | Promise<CallToolResult> {
+  return parsed instanceof Promise ? parsed.then((late) => structuredResult(name, late)) : structuredResult(name, parsed);
 }
 
 function structuredResult(name: string, parsed: ParseResult): CallToolResult {

@@ -2,6 +2,7 @@ import type { RequestId } from '../schemas/jsonrpc.js';
 import { ToolName, type CallToolResult, type ContentBlock, type LogLevel, type Tool as ToolDescriptor, type ToolAnnotations } from '../schemas/mcp.js';
 import { describeIssues } from './errors.js';
 import { toJsonSchema } from './json-schema.js';
+import { runsAuthorCode } from './schema-parse.js';
 import { checkTimeout } from './timer-limit.js';
 import { isObjectSchema, type AnyObjectSchema, type Input, type Output } from './zod-compat.js';
 
@@ -48,6 +49,9 @@ export interface Tool {
   readonly descriptor: ToolDescriptor;
   readonly input: AnyObjectSchema;
   readonly output: AnyObjectSchema | undefined;
+  /** The schema runs the author's own functions, which may be async: parsed asynchronously (see `parse`). */
+  readonly asyncInput: boolean;
+  readonly asyncOutput: boolean;
   readonly timeoutMs: number | undefined;
   readonly handler: (args: unknown, context: ToolContext) => unknown;
 }
@@ -79,5 +83,14 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
     ...(output === undefined ? {} : { outputSchema: toJsonSchema(output, 'output', `${owner} output`) }),
     ...(annotations === undefined ? {} : { annotations }),
   };
-  return { name, descriptor, input, output, timeoutMs, handler: handler as Tool['handler'] };
+  return {
+    name,
+    descriptor,
+    input,
+    output,
+    asyncInput: runsAuthorCode(input),
+    asyncOutput: output !== undefined && runsAuthorCode(output),
+    timeoutMs,
+    handler: handler as Tool['handler'],
+  };
 }

@@ -1,5 +1,4 @@
 // Tool schemas may be Zod 4 (classic or mini) or Zod 3 (`zod/v3`); this file is the one place that tells them apart.
-import { z } from 'zod';
 import type * as z4 from 'zod/v4/core';
 import type * as z3 from 'zod/v3';
 import type { Issue } from './errors.js';
@@ -33,34 +32,4 @@ export function isObjectSchema(schema: unknown): schema is AnyObjectSchema {
   if (isZod4(schema)) return schema._zod.def.type === 'object';
   if (isZod3(schema)) return (schema._def as { typeName?: string }).typeName === 'ZodObject';
   return false;
-}
-
-/** Parses synchronously; `undefined` when the schema holds async refinements (then use `parseWith`). */
-export function parseSync(schema: AnySchema, value: unknown): ParseResult | undefined {
-  if (isZod4(schema)) {
-    let result: z.ZodSafeParseResult<unknown>;
-    try {
-      result = z.safeParse(schema, value);
-    } catch (error) {
-      if (error instanceof z.core.$ZodAsyncError) return undefined;
-      throw error;
-    }
-    return result.success ? { ok: true, value: result.data } : { ok: false, issues: result.error.issues };
-  }
-  let result: z3.SafeParseReturnType<unknown, unknown>;
-  try {
-    result = schema.safeParse(value);
-  } catch (error) {
-    if (error instanceof Error && /async/i.test(error.message)) return undefined;
-    throw error;
-  }
-  return result.success ? { ok: true, value: result.data } : { ok: false, issues: result.error.issues };
-}
-
-/** Parses synchronously, and only when the schema holds async refinements, asynchronously. */
-export async function parseWith(schema: AnySchema, value: unknown): Promise<ParseResult> {
-  const parsed = parseSync(schema, value);
-  if (parsed !== undefined) return parsed;
-  const result = isZod4(schema) ? await z.safeParseAsync(schema, value) : await schema.safeParseAsync(value);
-  return result.success ? { ok: true, value: result.data } : { ok: false, issues: result.error.issues };
 }
