@@ -44,7 +44,8 @@ export function resolveHttpOptions(input: HttpOptions = {}): ResolvedHttpOptions
   if (!parsed.success) throw new TypeError(`serveHttp: invalid options: ${describeIssues(parsed.error.issues)}`);
   const options = parsed.data;
   const loopback = isLoopback(options.host);
-  const hosts = options.allowedHosts ?? (loopback ? LOCALHOST_NAMES : undefined);
+  // Bound to another loopback address (127.0.0.2), the server must still accept its own URL.
+  const hosts = options.allowedHosts ?? (loopback ? [...LOCALHOST_NAMES, options.host] : undefined);
   return {
     ...options,
     loopback,

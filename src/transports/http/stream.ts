@@ -21,7 +21,13 @@ export function handleGet(state: HttpState, req: IncomingMessage, res: ServerRes
   res.write(': stream open\n\n');
   entry.stream = res;
   entry.session.notify = (notification) => writeSseMessage(res, notification);
-  const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), state.options.keepAliveMs).unref();
+  // Once ended (DELETE, close()), a response may take a while to flush before 'close': the
+  // keep-alive must not write after end, and a late socket error must not be an unhandled 'error'.
+  const keepAlive = setInterval(() => {
+    if (!res.writableEnded && !res.destroyed) res.write(': keep-alive\n\n');
+  }, state.options.keepAliveMs).unref();
+  res.on('error', () => undefined);
+  res.once('finish', () => clearInterval(keepAlive));
   res.once('close', () => {
     clearInterval(keepAlive);
     if (entry.stream === res) {
