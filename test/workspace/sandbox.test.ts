@@ -125,6 +125,14 @@ describe('paths that stay inside are served', () => {
     expect(await callTool(server, 'write_file', { path: 'loop1/x.txt', content: 'x' })).toEqual(errorFrame(loop));
   });
 
+  it('a link out of the root tells nothing about what lies beyond it, a loop there included', async () => {
+    const refusal = (target: string) =>
+      `refused: ${JSON.stringify(target)} leads outside the workspace root through a symbolic link; links may not lead out of the root`;
+    for (const target of ['chain1/loop-a', 'chain1/loop-a/deeper', 'chain1/nothing-here']) {
+      expect(await callTool(server, 'read_file', { path: target })).toEqual(errorFrame(refusal(target)));
+    }
+  });
+
   it('a symlink to a directory inside the root', async () => {
     expect(await callTool(server, 'read_file', { path: 'inner-link/x.txt' })).toEqual(textFrame('1\tx'));
   });

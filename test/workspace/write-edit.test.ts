@@ -164,3 +164,25 @@ describe('edit_file', () => {
     );
   });
 });
+
+describe('long file names', () => {
+  const long = `${'n'.repeat(244)}.txt`; // 248 bytes: a valid name, too long to carry a suffix as well
+
+  it('writes and edits a file whose name is near the 255-byte limit', async () => {
+    expect(await callTool(server, 'write_file', { path: long, content: 'one\n' })).toEqual(
+      structuredFrame({ path: long, bytes: 4, created: true }),
+    );
+    expect(await callTool(server, 'edit_file', { path: long, old_string: 'one', new_string: 'two' })).toEqual(
+      structuredFrame({ path: long, replacements: 1 }),
+    );
+    expect(await read(long)).toBe('two\n');
+    expect((await readdir(workspace.root)).filter((name) => name.endsWith('.tmp'))).toStrictEqual([]);
+  });
+
+  it('says so, without the absolute path, when a name is longer than the file system allows', async () => {
+    const tooLong = 'x'.repeat(300);
+    expect(await callTool(server, 'write_file', { path: tooLong, content: '' })).toEqual(
+      errorFrame(`${JSON.stringify(tooLong)} has a name longer than the file system allows`),
+    );
+  });
+});

@@ -78,7 +78,8 @@ export async function writeFileAtomic(file: ResolvedPath, content: string): Prom
       throw toReadableError(error, file.rel);
     });
   }
-  const temp = path.join(directory, `.${path.basename(file.abs)}.${randomBytes(6).toString('hex')}.tmp`);
+  // A short name of its own: the target's name plus a suffix could pass the 255-byte name limit.
+  const temp = path.join(directory, `.zod-mcp-${randomBytes(6).toString('hex')}.tmp`);
   try {
     // wx: never open something already there, a planted link included.
     const handle = await open(temp, 'wx', mode);
@@ -116,6 +117,8 @@ export function toReadableError(error: unknown, rel: string): Error {
       return new Error(`no space left on the device to write ${quoted}`);
     case 'EROFS':
       return new Error(`${quoted} is on a read-only file system`);
+    case 'ENAMETOOLONG':
+      return new Error(`${quoted} has a name longer than the file system allows`);
     default:
       return error instanceof Error ? error : new Error(String(error));
   }

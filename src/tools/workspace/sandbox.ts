@@ -47,19 +47,45 @@ export function createSandbox(root: string): Sandbox {
     const lexical = path.resolve(realRoot, input);
     const lexicallyInside = isInside(realRoot, lexical) || isInside(givenRoot, lexical);
     const outside = new Error(`refused: ${quoted} is outside the workspace root (${realRoot}); every path must stay inside it`);
-    const { abs, exists } = await resolveReal(lexical, 0).catch((error: unknown) => {
+    const throughLink = new Error(
+      `refused: ${quoted} leads outside the workspace root through a symbolic link; links may not lead out of the root`,
+    );
+    const { abs, exists } = await resolveReal(lexical, 0).catch(async (error: unknown) => {
       // Outside the root, every path gets the same refusal: no error may tell what exists there.
+      // That includes a path inside the root that reaches out through a link on its way.
       if (!lexicallyInside) throw outside;
+      if (await reachesOutside(lexical, 0)) throw throughLink;
       const code = getErrorCode(error);
       if (code === 'EACCES' || code === 'EPERM') throw new Error(`permission denied: ${quoted}`);
       if (code === 'ELOOP') throw new Error(`too many levels of symbolic links in ${quoted}`);
-      throw error;
+      if (code === 'ENAMETOOLONG') throw new Error(`${quoted} has a name longer than the file system allows`);
+      // Node's own message would carry the absolute path: say what failed in the model's terms.
+      throw new Error(`${quoted} cannot be resolved (${code ?? String(error)})`);
     });
-    if (!contains(abs)) {
-      if (!lexicallyInside) throw outside;
-      throw new Error(`refused: ${quoted} leads outside the workspace root through a symbolic link; links may not lead out of the root`);
-    }
+    if (!contains(abs)) throw lexicallyInside ? throughLink : outside;
     return { abs, rel: display(abs), exists };
+  }
+
+  /**
+   * Follows `abs` from the root one name and one link at a time; true as soon as a step lands
+   * outside the root. A missing name, or a loop that never left, ends the walk inside.
+   */
+  async function reachesOutside(abs: string, hops: number): Promise<boolean> {
+    if (!contains(abs)) return true;
+    const parts = path.relative(realRoot, abs).split(path.sep).filter(Boolean);
+    let current = realRoot;
+    for (const [index, part] of parts.entries()) {
+      const next = path.join(current, part);
+      const entry = await lstat(next).catch(() => undefined);
+      if (entry === undefined) return false;
+      if (entry.isSymbolicLink()) {
+        if (hops >= MAX_LINK_HOPS) return false;
+        const target = path.resolve(current, await readlink(next));
+        return reachesOutside(path.join(target, ...parts.slice(index + 1)), hops + 1);
+      }
+      current = next;
+    }
+    return false;
   }
 
   return { root: realRoot, resolve, contains, display };
