@@ -3,11 +3,30 @@
 /** Longer lines are cut, so one minified file cannot flood the answer. */
 export const MAX_LINE_CHARS = 500;
 
-/** The indexes of the lines that match, at most `max` of them. */
-export function findMatches(lines: readonly string[], regex: RegExp, max: number): number[] {
+/**
+ * A line is matched in its first MAX_MATCH_CHARS characters: a regex's cost can grow with the
+ * square of the line (`.*x` on a minified file), and it cannot be stopped while it runs.
+ */
+export const MAX_MATCH_CHARS = 4096;
+
+/** How long matching runs before it lets the event loop turn, so timeouts, cancels and other requests get in. */
+const SLICE_MS = 20;
+
+export function matchesLine(regex: RegExp, line: string): boolean {
+  return regex.test(line.length > MAX_MATCH_CHARS ? line.slice(0, MAX_MATCH_CHARS) : line);
+}
+
+/** The indexes of the lines that match, at most `max` of them; stops with the signal's reason once it aborts. */
+export async function findMatches(lines: readonly string[], regex: RegExp, max: number, signal: AbortSignal): Promise<number[]> {
   const found: number[] = [];
+  let sliceStart = performance.now();
   for (let index = 0; index < lines.length && found.length < max; index += 1) {
-    if (regex.test(lines[index] ?? '')) found.push(index);
+    if (matchesLine(regex, lines[index] ?? '')) found.push(index);
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      signal.throwIfAborted();
+      sliceStart = performance.now();
+    }
   }
   return found;
 }
@@ -39,7 +58,7 @@ export function formatMatches(
     if (separate || out.length > 0) out.push('--');
     for (let index = start; index <= end; index += 1) {
       const text = lines[index] ?? '';
-      const mark = regex.test(text) ? ':' : '-';
+      const mark = matchesLine(regex, text) ? ':' : '-';
       out.push(`${file}${mark}${index + 1}${mark} ${cutLine(text)}`);
     }
   }

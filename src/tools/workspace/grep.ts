@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineTool, type Tool } from '../../tool.js';
 import { MAX_TEXT_FILE_BYTES, decodeText, isBinary, readBytes, toReadableError } from './files.js';
 import { compileGlob } from './glob-pattern.js';
-import { MAX_LINE_CHARS, findMatches, formatMatches } from './grep-format.js';
+import { MAX_LINE_CHARS, MAX_MATCH_CHARS, findMatches, formatMatches } from './grep-format.js';
 import { walkTree } from './walk.js';
 import { READ_ONLY_ANNOTATIONS, describePath, type Workspace } from './workspace.js';
 
@@ -31,7 +31,7 @@ export function createGrep(workspace: Workspace): Tool {
       'by "--". Files are searched in name order, lines in order. .git, node_modules, binary files, symlinks and ' +
       `files over ${MAX_TEXT_FILE_BYTES / 1024 / 1024} MiB are skipped; pass a path inside .git or node_modules to ` +
       `search there. At most ${maxResults} matching lines are returned, and a note says when results were cut. ` +
-      `Lines longer than ${MAX_LINE_CHARS} characters are cut.`,
+      `Lines longer than ${MAX_LINE_CHARS} characters are cut in the results, and matched in their first ${MAX_MATCH_CHARS} characters.`,
     input: GrepInput,
     annotations: { title: 'Search file contents', ...READ_ONLY_ANNOTATIONS },
     handler: async ({ pattern, path, glob, ignoreCase, contextLines }, { signal }) => {
@@ -52,7 +52,7 @@ export function createGrep(workspace: Workspace): Tool {
         }
         const lines = decodeText(bytes).split(/\r?\n/);
         if (lines.at(-1) === '') lines.pop();
-        const matches = findMatches(lines, regex, remaining + 1);
+        const matches = await findMatches(lines, regex, remaining + 1, signal);
         if (matches.length > remaining) {
           matches.length = remaining;
           cut = true;
