@@ -40,4 +40,27 @@ describe('HTTP robustness', () => {
       await http.close();
     }
   });
+
+  it('a repeated Mcp-Session-Id header counts as none: 400', async () => {
+    const http = await serveHttp(new McpServer({ name: 't', version: '1' }), { port: 0 });
+    try {
+      const id = (await post(http.url, initializeFrame())).headers['mcp-session-id'] as string;
+      const body = '{"jsonrpc":"2.0","id":2,"method":"ping"}';
+      const raw =
+        `POST /mcp HTTP/1.1\r\nHost: localhost:${http.port}\r\nContent-Type: application/json\r\n` +
+        `Accept: application/json, text/event-stream\r\nMcp-Session-Id: ${id}\r\nMcp-Session-Id: ${id}\r\n` +
+        `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`;
+      const answer = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        const socket = net.connect(http.port, '127.0.0.1', () => socket.end(raw));
+        socket.on('data', (chunk) => (text += chunk.toString()));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+      expect(answer.endsWith('{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request","data":"Mcp-Session-Id header is required: send initialize first"}}')).toBe(true);
+    } finally {
+      await http.close();
+    }
+  });
 });

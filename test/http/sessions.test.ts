@@ -63,7 +63,7 @@ describe('stateful sessions', () => {
     });
   });
 
-  it('DELETE cancels the calls in flight: their POST ends with 202 and no body', async () => {
+  it('DELETE cancels the calls in flight: their POST gets a stream that ends with no event', async () => {
     const seen: unknown[] = [];
     handle = await startServer({}, seen);
     const id = await openSession(handle.url);
@@ -71,7 +71,12 @@ describe('stateful sessions', () => {
     await sleep(50);
     await send(handle.url, { method: 'DELETE', headers: { 'mcp-session-id': id } });
     const res = await pending;
-    expect({ status: res.status, body: res.body, seen }).toEqual({ status: 202, body: '', seen: ['cancelled'] });
+    expect({ status: res.status, type: res.headers['content-type'], body: res.body, seen }).toEqual({
+      status: 200,
+      type: 'text/event-stream',
+      body: '',
+      seen: ['cancelled'],
+    });
   });
 
   it('an idle session expires after sessionIdleMs', async () => {

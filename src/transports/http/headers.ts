@@ -39,8 +39,8 @@ export function checkProtocolVersion(req: IncomingMessage): string | undefined {
   return `unsupported MCP-Protocol-Version: ${String(version)} (supported: ${PROTOCOL_VERSIONS.join(', ')})`;
 }
 
-/** The Mcp-Session-Id the client sent; a repeated header counts as none. */
+/** The Mcp-Session-Id the client sent; a repeated header (Node joins repeats with ", ") counts as none. */
 export function readSessionId(req: IncomingMessage): string | undefined {
   const id = req.headers[SESSION_HEADER];
-  return typeof id === 'string' && id !== '' ? id : undefined;
+  return typeof id === 'string' && id !== '' && !id.includes(',') ? id : undefined;
 }

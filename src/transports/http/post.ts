@@ -91,13 +91,18 @@ async function answer(
     if (!res.writableFinished) controller.abort();
   };
   res.once('close', onClose);
-  const reply = createRequestReply(res, headers);
+  const reply = createRequestReply(res, headers, isRequestFrame(frame));
   try {
     const response = await state.server.handle(frame, { session, notify: reply.notify, signal: controller.signal });
     reply.finish(response);
   } finally {
     res.off('close', onClose);
   }
+}
+
+/** A frame with a method and an id: it asks for an answer, even if that answer turns out to be none. */
+function isRequestFrame(frame: unknown): boolean {
+  return typeof frame === 'object' && frame !== null && 'method' in frame && (frame as { id?: unknown }).id !== undefined;
 }
 
 function isInitializeRequest(frame: unknown): boolean {

@@ -62,7 +62,7 @@ export function writeSseMessage(res: ServerResponse, message: Notification | Res
  * The answer to one POSTed request: plain JSON, unless a notification comes first; then the
  * response turns into an SSE stream of the notifications, then the response, then it ends.
  */
-export function createRequestReply(res: ServerResponse, headers: OutgoingHttpHeaders) {
+export function createRequestReply(res: ServerResponse, headers: OutgoingHttpHeaders, isRequest = true) {
   let streaming = false;
   return {
     notify(notification: Notification): void {
@@ -78,6 +78,11 @@ export function createRequestReply(res: ServerResponse, headers: OutgoingHttpHea
       if (res.writableEnded || res.destroyed) return;
       if (streaming) {
         if (response !== null) writeSseMessage(res, response);
+        res.end();
+      } else if (response === null && isRequest) {
+        // A cancelled request: MCP sends it no response, but a POSTed request must be answered with
+        // a stream or JSON (Streamable HTTP), so it gets a stream that ends with no event.
+        startSse(res, headers);
         res.end();
       } else if (response === null) {
         sendEmpty(res, 202, headers);
