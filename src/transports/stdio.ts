@@ -5,6 +5,7 @@ import { MAX_TIMER_MS } from '../timer-limit.js';
 import type { McpServer } from '../mcp.js';
 import type { Message } from '../../schemas/jsonrpc.js';
 import { FrameWriter } from './frame-writer.js';
+import { isRequestFrame } from './frame-kind.js';
 import { LineSplitter, type Line } from './line-splitter.js';
 import { serializeFrame } from './serialize.js';
 import { guardStdout } from './stdout-guard.js';
@@ -51,7 +52,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   let next = 0;
   // Requests read but not started (about maxInFlight at most), so that notifications behind them,
   // a cancel above all, are still read while every slot is taken.
-  let waiting: Request[] = [];
+  let waiting: { id: unknown }[] = [];
   let head = 0;
   let inFlight = 0;
   let reading = true;
@@ -111,7 +112,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
       send(errorFrame(null, ErrorCode.ParseError, (error as Error).message));
       return;
     }
-    if (isRequest(frame)) {
+    if (isRequestFrame(frame)) {
       waiting.push(frame);
       return;
     }
@@ -199,12 +200,6 @@ function isBlank(text: string): boolean {
 }
 
 /** Whether `promise` settled within `ms`. */
-type Request = { id: unknown };
-
-/** A JSON-RPC request: an object with a method and an id (valid or not: the core judges it). */
-function isRequest(frame: unknown): frame is Request {
-  return typeof frame === 'object' && frame !== null && !Array.isArray(frame) && 'method' in frame && (frame as { id?: unknown }).id !== undefined;
-}
 
 function within(promise: Promise<void>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;

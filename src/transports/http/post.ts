@@ -2,6 +2,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { ErrorCode } from '../../errors.js';
 import type { Session } from '../../session.js';
+import { isRequestFrame } from '../frame-kind.js';
 import { parseJson, readBody } from './body.js';
 import { SESSION_HEADER, acceptsAll, checkProtocolVersion, isJsonBody, readSessionId } from './headers.js';
 import { createRequestReply, sendError, sendJson } from './reply.js';
@@ -100,11 +101,6 @@ async function answer(
   }
 }
 
-/** A frame with a method and an id: it asks for an answer, even if that answer turns out to be none. */
-function isRequestFrame(frame: unknown): boolean {
-  return typeof frame === 'object' && frame !== null && 'method' in frame && (frame as { id?: unknown }).id !== undefined;
-}
-
 function isInitializeRequest(frame: unknown): boolean {
-  return typeof frame === 'object' && frame !== null && 'id' in frame && (frame as { method?: unknown }).method === 'initialize';
+  return isRequestFrame(frame) && frame.method === 'initialize';
 }
