@@ -6,7 +6,7 @@ import { VERSION } from './version.js';
 
 /** Runs every frame through a fresh server, in order; a frame that gets no response adds no entry. */
 export async function runCase(testCase: CaseFile): Promise<CaseOutput> {
-  const server = new McpServer({ name: 'zod-mcp', version: VERSION, tools: selectTools(testCase.tools) });
+  const server = new McpServer({ name: 'zod-mcp', version: VERSION, tools: await selectTools(testCase.tools) });
   const responses: CaseOutput['responses'] = [];
   for (const frame of testCase.requests) {
     const response = await server.handle(frame);

@@ -1,7 +1,7 @@
 // `zod-mcp serve`: the shipped tools over stdio, or over Streamable HTTP with --http.
 import { McpServer } from '../mcp.js';
 import type { Tool } from '../tool.js';
-import { serverTools } from '../tools/echo.js';
+import { selectTools } from '../tools/tool-sets.js';
 import { VERSION } from '../version.js';
 import { parseServeArgs, type ServeArgs } from './serve-args.js';
 import { UsageError } from './usage-error.js';
@@ -20,12 +20,9 @@ export async function runServeCommand(args: readonly string[]): Promise<void> {
   process.exit(0);
 }
 
-/**
- * `echo`, plus the demo tools with --demo, plus the workspace tools of --root. Each set is loaded
- * only when asked for: start-up time is part of every client's wait.
- */
+/** `echo`, plus the demo tools with --demo, plus the workspace tools of --root (loaded only then). */
 async function chooseTools(options: ServeArgs): Promise<Tool[]> {
-  const tools = options.demo ? [...serverTools, ...(await import('../tools/demo.js')).demoTools] : [...serverTools];
+  const tools = await selectTools(options.demo ? 'demo' : 'server');
   if (options.root === undefined) return tools;
   const { workspaceTools } = await import('../tools/workspace/index.js');
   try {

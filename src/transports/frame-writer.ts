@@ -32,10 +32,6 @@ export class FrameWriter {
     return this.#blocked;
   }
 
-  get broken(): boolean {
-    return this.#broken;
-  }
-
   writeLine(line: string): void {
     if (this.#broken) return;
     this.#pending.push(line);

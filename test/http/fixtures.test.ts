@@ -10,7 +10,7 @@ const servers = new Map<string, HttpServerHandle>();
 
 beforeAll(async () => {
   for (const set of ['server', 'demo'] as const) {
-    const server = new McpServer({ name: 'zod-mcp', version: VERSION, tools: selectTools(set) });
+    const server = new McpServer({ name: 'zod-mcp', version: VERSION, tools: await selectTools(set) });
     servers.set(set, await serveHttp(server, { port: 0, host: '127.0.0.1' }));
   }
 });
