@@ -44,7 +44,6 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
     if (!(Number.isInteger(value) && value >= 1)) throw new TypeError(`serveStdio: ${name} must be a positive integer`);
   }
   if (!(graceMs >= 0 && graceMs <= MAX_TIMER_MS)) throw new TypeError(`serveStdio: graceMs must be 0 to ${MAX_TIMER_MS}`);
-  const report = options.onError ?? ((error: unknown) => process.stderr.write(`zod-mcp: ${String(error)}\n`));
   const guard = (options.guardStdout ?? output === process.stdout) ? guardStdout() : undefined;
 
   const splitter = new LineSplitter(maxLineBytes);
@@ -60,7 +59,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
 
   const writer = new FrameWriter(output, () => pump(), guard?.write);
   const send = (frame: Message) => {
-    const line = serializeFrame(frame, report);
+    const line = serializeFrame(frame, options.onError); // undefined: serializeFrame's own stderr line
     if (line !== undefined) writer.writeLine(line);
   };
   const session = server.createSession({ notify: send });
