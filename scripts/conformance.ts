@@ -1,6 +1,7 @@
-// npm run conformance: starts test/conformance/server.ts on a free loopback port, runs the official
-// MCP conformance suite against it with the expected-failures baseline, prints the summary, stops it.
-// Exits non-zero on an unexpected failure or a stale baseline entry (the suite's own rule).
+// npm run conformance: starts test/conformance/server.ts on a free loopback port and runs the official
+// MCP conformance suite against it once per mode below, each with its own expected-failures baseline.
+// Prints each run's summary and exits non-zero on an unexpected failure or a stale baseline entry
+// (the suite's own rule), in any mode.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
@@ -8,9 +9,30 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const suiteCli = 'node_modules/@modelcontextprotocol/conformance/dist/index.js';
-const baseline = 'test/conformance/expected-failures.yml';
+/** The suite imports fs.globSync, which Node 20 lacks; this hook supplies it. */
+const globSyncHook = './scripts/conformance/node20-globsync.mjs';
 const tsxCli = 'node_modules/tsx/dist/cli.mjs';
 
+interface Mode {
+  readonly name: string;
+  readonly args: readonly string[];
+  readonly baseline: string;
+}
+
+const modes: readonly Mode[] = [
+  {
+    name: 'requirements 2025-11-25',
+    args: ['--requirements', '2025-11-25'],
+    baseline: 'test/conformance/expected-failures-2025-11-25.yml',
+  },
+  {
+    name: 'suite all, spec version 2025-11-25',
+    args: ['--suite', 'all', '--spec-version', '2025-11-25'],
+    baseline: 'test/conformance/expected-failures-all-2025-11-25.yml',
+  },
+];
+
+const only = process.argv.slice(2);
 const port = await findFreePort();
 const url = `http://127.0.0.1:${port}/mcp`;
 const server = spawn(process.execPath, [tsxCli, 'test/conformance/server.ts'], {
@@ -25,24 +47,32 @@ server.stderr?.on('data', (chunk: Buffer) => {
 
 try {
   await waitForListening(server, () => serverLog);
-  const suite = spawn(
-    process.execPath,
-    [suiteCli, 'server', '--url', url, '--suite', 'all', '--expected-failures', baseline],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  let failed = 0;
+  for (const mode of modes) {
+    if (only.length > 0 && !only.some((word) => mode.name.includes(word))) continue;
+    const code = await runMode(mode);
+    if (code !== 0) failed++;
+  }
+  process.exitCode = failed === 0 ? 0 : 1;
+} catch (error) {
+  process.stderr.write(`conformance: ${error instanceof Error ? error.message : String(error)}\n${serverLog}`);
+  process.exitCode = 1;
+} finally {
+  await stop(server);
+}
+
+async function runMode(mode: Mode): Promise<number> {
+  const args = ['--import', globSyncHook, suiteCli, 'server', '--url', url, ...mode.args, '--expected-failures', mode.baseline];
+  const suite = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   suite.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   suite.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const [code] = (await once(suite, 'exit')) as [number | null];
   // The per-scenario detail is long (it repeats each failing scenario's spec text); show it only when it matters.
   const summaryAt = output.indexOf('=== SUMMARY ===');
+  process.stdout.write(`\n##### conformance: ${mode.name} (baseline ${mode.baseline})\n`);
   process.stdout.write(code === 0 && summaryAt !== -1 ? `${output.slice(summaryAt)}\n` : output);
-  process.exitCode = code ?? 1;
-} catch (error) {
-  process.stderr.write(`conformance: ${error instanceof Error ? error.message : String(error)}\n${serverLog}`);
-  process.exitCode = 1;
-} finally {
-  await stop(server);
+  return code ?? 1;
 }
 
 function findFreePort(): Promise<number> {

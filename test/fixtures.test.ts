@@ -1,6 +1,6 @@
 // Every fixture through every entry point: handle() in process, the spawned program.ts, and stdio.
 import { describe, expect, it } from 'vitest';
-import { runCase } from '../src/process-mode.js';
+import { runCase } from '../src/cli/process-mode.js';
 import { expectedText, loadFixtures } from './helpers/fixtures.js';
 import { runProgram } from './helpers/run.js';
 import { StdioPeer } from './helpers/stdio-peer.js';

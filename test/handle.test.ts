@@ -2,7 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '../src/tool.js';
+import { defineTool } from '../src/features/tools/define.js';
 import { callTool, makeServer, request, resultOf, textResult, wire } from './helpers/server.js';
 
 const slow = defineTool({

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { z as z3 } from 'zod/v3';
-import { toJsonSchema } from '../src/json-schema.js';
-import type { AnyObjectSchema } from '../src/zod-compat.js';
+import { toJsonSchema } from '../src/schema/json-schema/index.js';
+import type { AnyObjectSchema } from '../src/schema/zod.js';
 import { refusalOf } from './helpers/json-schema.js';
 
 const cannot = (field: string, what: string) =>

@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { Response } from '../schemas/jsonrpc.js';
-import { defineTool } from '../src/tool.js';
-import { demoTools } from '../src/tools/demo.js';
-import { serverTools } from '../src/tools/echo.js';
-import { toErrorFrame } from '../src/errors.js';
+import { defineTool } from '../src/features/tools/define.js';
+import { demoTools } from '../src/bundled/demo.js';
+import { serverTools } from '../src/bundled/echo.js';
+import { toErrorFrame } from '../src/jsonrpc/errors.js';
 import { makeServer, textResult, wire } from './helpers/server.js';
 
 const methods = ['initialize', 'ping', 'tools/list', 'tools/call', 'logging/setLevel', 'notifications/cancelled', 'notifications/initialized', 'toString', '__proto__', 'nope'];

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { z as z3 } from 'zod/v3';
-import { parse, runsAuthorCode } from '../src/schema-parse.js';
+import { parse, runsAuthorCode } from '../src/schema/parse.js';
 
 type Node4 = { kids: Node4[] };
 const tree4: z.ZodType<Node4> = z.lazy(() => z.object({ kids: z.array(tree4) }));

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { McpServer, defineTool, serveHttp } from '../src/index.js';
-import { serveStdio } from '../src/transports/stdio.js';
+import { serveStdio } from '../src/transports/stdio/serve.js';
 import { PROTOCOL, post } from './http/helpers.js';
 
 const bigint = defineTool({

@@ -1,8 +1,8 @@
 // `zod-mcp mcp-server [CASE]`: process mode. All output is built before the one write to stdout.
 import { readFile } from 'node:fs/promises';
 import { CaseFile, CaseObject } from '../../schemas/case.js';
-import { describeIssues } from '../errors.js';
-import { runCase } from '../process-mode.js';
+import { describeIssues } from '../jsonrpc/errors.js';
+import { runCase } from './process-mode.js';
 import { UsageError } from './usage-error.js';
 
 

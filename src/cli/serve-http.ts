@@ -1,7 +1,7 @@
 // `zod-mcp serve --http [--port N] [--host H]`: a server over Streamable HTTP until SIGTERM or SIGINT.
 // stdout stays empty (it belongs to MCP frames in the stdio mode); the URL and notices go to stderr.
-import type { McpServer } from '../mcp.js';
-import { serveHttp, type HttpOptions } from '../transports/http.js';
+import type { McpServer } from '../server.js';
+import { serveHttp, type HttpOptions } from '../transports/http/index.js';
 import { VERSION } from '../version.js';
 
 export interface RunHttpOptions extends HttpOptions {

@@ -1,7 +1,7 @@
 // `zod-mcp serve`: the shipped tools over stdio, or over Streamable HTTP with --http.
-import { McpServer } from '../mcp.js';
-import type { Tool } from '../tool.js';
-import { selectTools } from '../tools/tool-sets.js';
+import { McpServer } from '../server.js';
+import type { Tool } from '../features/tools/define.js';
+import { selectTools } from '../bundled/tool-sets.js';
 import { VERSION } from '../version.js';
 import { parseServeArgs, type ServeArgs } from './serve-args.js';
 import { UsageError } from './usage-error.js';
@@ -15,7 +15,7 @@ export async function runServeCommand(args: readonly string[]): Promise<void> {
     await runHttp(server, { port: options.port, host: options.host });
     process.exit(0); // a tool that ignored its abort signal must not keep a stopped server alive
   }
-  const { serveStdio } = await import('../transports/stdio.js');
+  const { serveStdio } = await import('../transports/stdio/serve.js');
   await serveStdio(server).closed;
   process.exit(0);
 }
@@ -24,7 +24,7 @@ export async function runServeCommand(args: readonly string[]): Promise<void> {
 async function chooseTools(options: ServeArgs): Promise<Tool[]> {
   const tools = await selectTools(options.demo ? 'demo' : 'server');
   if (options.root === undefined) return tools;
-  const { workspaceTools } = await import('../tools/workspace/index.js');
+  const { workspaceTools } = await import('../bundled/workspace/index.js');
   try {
     return [...tools, ...workspaceTools({ root: options.root, readOnly: options.readOnly })];
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { Message } from '../../schemas/jsonrpc.js';
-import { ErrorCode, errorFrame, safely } from '../errors.js';
+import { ErrorCode, errorFrame, safely } from '../jsonrpc/errors.js';
 
 /**
  * A frame as one line of compact JSON. A value JSON cannot hold (a BigInt, a cycle) must not take

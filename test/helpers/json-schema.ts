@@ -1,6 +1,6 @@
-import { defineTool } from '../../src/tool.js';
-import { toJsonSchema } from '../../src/json-schema.js';
-import type { AnyObjectSchema } from '../../src/zod-compat.js';
+import { defineTool } from '../../src/features/tools/define.js';
+import { toJsonSchema } from '../../src/schema/json-schema/index.js';
+import type { AnyObjectSchema } from '../../src/schema/zod.js';
 
 /** The inputSchema tools/list would carry for a tool named `t` with this input. */
 export function inputSchemaOf(input: AnyObjectSchema): unknown {

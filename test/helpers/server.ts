@@ -1,6 +1,6 @@
 import type { Notification, Response } from '../../schemas/jsonrpc.js';
-import { McpServer, type McpServerOptions } from '../../src/mcp.js';
-import type { Tool } from '../../src/tool.js';
+import { McpServer, type McpServerOptions } from '../../src/server.js';
+import type { Tool } from '../../src/features/tools/define.js';
 
 /** A server plus a recorder for the notifications its default session sends. */
 export function makeServer(tools: Tool[], options: Partial<McpServerOptions> = {}) {

@@ -1,7 +1,7 @@
 // Every fixture through Streamable HTTP too: the same frames as handle(), in order, key order included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpServer, VERSION, serveHttp, type HttpServerHandle } from '../../src/index.js';
-import { selectTools } from '../../src/tools/tool-sets.js';
+import { selectTools } from '../../src/bundled/tool-sets.js';
 import { loadFixtures } from '../helpers/fixtures.js';
 import { openSession, post } from './helpers.js';
 

@@ -3,10 +3,10 @@ import { PassThrough, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { McpServer } from '../../src/mcp.js';
-import { defineTool } from '../../src/tool.js';
-import { serverTools } from '../../src/tools/echo.js';
-import { serveStdio } from '../../src/transports/stdio.js';
+import { McpServer } from '../../src/server.js';
+import { defineTool } from '../../src/features/tools/define.js';
+import { serverTools } from '../../src/bundled/echo.js';
+import { serveStdio } from '../../src/transports/stdio/serve.js';
 
 /** A sink that takes one chunk and then holds its callback until `release()`: a reader that stopped reading. */
 class StalledSink extends Writable {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileGlob } from '../../src/tools/workspace/glob-pattern.js';
+import { compileGlob } from '../../src/bundled/workspace/glob-pattern.js';
 
 // [pattern, path, matches]
 const cases: [string, string, boolean][] = [

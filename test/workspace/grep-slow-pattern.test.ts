@@ -2,7 +2,7 @@
 // to the event loop between slices of work, so the timeout answers and other requests get in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpServer, workspaceTools } from '../../src/index.js';
-import { MAX_MATCH_CHARS } from '../../src/tools/workspace/grep-format.js';
+import { MAX_MATCH_CHARS } from '../../src/bundled/workspace/grep-format.js';
 import { createTempWorkspace, writeTree, type TempWorkspace } from './helpers.js';
 
 let workspace: TempWorkspace;

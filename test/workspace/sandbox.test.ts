@@ -2,7 +2,7 @@ import { access, readFile, readdir, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpServer } from '../../src/index.js';
-import { isInside } from '../../src/tools/workspace/sandbox.js';
+import { isInside } from '../../src/bundled/workspace/sandbox.js';
 import { callTool, createServer, createTempWorkspace, errorFrame, structuredFrame, textFrame, writeTree, type TempWorkspace } from './helpers.js';
 
 let workspace: TempWorkspace;

@@ -1,7 +1,7 @@
 // serveHttp's options: a Zod schema, so a bad option fails at start-up with the field it names.
 import { z } from 'zod';
-import { describeIssues } from '../../errors.js';
-import { MAX_TIMER_MS } from '../../timer-limit.js';
+import { describeIssues } from '../../jsonrpc/errors.js';
+import { MAX_TIMER_MS } from '../../core/limits.js';
 
 export const HttpOptions = z.object({
   /** 0 picks a free port; the handle's `port` and `url` say which. */

@@ -1,8 +1,8 @@
 // POST: one JSON-RPC message per body. The core answers it; this file only picks the status and framing.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { ErrorCode } from '../../errors.js';
-import type { Session } from '../../session.js';
-import { isRequestFrame } from '../frame-kind.js';
+import { ErrorCode } from '../../jsonrpc/errors.js';
+import type { Session } from '../../core/connection.js';
+import { isRequestFrame } from '../../jsonrpc/classify.js';
 import { parseJson, readBody } from './body.js';
 import { SESSION_HEADER, acceptsAll, checkProtocolVersion, isJsonBody, readSessionId } from './headers.js';
 import { createRequestReply, sendError, sendJson } from './reply.js';

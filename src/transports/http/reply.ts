@@ -1,7 +1,7 @@
 // Writing answers: JSON bodies, HTTP-level errors, and SSE streams.
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Message, Notification, Response } from '../../../schemas/jsonrpc.js';
-import { ErrorCode, errorFrame } from '../../errors.js';
+import { ErrorCode, errorFrame } from '../../jsonrpc/errors.js';
 import { serializeFrame } from '../serialize.js';
 
 /**

@@ -1,8 +1,8 @@
 // The Mcp-Session-Id table: one core Session per id, bounded in number, forgotten when idle.
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { McpServer } from '../../mcp.js';
-import { AbortReason, type Session } from '../../session.js';
+import type { McpServer } from '../../server.js';
+import { AbortReason, type Session } from '../../core/connection.js';
 
 export interface HttpSession {
   readonly id: string;

@@ -1,7 +1,7 @@
 // What every request handler of one serveHttp instance shares.
 import type { ServerResponse } from 'node:http';
-import type { McpServer } from '../../mcp.js';
-import type { Session } from '../../session.js';
+import type { McpServer } from '../../server.js';
+import type { Session } from '../../core/connection.js';
 import type { ResolvedHttpOptions } from './options.js';
 import { createSessionTable, type SessionTable } from './sessions.js';
 

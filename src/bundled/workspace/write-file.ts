@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { defineTool, type Tool } from '../../features/tools/define.js';
+import { writeFileAtomic } from './files.js';
+import { describePath, type Workspace } from './workspace.js';
+
+const WriteFileInput = z.object({
+  path: z.string().describe(describePath('The file to write')),
+  content: z.string().describe('The complete new content of the file.'),
+});
+
+const WriteFileOutput = z.object({ path: z.string(), bytes: z.number(), created: z.boolean() });
+type WriteFileOutput = z.infer<typeof WriteFileOutput>;
+
+/** write_file: creates or replaces a whole file, atomically. */
+export function createWriteFile(workspace: Workspace): Tool {
+  const { sandbox } = workspace;
+  return defineTool({
+    name: 'write_file',
+    title: 'Write file',
+    description:
+      'Writes a text file in the workspace, replacing all of its content, or creating it (and any missing ' +
+      'parent directories) when it does not exist. The write is atomic: the file holds either its old content ' +
+      'or the new, never part of it. To change part of an existing file, prefer edit_file. Returns the path ' +
+      'relative to the workspace root, the number of bytes written (UTF-8) and whether the file was created.',
+    input: WriteFileInput,
+    output: WriteFileOutput,
+    annotations: { title: 'Write file', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    handler: async ({ path, content }): Promise<WriteFileOutput> => {
+      const file = await sandbox.resolve(path);
+      await writeFileAtomic(file, content);
+      return { path: file.rel, bytes: Buffer.byteLength(content, 'utf8'), created: !file.exists };
+    },
+  });
+}

@@ -1,0 +1,104 @@
+// MCP's Streamable HTTP transport (spec 2025-06-18 and 2025-11-25) on node:http alone.
+// It moves bytes and enforces HTTP rules; every JSON-RPC answer comes from `server.handle`.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { ErrorCode } from '../../jsonrpc/errors.js';
+import type { McpServer } from '../../server.js';
+import { checkHostAndOrigin } from './guard.js';
+import { resolveHttpOptions, type HttpOptions } from './options.js';
+import { handlePost } from './post.js';
+import { sendError } from './reply.js';
+import { createHttpState, type HttpState } from './state.js';
+import { handleDelete, handleGet } from './stream.js';
+
+export type { HttpOptions } from './options.js';
+
+export interface HttpServerHandle {
+  /** The endpoint, e.g. `http://127.0.0.1:3000/mcp`. */
+  readonly url: string;
+  readonly host: string;
+  /** The bound port; the one picked when `port` was 0. */
+  readonly port: number;
+  /**
+   * Stops accepting, aborts calls in flight (they answer with an `isError` result saying the server
+   * is stopping), waits up to `closeGraceMs` for those answers, then drops every connection.
+   */
+  close(): Promise<void>;
+}
+
+/** Serves `server` over Streamable HTTP; resolves once listening. Each Mcp-Session-Id gets its own Session. */
+export async function serveHttp(server: McpServer, options: HttpOptions = {}): Promise<HttpServerHandle> {
+  const state = createHttpState(server, resolveHttpOptions(options));
+  const http = createServer((req, res) => {
+    routeRequest(state, req, res).catch((error: unknown) => failRequest(res, error));
+  });
+  await listen(http, state.options.port, state.options.host);
+  const address = http.address();
+  const port = typeof address === 'object' && address !== null ? address.port : state.options.port;
+  const host = state.options.host;
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}${state.options.path}`,
+    host,
+    port,
+    close: () => (closed ??= shutDown(state, http)),
+  };
+}
+
+async function routeRequest(state: HttpState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const refusal = checkHostAndOrigin(req, state.options);
+  if (refusal !== undefined) return sendError(res, 403, refusal);
+  if (readPath(req) !== state.options.path) return sendError(res, 404, `no MCP endpoint here: it is at ${state.options.path}`);
+  if (state.closing) return sendError(res, 503, 'the server is shutting down', { headers: { connection: 'close' } });
+  switch (req.method) {
+    case 'POST':
+      return handlePost(state, req, res);
+    case 'GET':
+      return handleGet(state, req, res);
+    case 'DELETE':
+      return handleDelete(state, req, res);
+    default: {
+      const allow = state.options.stateless ? 'POST' : 'GET, POST, DELETE';
+      return sendError(res, 405, `method ${req.method ?? ''} is not allowed; use ${allow}`, { headers: { allow } });
+    }
+  }
+}
+
+async function shutDown(state: HttpState, http: Server): Promise<void> {
+  state.closing = true;
+  const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+  http.closeIdleConnections();
+  state.abortAllInFlight();
+  state.sessions.removeAll();
+  let timer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, state.options.closeGraceMs);
+  });
+  await Promise.race([state.drained(), grace]);
+  clearTimeout(timer);
+  http.closeAllConnections();
+  await stopped;
+}
+
+function listen(http: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(port, host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function readPath(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+/** Our own failure: -32603 with no detail on the wire, the detail on stderr (as the core does). */
+function failRequest(res: ServerResponse, error: unknown): void {
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  if (!res.destroyed && !res.closed) process.stderr.write(`zod-mcp: http: ${detail}\n`);
+  if (!res.headersSent) sendError(res, 500, undefined, { code: ErrorCode.InternalError });
+  else res.destroy();
+}
