@@ -1,7 +1,7 @@
 // `zod-mcp mcp-server [CASE]`: process mode. All output is built before the one write to stdout.
 import { readFile } from 'node:fs/promises';
 import { CaseFile, CaseObject } from '../../schemas/case.js';
-import { describeIssues } from '../jsonrpc/errors.js';
+import { describeIssues } from '../schema/issues.js';
 import { runCase } from './process-mode.js';
 import { UsageError } from './usage-error.js';
 

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import type * as z4 from 'zod/v4/core';
 import type * as z3 from 'zod/v3';
-import type { Issue } from '../jsonrpc/errors.js';
+import type { Issue } from './issues.js';
+import { find } from './walk.js';
 import { isZod3, isZod4, type AnySchema, type ParseResult } from './zod.js';
 
 /**
@@ -28,40 +29,18 @@ function fromResult(result: SafeResult): ParseResult {
   return result.success ? { ok: true, value: result.data } : { ok: false, issues: result.error.issues };
 }
 
-/** Whether parsing can call a function the tool's author wrote, anywhere in the schema. */
-export function runsAuthorCode(schema: unknown, seen = new Set<unknown>()): boolean {
-  if (seen.has(schema)) return false;
-  seen.add(schema);
-  if (isZod4(schema)) return runsAuthorCode4(schema, seen);
-  if (isZod3(schema)) return runsAuthorCode3(schema, seen);
-  return false;
+/**
+ * Whether parsing can call a function the tool's author wrote, anywhere in the schema: a refinement
+ * or check (Zod 4 keeps them in `checks`), a transform or preprocess, a custom schema.
+ */
+export function runsAuthorCode(schema: unknown): boolean {
+  return find(schema, (part) => (isAuthorCode(part) ? true : undefined)) ?? false;
 }
 
-function runsAuthorCode4(schema: z4.$ZodType, seen: Set<unknown>): boolean {
-  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string; checks?: z4.$ZodCheck[] };
-  if (def.type === 'transform' || def.type === 'custom') return true;
-  if (def.checks?.some((check) => check._zod.def.check === 'custom')) return true;
-  if (def.type === 'lazy') return runsAuthorCode((def.getter as () => unknown)(), seen);
-  return Object.values(def).some((value) => someSchema(value, (part) => runsAuthorCode(part, seen)));
-}
-
-function runsAuthorCode3(schema: z3.ZodTypeAny, seen: Set<unknown>): boolean {
-  const def = schema._def as Record<string, unknown> & { typeName: string };
-  if (def.typeName === 'ZodEffects') return true;
-  if (def.typeName === 'ZodLazy') return runsAuthorCode((def.getter as () => unknown)(), seen);
-  if (def.typeName === 'ZodObject') {
-    const shape = (schema as z3.AnyZodObject).shape as Record<string, unknown>;
-    if (Object.values(shape).some((field) => runsAuthorCode(field, seen))) return true;
+function isAuthorCode(part: unknown): boolean {
+  if (isZod4(part)) {
+    const def = part._zod.def as { type: string; checks?: readonly z4.$ZodCheck[] };
+    return def.type === 'transform' || def.type === 'custom' || (def.checks?.some((check) => check._zod.def.check === 'custom') ?? false);
   }
-  return Object.values(def).some((value) => someSchema(value, (part) => runsAuthorCode(part, seen)));
-}
-
-/** Tests every schema a definition member holds: a schema, a list of them, or a shape of them. */
-function someSchema(value: unknown, test: (schema: unknown) => boolean): boolean {
-  if (isZod4(value) || isZod3(value)) return test(value);
-  if (Array.isArray(value)) return value.some((item) => someSchema(item, test));
-  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.values(value).some((item) => isZod4(item) || isZod3(item) ? test(item) : false);
-  }
-  return false;
+  return isZod3(part) && (part._def as { typeName?: string }).typeName === 'ZodEffects';
 }

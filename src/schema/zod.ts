@@ -1,7 +1,7 @@
 // Tool schemas may be Zod 4 (classic or mini) or Zod 3 (`zod/v3`); this file is the one place that tells them apart.
 import type * as z4 from 'zod/v4/core';
 import type * as z3 from 'zod/v3';
-import type { Issue } from '../jsonrpc/errors.js';
+import type { Issue } from './issues.js';
 
 export type AnySchema = z4.$ZodType | z3.ZodTypeAny;
 export type AnyObjectSchema = z4.$ZodObject | z3.AnyZodObject;

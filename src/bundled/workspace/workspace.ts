@@ -1,6 +1,6 @@
 // The options of workspaceTools and what every workspace tool shares.
 import { z } from 'zod';
-import { describeIssues } from '../../jsonrpc/errors.js';
+import { describeIssues } from '../../schema/issues.js';
 import { createSandbox, type Sandbox } from './sandbox.js';
 
 export const WorkspaceOptions = z.object({

@@ -2,7 +2,8 @@
 import type { CallToolResult, ProgressToken } from '../../../schemas/mcp.js';
 import type { Call } from '../../core/method.js';
 import { CallContext } from '../../core/context.js';
-import { ErrorCode, ProtocolError, describeIssues } from '../../jsonrpc/errors.js';
+import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
+import { describeIssues } from '../../schema/issues.js';
 import { AbortReason, CallAbort } from '../../core/connection.js';
 import { isThenable } from '../../core/maybe-async.js';
 import type { Tool } from './define.js';

@@ -1,6 +1,6 @@
 import type { RequestId } from '../../../schemas/jsonrpc.js';
 import { ToolName, type CallToolResult, type ContentBlock, type LogLevel, type Tool as ToolDescriptor, type ToolAnnotations } from '../../../schemas/mcp.js';
-import { describeIssues } from '../../jsonrpc/errors.js';
+import { describeIssues } from '../../schema/issues.js';
 import { toJsonSchema } from '../../schema/json-schema/index.js';
 import { runsAuthorCode } from '../../schema/parse.js';
 import { checkTimeout } from '../../core/limits.js';

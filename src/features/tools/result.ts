@@ -1,7 +1,7 @@
 // A handler's return value -> CallToolResult. Wire key order: content, structuredContent?, isError, _meta?.
 import { z } from 'zod';
 import { CallToolResult, ContentBlock } from '../../../schemas/mcp.js';
-import { describeIssues } from '../../jsonrpc/errors.js';
+import { describeIssues } from '../../schema/issues.js';
 import type { Tool } from './define.js';
 import { parse } from '../../schema/parse.js';
 import type { ParseResult } from '../../schema/zod.js';

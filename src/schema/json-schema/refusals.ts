@@ -1,4 +1,58 @@
-// How a schema refused at definition time names its field: the same text for Zod 3 and Zod 4.
+// What a tool schema may not hold, found before any conversion runs, and how a refusal names its field.
+import { find, type SchemaSide } from '../walk.js';
+import { isZod3, isZod4 } from '../zod.js';
+
+/** Zod 3 kinds that zod-to-json-schema writes as `{}` or a lookalike silently; Zod 4 refuses them, and so do we, in Zod 4's words. */
+const zod3Unrepresentable: Record<string, string> = {
+  ZodBigInt: 'BigInt',
+  ZodDate: 'Date',
+  ZodSymbol: 'Symbols',
+  ZodUndefined: 'Undefined',
+  ZodVoid: 'Void',
+  ZodNaN: 'NaN',
+  ZodFunction: 'Function types',
+  ZodPromise: 'Promises',
+  ZodMap: 'Map',
+  ZodSet: 'Set',
+};
+
+/**
+ * Throws, naming `owner` and the field, on the first part of `root` that cannot be converted: a part
+ * of the other Zod version (z.toJSONSchema crashes on a Zod 3 part; zod-to-json-schema writes `{}`
+ * for a Zod 4 one), and the Zod 3 kinds zod-to-json-schema gets wrong. Zod 4's own unrepresentable
+ * kinds are refused by z.toJSONSchema itself, through the same `refuseField`.
+ */
+export function checkConvertible(root: unknown, side: SchemaSide, owner: string): void {
+  const zod4 = isZod4(root);
+  const refusal = find(
+    root,
+    (part, path) => {
+      const reason = zod4 ? refusalInZod4(part) : refusalInZod3(part, side);
+      return reason === undefined ? undefined : { path, reason };
+    },
+    side,
+  );
+  if (refusal !== undefined) throw refuseField(owner, refusal.path, refusal.reason);
+}
+
+function refusalInZod4(part: unknown): string | undefined {
+  if (isZod3(part)) return 'a Zod 3 schema inside a Zod 4 schema; use one Zod version per tool';
+  if (!isZod4(part)) return 'not a Zod schema';
+  return undefined;
+}
+
+function refusalInZod3(part: unknown, side: SchemaSide): string | undefined {
+  if (isZod4(part)) return 'a Zod 4 schema inside a Zod 3 schema; use one Zod version per tool';
+  if (!isZod3(part)) return 'not a Zod schema';
+  const def = part._def as Record<string, unknown> & { typeName: string };
+  if (def.typeName === 'ZodLiteral' && typeof def.value === 'bigint') return 'BigInt literals cannot be represented in JSON Schema';
+  if (def.typeName === 'ZodLiteral' && def.value === undefined) return 'Literal `undefined` cannot be represented in JSON Schema';
+  if (side === 'output' && def.typeName === 'ZodEffects' && (def.effect as { type: string }).type === 'transform') {
+    return 'Transforms cannot be represented in JSON Schema';
+  }
+  const kind = Object.hasOwn(zod3Unrepresentable, def.typeName) ? zod3Unrepresentable[def.typeName] : undefined;
+  return kind === undefined ? undefined : `${kind} cannot be represented in JSON Schema`;
+}
 
 /** `["a", "[]", "b"]` -> `a[].b`; `[]` stands for any element of an array, tuple or record. */
 export function formatField(steps: readonly string[]): string {

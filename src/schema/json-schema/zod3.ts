@@ -1,24 +1,9 @@
-// Zod 3 (`zod/v3`) schemas -> JSON Schema, through zod-to-json-schema, with the checks it does not make.
+// Zod 3 (`zod/v3`) schemas -> JSON Schema, through zod-to-json-schema, fixing what it writes wrong for
+// tool schemas. What it cannot write at all is refused before it runs (refusals.ts).
 import { createRequire } from 'node:module';
 import type * as ZodToJsonSchema from 'zod-to-json-schema';
 import type * as z3 from 'zod/v3';
-import { refuseField } from './refusals.js';
-import type { SchemaSide } from './index.js';
-import { isZod4 } from '../zod.js';
-
-/** zod-to-json-schema turns these into `{}` or a lookalike silently; Zod 4 refuses them, and so do we, in Zod 4's words. */
-const zod3Unrepresentable: Record<string, string> = {
-  ZodBigInt: 'BigInt',
-  ZodDate: 'Date',
-  ZodSymbol: 'Symbols',
-  ZodUndefined: 'Undefined',
-  ZodVoid: 'Void',
-  ZodNaN: 'NaN',
-  ZodFunction: 'Function types',
-  ZodPromise: 'Promises',
-  ZodMap: 'Map',
-  ZodSet: 'Set',
-};
+import type { SchemaSide } from '../walk.js';
 
 type Options = ZodToJsonSchema.Options;
 
@@ -28,8 +13,7 @@ function zodToJsonSchemaLibrary(): typeof ZodToJsonSchema {
   return (library ??= createRequire(import.meta.url)('zod-to-json-schema') as typeof ZodToJsonSchema);
 }
 
-export function fromZod3(schema: z3.ZodTypeAny, side: SchemaSide, owner: string): Record<string, unknown> {
-  inspectZod3(schema, side, owner);
+export function fromZod3(schema: z3.ZodTypeAny, side: SchemaSide): Record<string, unknown> {
   const json = zodToJsonSchemaLibrary().zodToJsonSchema(schema, {
     // Draft 7, not 2019-09: for 2019-09 it writes `exclusiveMinimum: true` beside `minimum` (draft 4's form).
     target: 'jsonSchema7',
@@ -90,79 +74,5 @@ function toDraft2020(node: unknown): void {
   for (const key of ['properties', 'patternProperties', 'definitions', '$defs']) {
     const children = schema[key];
     if (typeof children === 'object' && children !== null) for (const child of Object.values(children)) toDraft2020(child);
-  }
-}
-
-/** Walks a Zod 3 schema and throws on a part JSON Schema cannot hold. */
-function inspectZod3(root: z3.ZodTypeAny, side: SchemaSide, owner: string): void {
-  const onPath = new Set<unknown>();
-  const visit = (schema: z3.ZodTypeAny, steps: string[]): void => {
-    if (onPath.has(schema)) return;
-    // zod-to-json-schema does not know Zod 4 and would write `{}` for this field.
-    if (isZod4(schema)) {
-      throw refuseField(owner, steps, 'a Zod 4 schema inside a Zod 3 schema; use one Zod version per tool');
-    }
-    const def = schema._def as Record<string, unknown> & { typeName: string };
-    const kind = unrepresentable(def, side);
-    if (kind !== undefined) throw refuseField(owner, steps, `${kind} cannot be represented in JSON Schema`);
-    onPath.add(schema);
-    for (const [child, step] of zod3Children(schema, def, side)) visit(child, step === undefined ? steps : [...steps, step]);
-    onPath.delete(schema);
-  };
-  visit(root, []);
-}
-
-function unrepresentable(def: Record<string, unknown> & { typeName: string }, side: SchemaSide): string | undefined {
-  if (def.typeName === 'ZodLiteral' && typeof def.value === 'bigint') return 'BigInt literals';
-  if (def.typeName === 'ZodLiteral' && def.value === undefined) return 'Literal `undefined`';
-  if (side === 'output' && def.typeName === 'ZodEffects' && (def.effect as { type: string }).type === 'transform') {
-    return 'Transforms';
-  }
-  return Object.hasOwn(zod3Unrepresentable, def.typeName) ? zod3Unrepresentable[def.typeName] : undefined;
-}
-
-/** A child schema and the step that leads to it: a key, `[]` for any element, or none (a wrapper). */
-type Child = [z3.ZodTypeAny, string | undefined];
-
-function zod3Children(
-  schema: z3.ZodTypeAny,
-  def: Record<string, unknown> & { typeName: string },
-  side: SchemaSide,
-): Child[] {
-  const inner = (key: string, step?: string): Child[] => [[def[key] as z3.ZodTypeAny, step]];
-  switch (def.typeName) {
-    case 'ZodObject': {
-      const shape = (schema as z3.AnyZodObject).shape as Record<string, z3.ZodTypeAny>;
-      return Object.entries(shape).map(([key, value]): Child => [value, key]);
-    }
-    case 'ZodArray':
-      return inner('type', '[]');
-    case 'ZodOptional':
-    case 'ZodNullable':
-    case 'ZodDefault':
-    case 'ZodCatch':
-    case 'ZodReadonly':
-      return inner('innerType');
-    case 'ZodBranded':
-      return inner('type');
-    case 'ZodEffects':
-      return inner('schema');
-    case 'ZodPipeline':
-      return inner(side === 'input' ? 'in' : 'out');
-    case 'ZodLazy':
-      return [[(def.getter as () => z3.ZodTypeAny)(), undefined]];
-    case 'ZodUnion':
-    case 'ZodDiscriminatedUnion':
-      return [...(def.options as Iterable<z3.ZodTypeAny>)].map((option): Child => [option, undefined]);
-    case 'ZodIntersection':
-      return [...inner('left'), ...inner('right')];
-    case 'ZodRecord':
-      return inner('valueType', '[]');
-    case 'ZodTuple': {
-      const items = (def.items as z3.ZodTypeAny[]).map((item): Child => [item, '[]']);
-      return def.rest ? [...items, ...inner('rest', '[]')] : items;
-    }
-    default:
-      return [];
   }
 }

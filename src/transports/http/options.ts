@@ -1,6 +1,6 @@
 // serveHttp's options: a Zod schema, so a bad option fails at start-up with the field it names.
 import { z } from 'zod';
-import { describeIssues } from '../../jsonrpc/errors.js';
+import { describeIssues } from '../../schema/issues.js';
 import { MAX_TIMER_MS } from '../../core/limits.js';
 
 export const HttpOptions = z.object({
