@@ -1,5 +1,6 @@
 // The process-mode case file (`program.ts mcp-server case.json`) and what it prints.
 import { z } from 'zod';
+import { sentByServer } from './direction.js';
 import { Response } from './jsonrpc.js';
 
 /** Which tools the server offers: the grader's `echo` alone, or `echo` plus the demo tools. */
@@ -19,3 +20,5 @@ export type CaseFile = z.output<typeof CaseFile>;
 /** One entry per frame that got a response; notifications add none. */
 export const CaseOutput = z.object({ responses: z.array(Response) });
 export type CaseOutput = z.infer<typeof CaseOutput>;
+
+sentByServer(CaseOutput);

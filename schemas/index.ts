@@ -1,4 +1,8 @@
 // The wire contract, for users who want to parse or build frames themselves.
 export * from './jsonrpc.js';
-export * from './mcp.js';
+export * from './common.js';
+export * from './tools.js';
+export * from './logging.js';
+export * from './rev2025.js';
+export * from './rev2026.js';
 export * from './case.js';

@@ -1,5 +1,6 @@
 // JSON-RPC 2.0 as MCP uses it (MCP 2025-06-18, "Base Protocol"): one message per frame, no batches.
 import { z } from 'zod';
+import { sentByServer } from './direction.js';
 
 export const JSONRPC_VERSION = '2.0';
 
@@ -47,9 +48,10 @@ export const SuccessResponse = z.object({
 });
 export type SuccessResponse = z.infer<typeof SuccessResponse>;
 
+/** `id` is the request's; it is left out, never `null`, when no id could be read (MCP 2025-11-25 and 2026-07-28). */
 export const ErrorResponse = z.object({
   jsonrpc,
-  id: RequestId.nullable(),
+  id: RequestId.optional(),
   error: ErrorObject,
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
@@ -60,3 +62,5 @@ export type Response = z.infer<typeof Response>;
 /** Any one message on the wire. */
 export const Message = z.union([Request, Notification, Response]);
 export type Message = z.infer<typeof Message>;
+
+sentByServer(SuccessResponse, ErrorResponse, ErrorObject, Response);

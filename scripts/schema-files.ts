@@ -4,44 +4,20 @@ import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import * as caseFile from '../schemas/case.js';
+import { isSentByServer } from '../schemas/direction.js';
 import * as jsonrpc from '../schemas/jsonrpc.js';
-import * as mcp from '../schemas/mcp.js';
+import * as common from '../schemas/common.js';
+import * as logging from '../schemas/logging.js';
+import * as rev2025 from '../schemas/rev2025.js';
+import * as rev2026 from '../schemas/rev2026.js';
+import * as tools from '../schemas/tools.js';
 
-/**
- * What the server sends is described as Zod parses it out (`io: "output"`: defaults filled, plain
- * objects closed); everything else, what the server receives, as Zod accepts it (`io: "input"`).
- */
-const SENT_BY_SERVER = new Set([
-  'SuccessResponse',
-  'ErrorResponse',
-  'ErrorObject',
-  'Response',
-  'InitializeResult',
-  'ServerCapabilities',
-  'EmptyResult',
-  'ListToolsResult',
-  'Tool',
-  'ToolAnnotations',
-  'ObjectJsonSchema',
-  'CallToolResult',
-  'ContentBlock',
-  'TextContent',
-  'ImageContent',
-  'AudioContent',
-  'ResourceLink',
-  'EmbeddedResource',
-  'TextResourceContents',
-  'BlobResourceContents',
-  'Annotations',
-  'LoggingMessageParams',
-  'ProgressParams',
-  'CaseOutput',
-]);
+const modules = [jsonrpc, common, tools, logging, rev2025, rev2026, caseFile];
 
 /** Every exported Zod schema of the contract, by export name; a name used twice is a mistake. */
 export function contractSchemas(): Map<string, z.ZodType> {
   const schemas = new Map<string, z.ZodType>();
-  for (const module of [jsonrpc, mcp, caseFile]) {
+  for (const module of modules) {
     for (const [name, value] of Object.entries(module)) {
       if (!(value instanceof z.ZodType)) continue;
       if (schemas.has(name)) throw new Error(`schema ${name} is exported twice`);
@@ -58,7 +34,9 @@ export function renderSchemaFiles(): Map<string, string> {
   for (const [name, schema] of schemas) {
     const json = z.toJSONSchema(schema, {
       target: 'draft-2020-12',
-      io: SENT_BY_SERVER.has(name) ? 'output' : 'input',
+      // What the server sends is described as Zod parses it out (defaults filled, plain objects
+      // closed); what it receives, as Zod accepts it. Each contract file marks its own (direction.ts).
+      io: isSentByServer(schema) ? 'output' : 'input',
       // Each file stands alone and reads top to bottom, like the tool schemas tools/list carries.
       reused: 'inline',
       cycles: 'ref',

@@ -1,8 +1,12 @@
 // The public API of zod-mcp. Named exports only.
 export { McpServer, type McpServerOptions } from './server.js';
 export { defineTool, type Tool, type ToolContext, type ToolDefinition, type ToolReturn } from './features/tools/define.js';
-export { Session, AbortReason, type Notify } from './core/connection.js';
+export { Session, type Notify, type SessionOptions } from './core/connection.js';
+export { AbortReason } from './core/lifetime.js';
+export type { ClientView, Era } from './core/era.js';
+export { memoryEvents, type EventBus, type ServerEvent } from './core/events.js';
 export type { HandleContext } from './core/dispatch.js';
+export type { HandlerContext } from './core/context.js';
 export { ErrorCode, ProtocolError } from './jsonrpc/errors.js';
 export { toJsonSchema } from './schema/json-schema/index.js';
 export { runCase } from './cli/process-mode.js';

@@ -1,64 +1,137 @@
+// McpServer: tools (and later the other features) merged into one method table and one capability
+// object, served in both protocol eras through one `handle`.
+import type { ServerCapabilities } from '../schemas/common.js';
 import type { Response } from '../schemas/jsonrpc.js';
-import type { Implementation } from '../schemas/mcp.js';
-import type { ServerState } from './core/method.js';
-import { ErrorCode, errorFrame, safely } from './jsonrpc/errors.js';
-import { route, type HandleContext } from './core/dispatch.js';
-import { Session, type Notify } from './core/connection.js';
-import type { Tool } from './features/tools/define.js';
+import { CacheHint } from '../schemas/rev2026.js';
+import { z } from 'zod';
+import type { Codecs } from './core/codec.js';
+import { Session, type SessionOptions } from './core/connection.js';
+import { dispatch, type Dispatcher, type Exchange, type HandleContext } from './core/dispatch.js';
+import { ERAS, type Era } from './core/era.js';
+import { memoryEvents, type EventBus } from './core/events.js';
 import { checkTimeout } from './core/limits.js';
+import { isThenable } from './core/maybe-async.js';
+import type { NotificationHandler, ServerState } from './core/method.js';
+import { rev2025 } from './eras/rev2025/codec.js';
+import { rev2026 } from './eras/rev2026/codec.js';
+import { mergeFeatures } from './features/feature.js';
+import type { Tool } from './features/tools/define.js';
+import { toolsFeature, type ToolsFeature } from './features/tools/index.js';
+import { ErrorCode, errorFrame, safely } from './jsonrpc/errors.js';
+import { reportToStderr } from './jsonrpc/report.js';
+import { describeIssues } from './schema/issues.js';
+import { notifications } from './core/notifications.js';
+
+/** Lists and reads whose 2026 results carry cache hints, and the hint each gets unless told otherwise. */
+const CacheOption = z.strictObject({
+  default: CacheHint.optional(),
+  'server/discover': CacheHint.optional(),
+  'tools/list': CacheHint.optional(),
+});
 
 export interface McpServerOptions {
   name: string;
   version: string;
   title?: string;
-  /** Sent in the initialize answer: how a model should use this server. */
+  /** How a model should use this server: in the initialize answer (2025) and in server/discover (2026). */
   instructions?: string;
   tools?: readonly Tool[];
   /** tools/list page size; without it every tool comes in one page. */
   pageSize?: number;
   /** Default timeout for every tool call, in milliseconds; a tool's own `timeoutMs` wins. */
   timeoutMs?: number;
+  /**
+   * Whether the tool list may change while the server runs (`addTool`, `removeTool`), declared as
+   * `tools.listChanged`. Default true; false promises clients a fixed list, and then the list cannot change.
+   */
+  listChanged?: boolean;
+  /**
+   * How a call to a tool that does not exist is answered. `result` (default): an `isError` result,
+   * `unknown tool: <name>`, which the model reads and recovers from. `error`: a -32602 error frame,
+   * as both specification revisions (2025-11-25, 2026-07-28) have it.
+   */
+  unknownTool?: 'result' | 'error';
+  /** The protocol eras served: `rev2025` (initialize and sessions), `rev2026` (stateless, `_meta` on every request). Both by default. */
+  eras?: readonly Era[];
+  /**
+   * `ttlMs` and `cacheScope` of 2026 list results and server/discover (MCP 2026-07-28 "Caching").
+   * Default for each: `{ ttlMs: 0, cacheScope: 'private' }`, always fresh and never shared; lists that
+   * are the same for every user may say `public`.
+   */
+  cache?: z.input<typeof CacheOption>;
+  /** Where change events travel; in-process by default. A shared bus reaches streams held by other instances. */
+  events?: EventBus;
   /** Receives internal errors (the -32603 cases); defaults to one line on stderr. */
   onError?: (error: unknown) => void;
 }
 
+export type { HandleContext } from './core/dispatch.js';
+
+const FRESH: CacheHint = { ttlMs: 0, cacheScope: 'private' };
+
 /**
- * An MCP server with no transport: `handle(frame)` answers one JSON-RPC frame. Tools are checked
- * and their JSON Schema generated here, so a bad tool fails at start-up, naming itself.
+ * An MCP server with no transport: `handle(frame)` answers one JSON-RPC frame, in whichever era the
+ * frame speaks. Tools are checked and their JSON Schema generated when defined, so a bad tool fails
+ * at start-up, naming itself.
  */
 export class McpServer {
-  readonly #state: ServerState;
+  readonly #dispatcher: Dispatcher;
+  readonly #tools: ToolsFeature;
   readonly #session = new Session();
 
   constructor(options: McpServerOptions) {
-    const tools = new Map<string, Tool>();
-    for (const tool of options.tools ?? []) {
-      if (tools.has(tool.name)) throw new TypeError(`tool "${tool.name}" is defined twice`);
-      tools.set(tool.name, tool);
-    }
     const { pageSize = Infinity, timeoutMs } = options;
     if (!(pageSize >= 1)) throw new TypeError('pageSize must be at least 1');
     checkTimeout(timeoutMs, 'timeoutMs');
-    const serverInfo: Implementation = { name: options.name, version: options.version };
-    if (options.title !== undefined) serverInfo.title = options.title;
-    this.#state = {
-      serverInfo,
-      instructions: options.instructions,
-      tools,
-      toolList: [...tools.values()].map((tool) => tool.descriptor),
+    const eras = new Set(options.eras ?? ERAS);
+    if (eras.size === 0 || [...eras].some((era) => !ERAS.includes(era))) {
+      throw new TypeError(`eras must list one or both of ${ERAS.join(', ')}`);
+    }
+    const cache = CacheOption.safeParse(options.cache ?? {});
+    if (!cache.success) throw new TypeError(`cache: ${describeIssues(cache.error.issues)}`);
+    const report = options.onError ?? reportToStderr('internal error');
+    const events = options.events ?? memoryEvents(report);
+    this.#tools = toolsFeature(options.tools ?? [], {
       pageSize: Math.floor(pageSize),
+      listChanged: options.listChanged ?? true,
+      unknownTool: options.unknownTool ?? 'result',
+      events,
+    });
+    const merged = mergeFeatures([this.#tools]);
+    const capabilities2025: ServerCapabilities = { ...merged.capabilities, logging: {} };
+    const capabilities2026: ServerCapabilities = { ...capabilities2025 };
+    const hints = cache.data as Record<string, CacheHint | undefined>;
+    const state: ServerState = {
+      serverInfo: { name: options.name, version: options.version, ...(options.title === undefined ? {} : { title: options.title }) },
+      instructions: options.instructions,
       timeoutMs,
-      report: options.onError ?? reportToStderr,
+      report,
+      events,
+      eras,
+      capabilities: (era) => (era === 'rev2025' ? capabilities2025 : capabilities2026),
+      cacheHint: (method) => hints[method] ?? hints.default ?? FRESH,
     };
+    const codecs: Codecs = { rev2025, rev2026 };
+    this.#dispatcher = { state, codecs, methods: merged.methods, notifications: notifications as ReadonlyMap<string, NotificationHandler> };
   }
 
   /** The tools this server serves, in tools/list order. */
   get tools(): readonly Tool[] {
-    return [...this.#state.tools.values()];
+    return this.#tools.list();
   }
 
-  /** A new connection with its own log level and calls in flight; transports make one per client. */
-  createSession(options: { notify?: Notify } = {}): Session {
+  /** Adds a tool while serving: 2025 sessions and 2026 listen streams hear `notifications/tools/list_changed`. */
+  addTool(tool: Tool): void {
+    this.#tools.add(tool);
+  }
+
+  /** Removes a tool by name (false if there was none); clients hear of it as for `addTool`. */
+  removeTool(name: string): boolean {
+    return this.#tools.remove(name);
+  }
+
+  /** A new connection with its own handshake, log level and calls in flight; transports make one per client. */
+  createSession(options: SessionOptions = {}): Session {
     return new Session(options);
   }
 
@@ -67,23 +140,28 @@ export class McpServer {
    * response, or a cancelled call. Never throws and never rejects, whatever it is given.
    */
   handle(frame: unknown, context: HandleContext = {}): Promise<Response | null> {
-    let response: Response | null | Promise<Response | null>;
+    const answer = this.exchange(frame, context);
+    return answer.then((exchange) => exchange.response);
+  }
+
+  /**
+   * `handle`, with what a transport needs besides the frame: the era it was served in and the HTTP
+   * status its answer takes. Never rejects.
+   * @internal
+   */
+  exchange(frame: unknown, context: HandleContext = {}): Promise<Exchange> {
+    let answer: Exchange | Promise<Exchange>;
     try {
-      response = route(this.#state, frame, context.session ?? this.#session, context);
+      answer = dispatch(this.#dispatcher, frame, context.session ?? this.#session, context);
     } catch (error) {
-      response = this.#internalError(error);
+      answer = this.#internalError(error);
     }
-    // route's promises never reject; the catch is for a bug, which must not become a rejection.
-    return response instanceof Promise ? response.catch((error: unknown) => this.#internalError(error)) : Promise.resolve(response);
+    // dispatch's promises never reject; the catch is for a bug, which must not become a rejection.
+    return isThenable(answer) ? Promise.resolve(answer).catch((error: unknown) => this.#internalError(error)) : Promise.resolve(answer);
   }
 
-  #internalError(error: unknown): Response {
-    safely(this.#state.report, error);
-    return errorFrame(null, ErrorCode.InternalError);
+  #internalError(error: unknown): Exchange {
+    safely(this.#dispatcher.state.report, error);
+    return { response: errorFrame(undefined, ErrorCode.InternalError), era: undefined, status: 200 };
   }
-}
-
-function reportToStderr(error: unknown): void {
-  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  process.stderr.write(`zod-mcp: internal error: ${detail}\n`);
 }

@@ -271,7 +271,7 @@ describe('initialize', () => {
         id: 1,
         result: {
           protocolVersion: '2025-06-18',
-          capabilities: { tools: { listChanged: false }, logging: {} },
+          capabilities: { tools: { listChanged: true }, logging: {} },
           serverInfo: { name: 'test-server', version: '1.2.3', title: 'Test Server' },
           instructions: 'Use echo.',
         },

@@ -9,7 +9,7 @@ import { serverTools } from '../src/bundled/echo.js';
 import { toErrorFrame } from '../src/jsonrpc/errors.js';
 import { makeServer, textResult, wire } from './helpers/server.js';
 
-const methods = ['initialize', 'ping', 'tools/list', 'tools/call', 'logging/setLevel', 'notifications/cancelled', 'notifications/initialized', 'toString', '__proto__', 'nope'];
+const methods = ['initialize', 'ping', 'tools/list', 'tools/call', 'logging/setLevel', 'server/discover', 'notifications/cancelled', 'notifications/initialized', 'toString', '__proto__', 'nope'];
 const toolNames = ['echo', 'add', 'fail', 'console_log', 'constructor', 'nope'];
 
 /** Frame-shaped values with every member drawn from good and bad choices. */
@@ -21,6 +21,26 @@ const frameLike = fc.record(
     params: fc.oneof(
       fc.record({ name: fc.oneof(fc.constantFrom(...toolNames), fc.jsonValue()), arguments: fc.jsonValue() }, { requiredKeys: [] }),
       fc.record({ requestId: fc.jsonValue(), level: fc.jsonValue(), cursor: fc.jsonValue(), protocolVersion: fc.jsonValue() }, { requiredKeys: [] }),
+      // The 2026 envelope, well-formed or not.
+      fc.record(
+        {
+          name: fc.constantFrom(...toolNames),
+          notifications: fc.oneof(fc.record({ toolsListChanged: fc.boolean() }), fc.jsonValue()),
+          _meta: fc.oneof(
+            fc.record(
+              {
+                'io.modelcontextprotocol/protocolVersion': fc.oneof(fc.constantFrom('2026-07-28', '2025-11-25', 'v9'), fc.jsonValue()),
+                'io.modelcontextprotocol/clientCapabilities': fc.oneof(fc.constant({}), fc.jsonValue()),
+                'io.modelcontextprotocol/logLevel': fc.oneof(fc.constantFrom('debug', 'loud'), fc.jsonValue()),
+                progressToken: fc.jsonValue(),
+              },
+              { requiredKeys: [] },
+            ),
+            fc.jsonValue(),
+          ),
+        },
+        { requiredKeys: [] },
+      ),
       fc.jsonValue(),
     ),
     result: fc.jsonValue(),
@@ -38,7 +58,9 @@ describe('handle never throws', () => {
         const response = await handle(frame);
         if (response === null) return;
         expect(Response.safeParse(response).success).toBe(true);
-        expect(Object.keys(response).slice(0, 2)).toStrictEqual(['jsonrpc', 'id']);
+        // No frame carries "id": null: without an id to echo, the member is left out.
+        expect(Object.keys(response).slice(0, 2)).toStrictEqual('id' in response ? ['jsonrpc', 'id'] : ['jsonrpc', 'error']);
+        expect(JSON.stringify(response)).not.toContain('"id":null');
       }),
       { numRuns: 3000 },
     );
@@ -65,7 +87,7 @@ describe('handle never throws', () => {
   it.each(hostile)('turns %s into -32603 with no detail, reporting it', async (_name, make) => {
     const errors: unknown[] = [];
     const { handle } = makeServer(serverTools, { onError: (e) => errors.push(e) });
-    expect(wire(await handle(make()))).toBe('{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal error"}}');
+    expect(wire(await handle(make()))).toBe('{"jsonrpc":"2.0","error":{"code":-32603,"message":"Internal error"}}');
     expect(errors).toHaveLength(1);
   });
 
@@ -76,7 +98,7 @@ describe('handle never throws', () => {
     const response = await handle(circular);
     expect(response).toMatchObject({ id: 1, result: { isError: true } });
     expect(await handle({ jsonrpc: '2.0', id: 2, method: 'ping', params: { big: 10n, f: () => 1, s: Symbol('x') } })).toStrictEqual({ jsonrpc: '2.0', id: 2, result: {} });
-    expect(await handle(Object.create(null))).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(await handle(Object.create(null))).toStrictEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request', data: 'expected a request (jsonrpc, id, method) or a notification (jsonrpc, method)' } });
   });
 
   it('a tool whose input schema throws is a tool failure: an isError result, nothing reported', async () => {
@@ -105,7 +127,7 @@ describe('handle never throws', () => {
       },
     });
     const frame = { jsonrpc: '2.0', id: 1, get method(): string { throw new Error('getter exploded'); } };
-    expect(wire(await handle(frame))).toBe('{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal error"}}');
+    expect(wire(await handle(frame))).toBe('{"jsonrpc":"2.0","error":{"code":-32603,"message":"Internal error"}}');
   });
 
   it('anything else thrown inside a method becomes -32603 with the id, the detail to the reporter only', () => {
@@ -120,7 +142,7 @@ describe('handle never throws', () => {
     try {
       const { handle } = makeServer(serverTools);
       const frame = { jsonrpc: '2.0', id: 1, get method(): string { throw new Error('getter exploded'); } };
-      expect(wire(await handle(frame))).toBe('{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal error"}}');
+      expect(wire(await handle(frame))).toBe('{"jsonrpc":"2.0","error":{"code":-32603,"message":"Internal error"}}');
       const text = write.mock.calls.map(([chunk]) => String(chunk)).join('');
       expect(text.startsWith('zod-mcp: internal error: Error: getter exploded\n    at ')).toBe(true);
     } finally {

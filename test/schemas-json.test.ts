@@ -6,7 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as caseFile from '../schemas/case.js';
 import * as jsonrpc from '../schemas/jsonrpc.js';
-import * as mcp from '../schemas/mcp.js';
+import * as common from '../schemas/common.js';
+import * as logging from '../schemas/logging.js';
+import * as rev2025 from '../schemas/rev2025.js';
+import * as rev2026 from '../schemas/rev2026.js';
+import * as tools from '../schemas/tools.js';
 import { renderSchemaFiles, writeSchemaFiles } from '../scripts/schema-files.js';
 
 const dir = fileURLToPath(new URL('../schemas/json/', import.meta.url));
@@ -24,8 +28,10 @@ describe('schemas/json/', () => {
     expect(await readFile(join(dir, name), 'utf8'), stale).toBe(expected.get(name));
   });
 
-  it('covers every exported schema of schemas/jsonrpc.ts, schemas/mcp.ts and schemas/case.ts', () => {
-    const exported = [jsonrpc, mcp, caseFile].flatMap((module) =>
+  it('covers every exported schema of every contract file', async () => {
+    const files = (await readdir(fileURLToPath(new URL('../schemas/', import.meta.url)))).filter((name) => name.endsWith('.ts'));
+    expect(files.sort()).toStrictEqual(['case.ts', 'common.ts', 'direction.ts', 'index.ts', 'jsonrpc.ts', 'logging.ts', 'rev2025.ts', 'rev2026.ts', 'tools.ts']);
+    const exported = [jsonrpc, common, tools, logging, rev2025, rev2026, caseFile].flatMap((module) =>
       Object.entries(module)
         .filter(([, value]) => typeof value === 'object' && value !== null && '_zod' in value)
         .map(([name]) => `${name}.json`),

@@ -2,7 +2,7 @@
 import { describe, it } from 'vitest';
 import { z } from 'zod';
 import { z as z3 } from 'zod/v3';
-import type { ContentBlock } from '../schemas/mcp.js';
+import type { ContentBlock } from '../schemas/common.js';
 import { McpServer, defineTool } from '../src/index.js';
 import { callFrame, expectFrame } from './helpers/frame.js';
 

@@ -1,14 +1,12 @@
 // `zod-mcp serve`: the shipped tools over stdio, or over Streamable HTTP with --http.
-import { McpServer } from '../server.js';
 import type { Tool } from '../features/tools/define.js';
-import { selectTools } from '../bundled/tool-sets.js';
-import { VERSION } from '../version.js';
+import { bundledServer, selectTools } from '../bundled/tool-sets.js';
 import { parseServeArgs, type ServeArgs } from './serve-args.js';
 import { UsageError } from './usage-error.js';
 
 export async function runServeCommand(args: readonly string[]): Promise<void> {
   const options = parseServeArgs(args);
-  const server = new McpServer({ name: 'zod-mcp', version: VERSION, tools: await chooseTools(options) });
+  const server = bundledServer(await chooseTools(options));
   if (options.http) {
     // Loaded only here, so that stdio start-up never pays for the HTTP code.
     const { runHttp } = await import('./serve-http.js');

@@ -1,67 +1,61 @@
+// What one client connection remembers. Every field says who reads it.
 import type { Notification, RequestId } from '../../schemas/jsonrpc.js';
-import type { LogLevel } from '../../schemas/mcp.js';
+import type { LogLevel } from '../../schemas/logging.js';
+import type { ClientView, Era } from './era.js';
+import { AbortReason, type CallAbort } from './lifetime.js';
 
 /** Sends a notification to the peer; transports provide it (stdio writes a line, HTTP an SSE event). */
 export type Notify = (notification: Notification) => void;
 
-/** Why a tool call was aborted: each reason ends the call in its own way (see `runTool`). */
-export const AbortReason = {
-  /** The client sent notifications/cancelled: no response at all (MCP "Cancellation"). */
-  Cancelled: 'cancelled',
-  /** The tool ran past its timeout: an `isError` result saying so. */
-  Timeout: 'timeout',
-  /** The server is stopping: an `isError` result saying so. */
-  Shutdown: 'shutdown',
-} as const;
-export type AbortReason = (typeof AbortReason)[keyof typeof AbortReason];
+/** What a 2025 client has said of itself before (or without) initialize: MCP's defaults. */
+const COLD_CLIENT: ClientView = {
+  era: 'rev2025',
+  protocolVersion: '2025-03-26',
+  capabilities: {},
+  info: undefined,
+  logLevel: 'info',
+};
 
-/**
- * How a call in flight is aborted. It makes its `AbortSignal` only when the handler reads it: an
- * AbortController costs more than a whole small tool call, and most handlers never look.
- */
-export class CallAbort {
-  aborted = false;
-  reason: unknown = undefined;
-  #controller: AbortController | undefined;
-  #listener: ((reason: unknown) => void) | undefined;
-
-  get signal(): AbortSignal {
-    if (this.#controller === undefined) {
-      this.#controller = new AbortController();
-      if (this.aborted) this.#controller.abort(this.reason);
-    }
-    return this.#controller.signal;
-  }
-
-  /** Like AbortController's: only the first abort counts. */
-  abort(reason: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    this.#controller?.abort(reason);
-    this.#listener?.(reason);
-  }
-
-  /** The one listener `runTool` uses to stop waiting for the handler; `undefined` removes it. */
-  listen(listener: ((reason: unknown) => void) | undefined): void {
-    this.#listener = listener;
-  }
+export interface SessionOptions {
+  /** Where notifications not tied to a request go (list changes on 2025, stdio's one channel). */
+  notify?: Notify;
+  /**
+   * Pin the era at the first `initialize` or enveloped request, and refuse the other era after it.
+   * stdio pins (one process, one client); a 2025 HTTP session is legacy by construction.
+   */
+  pinEra?: boolean;
 }
 
 /**
- * One client connection: its negotiated version, log level and the tool calls in flight, so that
- * a `notifications/cancelled` can only reach requests of the same connection. `server.handle`
+ * One client connection: what its handshake said, and the calls in flight, so that a
+ * `notifications/cancelled` only reaches requests of the same connection. `server.handle`
  * without a session uses the server's default one.
  */
 export class Session {
-  protocolVersion: string | undefined;
-  initialized = false;
-  logLevel: LogLevel = 'info';
+  /** Read by dispatch on every request, when `pinEra` is set: the era this connection speaks. */
+  era: Era | undefined;
+  readonly pinsEra: boolean;
+  /** Set by initialize and logging/setLevel; read by the 2025 codec as `ctx.client`. */
+  client: ClientView = COLD_CLIENT;
+  /** Read by requests that have no stream of their own (stdio), and by change notifications. */
   notify: Notify | undefined;
+  /** Calls that can still be cancelled; read by notifications/cancelled and by `abortAll`. */
   readonly inFlight = new Map<RequestId, CallAbort>();
+  /** Undone by `close`: subscriptions of this session to the server's change events. */
+  readonly #disposers = new Set<() => void>();
 
-  constructor(options: { notify?: Notify } = {}) {
+  constructor(options: SessionOptions = {}) {
     this.notify = options.notify;
+    this.pinsEra = options.pinEra ?? false;
+  }
+
+  /** Records the 2025 handshake: the negotiated version and what the client declared. */
+  initialize(client: Omit<ClientView, 'era' | 'logLevel'>): void {
+    this.client = { ...client, era: 'rev2025', logLevel: this.client.logLevel };
+  }
+
+  setLogLevel(level: LogLevel): void {
+    this.client = { ...this.client, logLevel: level };
   }
 
   /** Aborts the call with this id, if it is still running; a late or unknown id is ignored. */
@@ -72,5 +66,20 @@ export class Session {
   /** Aborts every call in flight, e.g. on shutdown. */
   abortAll(reason: AbortReason = AbortReason.Shutdown): void {
     for (const controller of this.inFlight.values()) controller.abort(reason);
+  }
+
+  /** Runs `dispose` when the session closes; returns a function that runs it sooner. */
+  onClose(dispose: () => void): () => void {
+    this.#disposers.add(dispose);
+    return () => {
+      if (this.#disposers.delete(dispose)) dispose();
+    };
+  }
+
+  /** Ends the session: its calls are aborted (as on shutdown unless told otherwise), its subscriptions undone. */
+  close(reason: AbortReason = AbortReason.Shutdown): void {
+    this.abortAll(reason);
+    for (const dispose of this.#disposers) dispose();
+    this.#disposers.clear();
   }
 }

@@ -1,53 +1,145 @@
-// The second argument of every tool handler. Its signal and its progress/log functions are made on
-// first use, so a handler that ignores them costs no AbortController and no closures.
-import type { RequestId } from '../../schemas/jsonrpc.js';
-import { LOG_LEVELS, type LogLevel, type ProgressToken } from '../../schemas/mcp.js';
-import type { Call } from './method.js';
-import type { CallAbort, Notify } from './connection.js';
-import type { ToolContext } from '../features/tools/define.js';
+// One request being answered: who asked, where its notifications go, and how it can be ended early.
+// A handler's signal and its progress/log functions are made on first use, so a handler that ignores
+// them costs no AbortController and no closures.
+import type { ProgressToken } from '../../schemas/common.js';
+import type { Notification, RequestId } from '../../schemas/jsonrpc.js';
+import { LOG_LEVELS, type LogLevel } from '../../schemas/logging.js';
+import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
+import type { Notify, Session } from './connection.js';
+import type { ClientView } from './era.js';
+import { AbortReason, CallAbort, untilAborted } from './lifetime.js';
+import type { ServerState } from './method.js';
 
 const severity = new Map<string, number>(LOG_LEVELS.map((level, rank) => [level, rank]));
 
-export class CallContext implements ToolContext {
+/** What every handler (a tool's, and later a prompt's or a resource's) gets as its second argument. */
+export interface HandlerContext {
+  /** Fires on cancellation (notifications/cancelled, a closed HTTP stream), on the timeout and on shutdown. */
+  readonly signal: AbortSignal;
   readonly requestId: RequestId;
-  readonly #call: Call;
-  readonly #abort: CallAbort;
+  /** Who is asking, for this request: the 2025 handshake, or the 2026 request's own `_meta`. */
+  readonly client: ClientView;
+  /**
+   * Sends notifications/progress when the client asked for it (`_meta.progressToken`); otherwise
+   * does nothing. Each value must exceed the last; after the call has answered, it is a no-op.
+   */
+  progress(progress: number, total?: number, message?: string): void;
+  /**
+   * Sends notifications/message when `level` passes the client's level: `logging/setLevel` on 2025
+   * (default `info`), the request's `io.modelcontextprotocol/logLevel` on 2026 (none: nothing is sent).
+   */
+  log(level: LogLevel, data: unknown, logger?: string): void;
+}
+
+export class RequestContext implements HandlerContext {
+  readonly requestId: RequestId;
+  readonly method: string;
+  readonly server: ServerState;
+  readonly session: Session;
+  readonly client: ClientView;
+  readonly abort = new CallAbort();
   readonly #notify: Notify | undefined;
+  readonly #outer: AbortSignal | undefined;
   readonly #progressToken: ProgressToken | undefined;
   #open = true;
   #last = -Infinity;
-  #progress: ToolContext['progress'] | undefined;
-  #log: ToolContext['log'] | undefined;
+  #progress: HandlerContext['progress'] | undefined;
+  #log: HandlerContext['log'] | undefined;
+  #onOuterAbort: (() => void) | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #registered = false;
+  #startedAt = 0;
+  #timeoutMs: number | undefined;
 
-  constructor(call: Call, abort: CallAbort, progressToken: ProgressToken | undefined) {
-    this.requestId = call.id;
-    this.#call = call;
-    this.#abort = abort;
-    this.#notify = call.notify ?? call.session.notify;
-    this.#progressToken = progressToken;
+  constructor(init: {
+    server: ServerState;
+    session: Session;
+    id: RequestId;
+    method: string;
+    client: ClientView;
+    notify: Notify | undefined;
+    signal: AbortSignal | undefined;
+    progressToken: ProgressToken | undefined;
+  }) {
+    this.server = init.server;
+    this.session = init.session;
+    this.requestId = init.id;
+    this.method = init.method;
+    this.client = init.client;
+    this.#notify = init.notify;
+    this.#outer = init.signal;
+    this.#progressToken = init.progressToken;
   }
 
   get signal(): AbortSignal {
-    return this.#abort.signal;
+    return this.abort.signal;
   }
 
-  get progress(): ToolContext['progress'] {
+  get progress(): HandlerContext['progress'] {
     return (this.#progress ??= (progress, total, message) => this.#sendProgress(progress, total, message));
   }
 
-  get log(): ToolContext['log'] {
+  get log(): HandlerContext['log'] {
     return (this.#log ??= (level, data, logger) => this.#sendLog(level, data, logger));
   }
 
-  /** Once the call has answered, progress and log do nothing. */
-  static close(context: CallContext): void {
-    context.#open = false;
+  /** Sends on this request's own stream (its SSE response on HTTP, the one channel on stdio), until it has answered. */
+  notify(notification: Notification): void {
+    if (this.#open) this.#notify?.(notification);
+  }
+
+  /**
+   * Starts a call that may outlive this turn: its id must not be in flight already (a cancel must
+   * reach exactly one call), and an abort of the transport's signal cancels it. Synchronous.
+   */
+  begin(timeoutMs?: number): void {
+    if (this.session.inFlight.has(this.requestId)) {
+      throw new ProtocolError(ErrorCode.InvalidRequest, `id: ${JSON.stringify(this.requestId)} is already used by a call in flight`);
+    }
+    const outer = this.#outer;
+    if (outer !== undefined) {
+      if (outer.aborted) this.abort.abort(AbortReason.Cancelled);
+      else outer.addEventListener('abort', (this.#onOuterAbort = () => this.abort.abort(AbortReason.Cancelled)), { once: true });
+    }
+    if (timeoutMs !== undefined) {
+      this.#timeoutMs = timeoutMs;
+      this.#startedAt = performance.now();
+    }
+  }
+
+  get timeoutMs(): number | undefined {
+    return this.#timeoutMs;
+  }
+
+  /**
+   * From here on the call can be reached: registered in flight (so notifications/cancelled and
+   * shutdown find it), timed (counting from `begin`), and `pending` raced against its abort, which
+   * rejects with the AbortReason.
+   */
+  goAsync<T>(pending: PromiseLike<T>): Promise<T> {
+    if (!this.#registered) {
+      this.#registered = true;
+      this.session.inFlight.set(this.requestId, this.abort);
+      if (this.#timeoutMs !== undefined && this.#timer === undefined) {
+        const left = Math.max(0, this.#timeoutMs - (performance.now() - this.#startedAt));
+        this.#timer = setTimeout(() => this.abort.abort(AbortReason.Timeout), left);
+      }
+    }
+    return untilAborted(pending, this.abort);
+  }
+
+  /** The call has answered: progress and log go quiet, and everything `begin`/`goAsync` set up is undone. */
+  finish(): void {
+    this.#open = false;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.abort.listen(undefined);
+    if (this.#onOuterAbort !== undefined) this.#outer!.removeEventListener('abort', this.#onOuterAbort);
+    if (this.#registered && this.session.inFlight.get(this.requestId) === this.abort) this.session.inFlight.delete(this.requestId);
   }
 
   #sendProgress(progress: number, total?: number, message?: string): void {
-    const notify = this.#notify;
     const progressToken = this.#progressToken;
-    if (!this.#open || progressToken === undefined || notify === undefined) return;
+    if (!this.#open || progressToken === undefined || this.#notify === undefined) return;
     if (!Number.isFinite(progress) || (total !== undefined && !Number.isFinite(total))) {
       throw new RangeError(`progress and total must be finite numbers, got ${progress} and ${total}`);
     }
@@ -59,15 +151,16 @@ export class CallContext implements ToolContext {
       ...(total === undefined ? {} : { total }),
       ...(message === undefined ? {} : { message }),
     };
-    notify({ jsonrpc: '2.0', method: 'notifications/progress', params });
+    this.#notify({ jsonrpc: '2.0', method: 'notifications/progress', params });
   }
 
   #sendLog(level: LogLevel, data: unknown, logger?: string): void {
     const rank = severity.get(level);
     if (rank === undefined) throw new RangeError(`unknown log level: ${String(level)}`);
-    const notify = this.#notify;
-    if (!this.#open || notify === undefined || rank < (severity.get(this.#call.session.logLevel) ?? 0)) return;
+    // A 2025 client may change its level while the call runs (logging/setLevel): read it now.
+    const threshold = this.client.era === 'rev2025' ? this.session.client.logLevel : this.client.logLevel;
+    if (!this.#open || this.#notify === undefined || threshold === undefined || rank < (severity.get(threshold) ?? 0)) return;
     const params = { level, ...(logger === undefined ? {} : { logger }), data };
-    notify({ jsonrpc: '2.0', method: 'notifications/message', params });
+    this.#notify({ jsonrpc: '2.0', method: 'notifications/message', params });
   }
 }

@@ -1,68 +1,15 @@
-// frame -> method handler -> response. Every JSON-RPC error frame the server sends is made here.
-import { z } from 'zod';
-import { Notification, Request, RequestId, Response as ResponseSchema, type Response } from '../../schemas/jsonrpc.js';
-import { CancelledParams, EmptyParams } from '../../schemas/mcp.js';
-import { defineNotification, type Call, type Method, type NotificationHandler, type ServerState } from './method.js';
-import { ErrorCode, errorFrame, toErrorFrame } from '../jsonrpc/errors.js';
+// frame -> era -> method -> response. Every JSON-RPC error frame the server sends starts here.
+import type { Response } from '../../schemas/jsonrpc.js';
+import { MetaKey } from '../../schemas/rev2026.js';
+import { classify } from '../jsonrpc/classify.js';
+import { ErrorCode, ProtocolError, errorFrame, toErrorFrame } from '../jsonrpc/errors.js';
 import { describeIssues } from '../schema/issues.js';
-import { callTool } from '../features/tools/call-tool.js';
-import { initialize } from '../eras/rev2025/initialize.js';
-import { listTools } from '../features/tools/list-tools.js';
-import { ping } from '../eras/rev2025/ping.js';
-import { setLogLevel } from '../eras/rev2025/set-log-level.js';
+import type { Codecs, IncomingRequest, RequestHeaders } from './codec.js';
 import type { Notify, Session } from './connection.js';
+import { RequestContext } from './context.js';
+import { eraOf, type Era } from './era.js';
 import { isThenable } from './maybe-async.js';
-
-/** The routing table. A Map, so that "toString" or "__proto__" is an unknown method, not a prototype hit. */
-const methods = new Map<string, Method>([
-  ['initialize', initialize],
-  ['ping', ping],
-  ['tools/list', listTools],
-  ['tools/call', callTool],
-  ['logging/setLevel', setLogLevel],
-]);
-
-const notifications = new Map<string, NotificationHandler>([
-  [
-    'notifications/initialized',
-    defineNotification(EmptyParams, (_params, session) => {
-      session.initialized = true;
-    }),
-  ],
-  [
-    'notifications/cancelled',
-    defineNotification(CancelledParams, (params, session) => session.cancel(params.requestId)),
-  ],
-]);
-
-/** `Request` with its params left as they are, for the usual frame whose params are a plain object. */
-const RequestEnvelope = Request.extend({ params: z.unknown().optional() });
-
-/**
- * `Request.safeParse`, parsing params once instead of twice. `Params` accepts every plain object
- * with string keys, and the method's own schema parses params next; so for such params only the
- * envelope is parsed here. Anything else (and every invalid frame) goes through `Request` itself,
- * so results and error messages are exactly `Request`'s.
- */
-function parseRequest(frame: object): z.ZodSafeParseResult<{ id: RequestId; method: string; params?: unknown }> {
-  const params = (frame as { params?: unknown }).params;
-  if (params === undefined || isPlainRecord(params)) {
-    const envelope = RequestEnvelope.safeParse(frame);
-    if (envelope.success) return envelope;
-  }
-  return Request.safeParse(frame);
-}
-
-/** A plain object with string keys only: what JSON.parse makes, and what `Params` takes as it is. */
-function isPlainRecord(value: unknown): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Object.getPrototypeOf(value) === Object.prototype &&
-    !Object.hasOwn(value, 'constructor') &&
-    Object.getOwnPropertySymbols(value).length === 0
-  );
-}
+import type { MethodTable, NotificationTable, ServerState } from './method.js';
 
 /** Per-request options a transport passes to `handle`. */
 export interface HandleContext {
@@ -70,81 +17,173 @@ export interface HandleContext {
   session?: Session;
   /** Where this request's notifications (progress, log messages) go; defaults to the session's. */
   notify?: Notify;
-  /** Aborting it ends a tool call as if the client had cancelled it. */
+  /** Aborting it ends the request as if the client had cancelled it (a closed HTTP stream). */
   signal?: AbortSignal;
+  /** The HTTP request's headers: a 2026 request is then checked against them (SEP-2243). */
+  headers?: RequestHeaders;
 }
 
 /**
- * Routes one frame: the response, or `null` when none is due. A method that answers synchronously
+ * One answer and how it travels: `status` is the HTTP status a 2026 request's answer takes (400 for
+ * a refused envelope, header or version, 404 for an unknown method); 2025 answers leave HTTP
+ * statuses to the transport. `era` is the era the frame was served in, when it was a request.
+ */
+export interface Exchange {
+  readonly response: Response | null;
+  readonly era: Era | undefined;
+  readonly status: 200 | 400 | 404;
+}
+
+/** Everything dispatch reads: fixed once the server is built, except the features' method tables. */
+export interface Dispatcher {
+  readonly state: ServerState;
+  readonly codecs: Codecs;
+  /** The features' methods, for both eras. */
+  readonly methods: MethodTable;
+  readonly notifications: NotificationTable;
+}
+
+type Answer = Exchange | Promise<Exchange>;
+
+/**
+ * Answers one frame: the response, or `null` when none is due. A method that answers synchronously
  * is answered synchronously; a returned promise never rejects.
  */
-export function route(
-  server: ServerState,
-  frame: unknown,
-  session: Session,
-  context: HandleContext,
-): Response | null | Promise<Response | null> {
-  if (typeof frame !== 'object' || frame === null) {
-    return errorFrame(null, ErrorCode.InvalidRequest, `expected a JSON-RPC message object, got ${typeName(frame)}`);
+export function dispatch(server: Dispatcher, frame: unknown, session: Session, context: HandleContext): Answer {
+  const classified = classify(frame);
+  switch (classified.kind) {
+    case 'invalid':
+      return exchange(errorFrame(classified.id, ErrorCode.InvalidRequest, classified.data), undefined, 400);
+    case 'response':
+      return exchange(null, undefined, 200); // a response to a request of ours: nothing to answer
+    case 'notification': {
+      const handler = server.notifications.get(classified.method);
+      const params = handler?.params.safeParse(classified.params);
+      if (handler && params?.success) handler.run(params.data as never, session);
+      return exchange(null, undefined, 200);
+    }
   }
-  if (Array.isArray(frame)) {
-    return errorFrame(null, ErrorCode.InvalidRequest, 'batches are not supported: send one message per frame');
+  const params = classified.params as Record<string, unknown> | undefined;
+  const request: IncomingRequest = { id: classified.id, method: classified.method, params, headers: context.headers };
+  const era = selectEra(server, request, session);
+  try {
+    return serve(server, request, era, session, context);
+  } catch (error) {
+    // Thrown before the method ran (admission, lookup, headers): on 2026 HTTP a 400 or 404.
+    return refuse(server, request, era, error);
   }
-  const id = (frame as { id?: unknown }).id;
-  if ('method' in frame) {
-    if (id === undefined) return routeNotification(frame, session);
-    const request = parseRequest(frame);
-    if (!request.success) return errorFrame(echoId(id), ErrorCode.InvalidRequest, describeIssues(request.error.issues));
-    const { method, params } = request.data;
-    const call: Call = { server, session, id: request.data.id, notify: context.notify, signal: context.signal };
-    return runMethod(methods.get(method), params, call);
-  }
-  if (id !== undefined && ('result' in frame || 'error' in frame) && ResponseSchema.safeParse(frame).success) {
-    return null; // a response to a request of ours: nothing to answer (this server sends no requests yet)
-  }
-  return errorFrame(
-    echoId(id),
-    ErrorCode.InvalidRequest,
-    'expected a request (jsonrpc, id, method) or a notification (jsonrpc, method)',
-  );
 }
 
-function runMethod(method: Method | undefined, rawParams: unknown, call: Call): Response | null | Promise<Response | null> {
-  if (method === undefined) return errorFrame(call.id, ErrorCode.MethodNotFound);
-  const params = method.params.safeParse(rawParams);
-  if (!params.success) return errorFrame(call.id, ErrorCode.InvalidParams, describeIssues(params.error.issues, 'params'));
+function serve(server: Dispatcher, request: IncomingRequest, era: Era, session: Session, context: HandleContext): Answer {
+  const codec = server.codecs[era];
+  const client = codec.admit(request, session, server.state);
+  if (session.pinsEra) pinEra(session, era, request);
+  const method = codec.methods.get(request.method) ?? server.methods.get(request.method);
+  if (method === undefined) throw new ProtocolError(ErrorCode.MethodNotFound);
+  const parsed = method.params.safeParse(request.params);
+  if (!parsed.success) {
+    return exchange(errorFrame(request.id, ErrorCode.InvalidParams, describeIssues(parsed.error.issues, 'params')), era, 200);
+  }
+  codec.check?.(request, method, parsed.data);
+  const ctx = new RequestContext({
+    server: server.state,
+    session,
+    id: request.id,
+    method: request.method,
+    client,
+    notify: context.notify ?? session.notify,
+    signal: context.signal,
+    progressToken: progressTokenOf(request.params),
+  });
+  const finish = (result: unknown): Exchange => {
+    if (result === null) return exchange(null, era, 200);
+    return exchange({ jsonrpc: '2.0', id: request.id, result: codec.encode(result as object, method, ctx) as Record<string, unknown> }, era, 200);
+  };
+  const fail = (error: unknown): Exchange => {
+    const response = toErrorFrame(request.id, error, server.state.report);
+    return exchange(response, era, era === 'rev2026' ? statusOf(response.error.code, false) : 200);
+  };
   let result: unknown;
   try {
-    result = method.run(params.data as never, call);
+    result = method.run(parsed.data as never, ctx);
   } catch (error) {
-    return toErrorFrame(call.id, error, call.server.report);
+    return fail(error);
   }
-  if (!isThenable(result)) return toResponse(call.id, result);
-  return Promise.resolve(result).then(
-    (late) => toResponse(call.id, late),
-    (error: unknown) => toErrorFrame(call.id, error, call.server.report),
-  );
+  if (!isThenable(result)) {
+    try {
+      return finish(result);
+    } catch (error) {
+      return fail(error);
+    }
+  }
+  return Promise.resolve(result).then(finish).catch(fail);
 }
 
-function toResponse(id: RequestId, result: unknown): Response | null {
-  return result === null ? null : { jsonrpc: '2.0', id, result: result as Record<string, unknown> };
+/**
+ * stdio serves one client: its first `initialize` or enveloped request pins the era, and a 2026
+ * request on a connection pinned to 2025 is refused with the version it speaks (the other way
+ * round, the 2026 codec refuses `initialize` itself). `server/discover` is always answered and
+ * pins nothing: dual-era clients probe with it.
+ */
+function pinEra(session: Session, era: Era, request: IncomingRequest): void {
+  if (era === 'rev2026' && request.method === 'server/discover') return;
+  if (session.era === undefined) {
+    if (era === 'rev2026' || request.method === 'initialize') session.era = era;
+    return;
+  }
+  if (session.era === 'rev2025' && era === 'rev2026') {
+    const requested = String((request.params?._meta as Record<string, unknown>)[MetaKey.protocolVersion]);
+    throw new ProtocolError(ErrorCode.UnsupportedProtocolVersion, { supported: [session.client.protocolVersion], requested });
+  }
 }
 
-
-/** A well-formed notification never gets a response; a malformed one (no id to answer) gets -32600 with id null. */
-function routeNotification(frame: object, session: Session): Response | null {
-  const notification = Notification.safeParse(frame);
-  if (!notification.success) return errorFrame(null, ErrorCode.InvalidRequest, describeIssues(notification.error.issues));
-  const handler = notifications.get(notification.data.method);
-  const params = handler?.params.safeParse(notification.data.params);
-  if (handler && params?.success) handler.run(params.data as never, session);
-  return null;
+/**
+ * The era of one request. A modern `_meta` claim (or, on HTTP, a modern MCP-Protocol-Version header)
+ * means 2026; anything else 2025, the era of clients that send `initialize`. On a connection that
+ * pins its era (stdio), a request without a claim follows the pinned era.
+ */
+function selectEra(server: Dispatcher, request: IncomingRequest, session: Session): Era {
+  const { eras } = server.state;
+  if (!eras.has('rev2026')) return 'rev2025';
+  if (!eras.has('rev2025')) return 'rev2026';
+  if (claimsEnvelope(request.params)) return 'rev2026';
+  const header = request.headers?.['mcp-protocol-version'];
+  if (typeof header === 'string' && eraOf(header.trim()) === 'rev2026') return 'rev2026';
+  return session.pinsEra && session.era === 'rev2026' ? 'rev2026' : 'rev2025';
 }
 
-function echoId(id: unknown): RequestId | null {
-  return RequestId.safeParse(id).success ? (id as RequestId) : null;
+function claimsEnvelope(params: Record<string, unknown> | undefined): boolean {
+  const meta = params?._meta;
+  return typeof meta === 'object' && meta !== null && (meta as Record<string, unknown>)[MetaKey.protocolVersion] !== undefined;
 }
 
-function typeName(value: unknown): string {
-  return value === null ? 'null' : typeof value;
+/** A request refused before its method ran. */
+function refuse(server: Dispatcher, request: IncomingRequest, era: Era, error: unknown): Exchange {
+  const response = toErrorFrame(request.id, error, server.state.report);
+  return exchange(response, era, era === 'rev2026' ? statusOf(response.error.code, true) : 200);
+}
+
+/**
+ * The HTTP status of a 2026 error (MCP 2026-07-28 "Streamable HTTP", "Error codes"): 400 for the
+ * header, capability and version codes and for a refused envelope, 404 for an unknown method;
+ * other errors answer their request in-band.
+ */
+function statusOf(code: number, admission: boolean): 200 | 400 | 404 {
+  if (code === ErrorCode.MethodNotFound) return 404;
+  if (code === ErrorCode.HeaderMismatch || code === ErrorCode.MissingRequiredClientCapability || code === ErrorCode.UnsupportedProtocolVersion) {
+    return 400;
+  }
+  if (code === ErrorCode.InvalidRequest || (admission && code === ErrorCode.InvalidParams)) return 400;
+  return 200;
+}
+
+function progressTokenOf(params: Record<string, unknown> | undefined): string | number | undefined {
+  const meta = params?._meta;
+  if (typeof meta !== 'object' || meta === null) return undefined;
+  const token = (meta as { progressToken?: unknown }).progressToken;
+  return typeof token === 'string' || typeof token === 'number' ? token : undefined;
+}
+
+function exchange(response: Response | null, era: Era | undefined, status: 200 | 400 | 404): Exchange {
+  return { response, era, status };
 }

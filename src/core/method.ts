@@ -1,43 +1,63 @@
+// The contract between the core and what it serves: methods, notifications, and the server's fixed state.
 import type { z } from 'zod';
-import type { RequestId } from '../../schemas/jsonrpc.js';
-import type { Implementation, Tool as ToolDescriptor } from '../../schemas/mcp.js';
-import type { Notify, Session } from './connection.js';
-import type { Tool } from '../features/tools/define.js';
+import type { Implementation, ServerCapabilities } from '../../schemas/common.js';
+import type { CacheHint } from '../../schemas/rev2026.js';
+import type { Session } from './connection.js';
+import type { RequestContext } from './context.js';
+import type { Era } from './era.js';
+import type { EventBus } from './events.js';
 
-/** What method handlers read of the server: fixed once the server is built. */
+/** What methods read of the server: fixed once the server is built. */
 export interface ServerState {
   readonly serverInfo: Implementation;
   readonly instructions: string | undefined;
-  readonly tools: ReadonlyMap<string, Tool>;
-  readonly toolList: readonly ToolDescriptor[];
-  readonly pageSize: number;
+  /** Default timeout of a tool call; a tool's own wins. */
   readonly timeoutMs: number | undefined;
   /** Where internal errors go (stderr by default); the wire only ever says "Internal error". */
   readonly report: (error: unknown) => void;
+  readonly events: EventBus;
+  /** The eras this server answers; a request of another is refused naming the ones it speaks. */
+  readonly eras: ReadonlySet<Era>;
+  /** What this server declares, as each era spells it (2025 has no `extensions`). */
+  capabilities(era: Era): ServerCapabilities;
+  /** The cache hint a cacheable 2026 result of this method carries. */
+  cacheHint(method: string): CacheHint;
 }
 
-/** One request being handled. */
-export interface Call {
-  readonly server: ServerState;
-  readonly session: Session;
-  readonly id: RequestId;
-  readonly notify: Notify | undefined;
-  /** Aborted by the transport, e.g. when an HTTP client goes away; tool calls end as if cancelled. */
-  readonly signal: AbortSignal | undefined;
+/** A value for an `Mcp-Param-*` header: the header name after the prefix, and what the body holds there. */
+export interface HeaderParam {
+  readonly name: string;
+  readonly value: unknown;
 }
 
-/** A method of the routing table: its params schema, parsed before `run` sees them. */
+/** A method of a routing table: its params schema, parsed before `run` sees them. */
 export interface Method {
   readonly params: z.ZodType;
-  readonly run: (params: never, call: Call) => unknown;
+  /** A result object, `null` for no response (a cancelled call), or a promise of either. */
+  readonly run: (params: never, ctx: RequestContext) => unknown;
+  /** Its 2026 result carries `ttlMs` and `cacheScope` (MCP 2026-07-28 "Caching"). */
+  readonly cacheable?: boolean;
+  /** The param the `Mcp-Name` header mirrors on 2026 HTTP (`name` for tools/call, `uri` for resources/read). */
+  readonly nameParam?: string;
+  /** The `Mcp-Param-*` headers these params bind on 2026 HTTP (a tool's `x-mcp-header` arguments). */
+  readonly headerParams?: (params: never) => readonly HeaderParam[];
 }
 
-/** Ties `run`'s params type to its schema. A `null` result means: send no response. */
+export type MethodTable = ReadonlyMap<string, Method>;
+
+export interface MethodOptions<P> {
+  readonly cacheable?: boolean;
+  readonly nameParam?: string;
+  readonly headerParams?: (params: P) => readonly HeaderParam[];
+}
+
+/** Ties `run`'s params type to its schema. */
 export function defineMethod<S extends z.ZodType>(
   params: S,
-  run: (params: z.output<S>, call: Call) => object | null | Promise<object | null>,
+  run: (params: z.output<S>, ctx: RequestContext) => object | null | PromiseLike<object | null>,
+  options: MethodOptions<z.output<S>> = {},
 ): Method {
-  return { params, run };
+  return { params, run, ...options } as Method;
 }
 
 /** A notification handler; notifications never get a response, so it returns nothing. */
@@ -45,6 +65,8 @@ export interface NotificationHandler {
   readonly params: z.ZodType;
   readonly run: (params: never, session: Session) => void;
 }
+
+export type NotificationTable = ReadonlyMap<string, NotificationHandler>;
 
 export function defineNotification<S extends z.ZodType>(
   params: S,

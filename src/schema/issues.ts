@@ -1,7 +1,7 @@
 // Zod issues (of either version) as the one line of text a client or a model reads.
 
 /** One line naming each failing path and what was expected, e.g. `name: expected string, received number`. */
-export function describeIssues(issues: readonly Issue[], prefix?: string): string {
+export function describeIssues(issues: readonly Issue[], prefix?: string | readonly PropertyKey[]): string {
   return issues.map((issue) => describeIssue(issue, prefix)).join('; ');
 }
 
@@ -13,8 +13,8 @@ export interface Issue {
   readonly expected?: unknown;
 }
 
-function describeIssue(issue: Issue, prefix: string | undefined): string {
-  const path = formatPath(prefix === undefined ? issue.path : [prefix, ...issue.path]);
+function describeIssue(issue: Issue, prefix: string | readonly PropertyKey[] | undefined): string {
+  const path = formatPath(prefix === undefined ? issue.path : [...(typeof prefix === 'string' ? [prefix] : prefix), ...issue.path]);
   const message = issue.message
     .replace(/^Invalid input: /, '')
     .replace(/^Expected (.+), received /, 'expected $1, received ') // Zod 3 capitalises

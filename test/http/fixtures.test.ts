@@ -1,7 +1,7 @@
 // Every fixture through Streamable HTTP too: the same frames as handle(), in order, key order included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { McpServer, VERSION, serveHttp, type HttpServerHandle } from '../../src/index.js';
-import { selectTools } from '../../src/bundled/tool-sets.js';
+import { serveHttp, type HttpServerHandle } from '../../src/index.js';
+import { bundledServer, selectTools } from '../../src/bundled/tool-sets.js';
 import { loadFixtures } from '../helpers/fixtures.js';
 import { openSession, post } from './helpers.js';
 
@@ -10,7 +10,7 @@ const servers = new Map<string, HttpServerHandle>();
 
 beforeAll(async () => {
   for (const set of ['server', 'demo'] as const) {
-    const server = new McpServer({ name: 'zod-mcp', version: VERSION, tools: await selectTools(set) });
+    const server = bundledServer(await selectTools(set));
     servers.set(set, await serveHttp(server, { port: 0, host: '127.0.0.1' }));
   }
 });

@@ -107,7 +107,7 @@ export const callFrame = (id: number | string, name: string, args: Record<string
   params: { name, arguments: args, ...(meta === undefined ? {} : { _meta: meta }) },
 });
 
-/** The exact body of an HTTP-level error: a JSON-RPC error frame with id null. */
+/** The exact body of an HTTP-level error: a JSON-RPC error frame with no id (none could be read). */
 export function httpError(data: string, code = -32600, message = 'Invalid Request'): string {
-  return JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message, data } });
+  return JSON.stringify({ jsonrpc: '2.0', error: { code, message, data } });
 }

@@ -58,7 +58,7 @@ describe('HTTP robustness', () => {
         socket.on('error', reject);
       });
       expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
-      expect(answer.endsWith('{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request","data":"Mcp-Session-Id header is required: send initialize first"}}')).toBe(true);
+      expect(answer.endsWith('{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request","data":"Mcp-Session-Id header is required: send initialize first"}}')).toBe(true);
     } finally {
       await http.close();
     }

@@ -30,7 +30,7 @@ describe('the SDK client over Streamable HTTP', () => {
     expect(transport.protocolVersion).toBe('2025-11-25');
     expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(client.getServerVersion()).toEqual({ name: 'test', version: '1.0.0' });
-    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false }, logging: {} });
+    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: true }, logging: {} });
   });
 
   it('lists tools', async () => {

@@ -38,7 +38,7 @@ describe('POST', () => {
     expectJson(
       res,
       200,
-      '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{"listChanged":false},"logging":{}},"serverInfo":{"name":"test","version":"1.0.0"}}}',
+      '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{"listChanged":true},"logging":{}},"serverInfo":{"name":"test","version":"1.0.0"}}}',
     );
     expect(res.headers['mcp-session-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(res.headers['mcp-session-id']).not.toBe(session);

@@ -21,11 +21,11 @@ describe('stdio framing', () => {
     ];
     peer.send(`${input.join('\n')}\n`);
     expect(await peer.waitForLines(6)).toStrictEqual([
-      '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error","data":"Unexpected token \'h\', \\"this is not json\\" is not valid JSON"}}',
-      '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error","data":"Expected \',\' or \'}\' after property value in JSON at position 39"}}',
-      '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request","data":"batches are not supported: send one message per frame"}}',
-      '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request","data":"id: must be a string or an integer"}}',
-      '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request","data":"expected a JSON-RPC message object, got number"}}',
+      '{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error","data":"Unexpected token \'h\', \\"this is not json\\" is not valid JSON"}}',
+      '{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error","data":"Expected \',\' or \'}\' after property value in JSON at position 39"}}',
+      '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request","data":"batches are not supported: send one message per frame"}}',
+      '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request","data":"id: must be a string or an integer"}}',
+      '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request","data":"expected a JSON-RPC message object, got number"}}',
       pong(3),
     ]);
     expect(await peer.end()).toStrictEqual({ code: 0, signal: null });
@@ -46,7 +46,7 @@ describe('stdio framing', () => {
     peer.send(huge.slice(0, 3_000_000));
     peer.send(`${huge.slice(3_000_000)}\n${ping(2)}\n`);
     expect(await peer.waitForLines(2)).toStrictEqual([
-      '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request","data":"message longer than 4194304 bytes (the line was skipped)"}}',
+      '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request","data":"message longer than 4194304 bytes (the line was skipped)"}}',
       pong(2),
     ]);
     await peer.end();

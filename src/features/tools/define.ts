@@ -1,24 +1,16 @@
-import type { RequestId } from '../../../schemas/jsonrpc.js';
-import { ToolName, type CallToolResult, type ContentBlock, type LogLevel, type Tool as ToolDescriptor, type ToolAnnotations } from '../../../schemas/mcp.js';
+// defineTool: a tool checked, and its tools/list entry built, once, when it is defined.
+import type { ContentBlock } from '../../../schemas/common.js';
+import { ToolName, type CallToolResult, type Tool as ToolDescriptor, type ToolAnnotations } from '../../../schemas/tools.js';
+import type { HandlerContext } from '../../core/context.js';
+import { checkTimeout } from '../../core/limits.js';
 import { describeIssues } from '../../schema/issues.js';
 import { toJsonSchema } from '../../schema/json-schema/index.js';
 import { runsAuthorCode } from '../../schema/parse.js';
-import { checkTimeout } from '../../core/limits.js';
 import { isObjectSchema, type AnyObjectSchema, type Input, type Output } from '../../schema/zod.js';
+import { bindHeaders, withExtraKeywords, type HeaderBinding } from './schema-extras.js';
 
 /** The second argument of every tool handler. */
-export interface ToolContext {
-  /** Fires on notifications/cancelled for this call, on the tool's timeout and on shutdown. */
-  readonly signal: AbortSignal;
-  readonly requestId: RequestId;
-  /**
-   * Sends notifications/progress when the client asked for it (`_meta.progressToken`); otherwise
-   * does nothing. Each value must exceed the last; after the call has answered, it is a no-op.
-   */
-  progress(progress: number, total?: number, message?: string): void;
-  /** Sends notifications/message when `level` passes the client's logging/setLevel (default `info`). */
-  log(level: LogLevel, data: unknown, logger?: string): void;
-}
+export type ToolContext = HandlerContext;
 
 /** What a handler without an `output` schema may return. */
 export type ToolReturn = string | ContentBlock[] | CallToolResult;
@@ -40,6 +32,19 @@ export interface ToolDefinition<I extends AnyObjectSchema, O extends AnyObjectSc
   annotations?: ToolAnnotations;
   /** Aborts the call after this long with an `isError` result; defaults to the server's `timeoutMs`. */
   timeoutMs?: number;
+  /**
+   * Top-level arguments a 2026 HTTP client also sends as headers (`x-mcp-header`, SEP-2243), e.g.
+   * `{ region: 'Region' }`: the client sends `Mcp-Param-Region`, and the server refuses a request
+   * whose header disagrees with the argument. With Zod 4, `.meta({ 'x-mcp-header': 'Region' })` on
+   * the field does the same, at any depth reachable through object properties.
+   */
+  headers?: Record<string, string>;
+  /**
+   * JSON Schema keywords Zod cannot produce (`allOf`, `if`/`then`/`else`, …), added to the root of
+   * the generated schema as they are. Arguments are still checked by `input` alone. With Zod 4,
+   * `.meta({...})` on any schema does the same where it stands.
+   */
+  jsonSchema?: { input?: Record<string, unknown>; output?: Record<string, unknown> };
   handler: Handler<I, O>;
 }
 
@@ -53,6 +58,8 @@ export interface Tool {
   readonly asyncInput: boolean;
   readonly asyncOutput: boolean;
   readonly timeoutMs: number | undefined;
+  /** The arguments a 2026 HTTP request must mirror in `Mcp-Param-*` headers. */
+  readonly headers: readonly HeaderBinding[];
   readonly handler: (args: unknown, context: ToolContext) => unknown;
 }
 
@@ -75,12 +82,17 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
     throw new TypeError(`${owner}: output must be a Zod object schema (z.object(...))`);
   }
   checkTimeout(timeoutMs, `${owner}: timeoutMs`);
+  const extras = definition.jsonSchema ?? {};
+  const inputSchema = withExtraKeywords(toJsonSchema(input, 'input', `${owner} input`), extras.input, `${owner} input`);
+  const headers = bindHeaders(inputSchema, definition.headers ?? {}, owner);
   const descriptor: ToolDescriptor = {
     name,
     ...(title === undefined ? {} : { title }),
     description,
-    inputSchema: toJsonSchema(input, 'input', `${owner} input`),
-    ...(output === undefined ? {} : { outputSchema: toJsonSchema(output, 'output', `${owner} output`) }),
+    inputSchema,
+    ...(output === undefined
+      ? {}
+      : { outputSchema: withExtraKeywords(toJsonSchema(output, 'output', `${owner} output`), extras.output, `${owner} output`) }),
     ...(annotations === undefined ? {} : { annotations }),
   };
   return {
@@ -91,6 +103,7 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
     asyncInput: runsAuthorCode(input),
     asyncOutput: output !== undefined && runsAuthorCode(output),
     timeoutMs,
+    headers,
     handler: handler as Tool['handler'],
   };
 }

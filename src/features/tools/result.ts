@@ -1,14 +1,16 @@
 // A handler's return value -> CallToolResult. Wire key order: content, structuredContent?, isError, _meta?.
 import { z } from 'zod';
-import { CallToolResult, ContentBlock } from '../../../schemas/mcp.js';
+import { ContentBlock } from '../../../schemas/common.js';
+import { CallToolResult } from '../../../schemas/tools.js';
 import { describeIssues } from '../../schema/issues.js';
-import type { Tool } from './define.js';
+import { isThenable } from '../../core/maybe-async.js';
 import { parse } from '../../schema/parse.js';
 import type { ParseResult } from '../../schema/zod.js';
+import type { Tool } from './define.js';
 
 const ContentBlocks = z.array(ContentBlock);
 
-/** A tool-level failure: a normal result the model reads and recovers from (seed: "isError lives in the result"). */
+/** A tool-level failure: a normal result the model reads and recovers from (MCP "Tools", error handling: the result, not the frame). */
 export function toolError(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
 }
@@ -48,7 +50,7 @@ export function toCallToolResult(tool: Tool, value: unknown): CallToolResult | P
 }
 
 function toStructuredResult(name: string, parsed: ParseResult | Promise<ParseResult>): CallToolResult | Promise<CallToolResult> {
-  return parsed instanceof Promise ? parsed.then((late) => structuredResult(name, late)) : structuredResult(name, parsed);
+  return isThenable(parsed) ? parsed.then((late) => structuredResult(name, late)) : structuredResult(name, parsed);
 }
 
 function structuredResult(name: string, parsed: ParseResult): CallToolResult {

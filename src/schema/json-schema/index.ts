@@ -1,5 +1,5 @@
 // Zod 4 and Zod 3 schemas -> the JSON Schema that tools/list carries. Runs once per tool, when it is defined.
-import { ObjectJsonSchema } from '../../../schemas/mcp.js';
+import { ObjectJsonSchema } from '../../../schemas/tools.js';
 import type { SchemaSide } from '../walk.js';
 import { isZod4, type AnyObjectSchema } from '../zod.js';
 import { checkConvertible } from './refusals.js';

@@ -1,6 +1,6 @@
 // Request header rules of Streamable HTTP (MCP 2025-06-18 and 2025-11-25, "Transports").
 import type { IncomingMessage } from 'node:http';
-import { PROTOCOL_VERSIONS } from '../../../schemas/mcp.js';
+import { PROTOCOL_VERSIONS_2025 as PROTOCOL_VERSIONS } from '../../../schemas/rev2025.js';
 
 export const SESSION_HEADER = 'mcp-session-id';
 export const VERSION_HEADER = 'mcp-protocol-version';

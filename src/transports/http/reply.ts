@@ -5,8 +5,8 @@ import { ErrorCode, errorFrame } from '../../jsonrpc/errors.js';
 import { serializeFrame } from '../serialize.js';
 
 /**
- * An HTTP-level refusal (403, 404, 413, ...). The body is a JSON-RPC error frame with `id: null`,
- * so a client that only reads JSON-RPC still learns why; -32700 for bad JSON, -32603 for our own
+ * An HTTP-level refusal (403, 404, 413, ...). The body is a JSON-RPC error frame without an id (no
+ * request was read, and no frame carries `"id": null`), so a client that only reads JSON-RPC still learns why; -32700 for bad JSON, -32603 for our own
  * failures, -32600 for everything else, with `data` saying what was wrong.
  */
 export function sendError(
@@ -15,7 +15,7 @@ export function sendError(
   data: string | undefined,
   options: { code?: ErrorCode; headers?: OutgoingHttpHeaders } = {},
 ): void {
-  sendJson(res, status, errorFrame(null, options.code ?? ErrorCode.InvalidRequest, data), options.headers);
+  sendJson(res, status, errorFrame(undefined, options.code ?? ErrorCode.InvalidRequest, data), options.headers);
 }
 
 export function sendJson(res: ServerResponse, status: number, body: Message, headers: OutgoingHttpHeaders = {}): void {
@@ -93,7 +93,7 @@ export function createRequestReply(res: ServerResponse, headers: OutgoingHttpHea
   };
 }
 
-/** An error frame with `id: null` answers a message that was not a usable request: a 400, not a 200. */
+/** An error frame without an id answers a message that was not a usable request: a 400, not a 200. */
 export function isUnaddressedError(response: Response): boolean {
-  return 'error' in response && response.id === null;
+  return 'error' in response && response.id === undefined;
 }

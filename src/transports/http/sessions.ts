@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { McpServer } from '../../server.js';
-import { AbortReason, type Session } from '../../core/connection.js';
+import type { Session } from '../../core/connection.js';
+import { AbortReason } from '../../core/lifetime.js';
 
 export interface HttpSession {
   readonly id: string;

@@ -1,6 +1,6 @@
 // GET opens the session's stream for server notifications; DELETE ends the session.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { AbortReason } from '../../core/connection.js';
+import { AbortReason } from '../../core/lifetime.js';
 import { SESSION_HEADER, acceptsAll, checkProtocolVersion, readSessionId } from './headers.js';
 import { findSession } from './post.js';
 import { sendEmpty, sendError, startSse, writeSseMessage } from './reply.js';

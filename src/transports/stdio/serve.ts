@@ -100,7 +100,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   /** Requests wait for a slot; anything else (notifications, responses, bad frames) is handled at once. */
   function take(line: Line): void {
     if (line.kind === 'overlong') {
-      send(errorFrame(null, ErrorCode.InvalidRequest, `message longer than ${maxLineBytes} bytes (the line was skipped)`));
+      send(errorFrame(undefined, ErrorCode.InvalidRequest, `message longer than ${maxLineBytes} bytes (the line was skipped)`));
       return;
     }
     if (isBlank(line.text)) return;
@@ -108,7 +108,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
     try {
       frame = JSON.parse(line.text);
     } catch (error) {
-      send(errorFrame(null, ErrorCode.ParseError, (error as Error).message));
+      send(errorFrame(undefined, ErrorCode.ParseError, (error as Error).message));
       return;
     }
     if (isRequestFrame(frame)) {

@@ -1,0 +1,117 @@
+// What every MCP method shares: `_meta`, identities, capabilities, pagination, content blocks
+// (MCP 2025-11-25 and 2026-07-28 schema.ts, where they agree).
+import { z } from 'zod';
+import { sentByServer } from './direction.js';
+
+export const Meta = z.record(z.string(), z.unknown());
+export const ProgressToken = z.union([z.string(), z.number()]);
+export type ProgressToken = z.infer<typeof ProgressToken>;
+
+/** `_meta` on a request; `progressToken` in both eras, the envelope keys of the 2026 era (rev2026.ts). */
+export const RequestMeta = z.looseObject({ progressToken: ProgressToken.optional() });
+
+export const Implementation = z.looseObject({
+  name: z.string(),
+  title: z.string().optional(),
+  version: z.string(),
+});
+export type Implementation = z.infer<typeof Implementation>;
+
+/** Params of methods that take nothing but may carry `_meta` (ping, server/discover). */
+export const EmptyParams = z.looseObject({ _meta: RequestMeta.optional() }).optional();
+
+export const EmptyResult = z.object({});
+export type EmptyResult = z.infer<typeof EmptyResult>;
+
+/** Params of a list method: an opaque cursor from the previous page. */
+export const PaginatedParams = z.looseObject({ cursor: z.string().optional(), _meta: RequestMeta.optional() }).optional();
+export type PaginatedParams = z.infer<typeof PaginatedParams>;
+
+const Settings = z.looseObject({});
+
+/** What a client declares (in `initialize` on 2025, in each request's `_meta` on 2026). Open: unknown keys pass. */
+export const ClientCapabilities = z.looseObject({
+  experimental: z.record(z.string(), Settings).optional(),
+  roots: z.looseObject({ listChanged: z.boolean().optional() }).optional(),
+  sampling: z.looseObject({ context: Settings.optional(), tools: Settings.optional() }).optional(),
+  elicitation: z.looseObject({ form: Settings.optional(), url: Settings.optional() }).optional(),
+  extensions: z.record(z.string(), Settings).optional(),
+});
+export type ClientCapabilities = z.infer<typeof ClientCapabilities>;
+
+const ListChanged = z.object({ listChanged: z.boolean().optional() });
+
+/** What a server declares; `extensions` is the 2026 revision's, sent to 2026 requests only. */
+export const ServerCapabilities = z.object({
+  experimental: z.record(z.string(), Settings).optional(),
+  logging: Settings.optional(),
+  completions: Settings.optional(),
+  prompts: ListChanged.optional(),
+  resources: z.object({ subscribe: z.boolean().optional(), listChanged: z.boolean().optional() }).optional(),
+  tools: ListChanged.optional(),
+  extensions: z.record(z.string(), Settings).optional(),
+});
+export type ServerCapabilities = z.infer<typeof ServerCapabilities>;
+
+// ---- content blocks ---------------------------------------------------------------------------
+
+export const Annotations = z.object({
+  audience: z.array(z.enum(['user', 'assistant'])).optional(),
+  priority: z.number().min(0).max(1).optional(),
+  lastModified: z.string().optional(),
+});
+
+const blockExtras = { annotations: Annotations.optional(), _meta: Meta.optional() };
+
+export const TextContent = z.object({ type: z.literal('text'), text: z.string(), ...blockExtras });
+export const ImageContent = z.object({
+  type: z.literal('image'),
+  data: z.base64(),
+  mimeType: z.string(),
+  ...blockExtras,
+});
+export const AudioContent = z.object({
+  type: z.literal('audio'),
+  data: z.base64(),
+  mimeType: z.string(),
+  ...blockExtras,
+});
+export const ResourceLink = z.object({
+  type: z.literal('resource_link'),
+  uri: z.string(),
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+  size: z.number().optional(),
+  ...blockExtras,
+});
+export const TextResourceContents = z.object({
+  uri: z.string(),
+  mimeType: z.string().optional(),
+  text: z.string(),
+  _meta: Meta.optional(),
+});
+export const BlobResourceContents = z.object({
+  uri: z.string(),
+  mimeType: z.string().optional(),
+  blob: z.base64(),
+  _meta: Meta.optional(),
+});
+export const EmbeddedResource = z.object({
+  type: z.literal('resource'),
+  resource: z.union([TextResourceContents, BlobResourceContents]),
+  ...blockExtras,
+});
+
+export const ContentBlock = z.discriminatedUnion('type', [
+  TextContent,
+  ImageContent,
+  AudioContent,
+  ResourceLink,
+  EmbeddedResource,
+]);
+export type ContentBlock = z.infer<typeof ContentBlock>;
+export type TextContent = z.infer<typeof TextContent>;
+
+sentByServer(EmptyResult, ServerCapabilities, Annotations, TextContent, ImageContent, AudioContent, ResourceLink, TextResourceContents, BlobResourceContents, EmbeddedResource, ContentBlock);

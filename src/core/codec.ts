@@ -1,0 +1,36 @@
+// The contract an era implements (eras/rev2025, eras/rev2026): what differs between wire revisions.
+import type { RequestId } from '../../schemas/jsonrpc.js';
+import type { Session } from './connection.js';
+import type { RequestContext } from './context.js';
+import type { ClientView, Era } from './era.js';
+import type { Method, MethodTable, ServerState } from './method.js';
+
+/** HTTP request headers as node:http gives them (lower-cased names); absent on other transports. */
+export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+/** One request as the era sees it, before its method's schema has parsed the params. */
+export interface IncomingRequest {
+  readonly id: RequestId;
+  readonly method: string;
+  readonly params: Record<string, unknown> | undefined;
+  /** Set when the request came over HTTP: the 2026 header rules apply to it. */
+  readonly headers: RequestHeaders | undefined;
+}
+
+export interface EraCodec {
+  readonly era: Era;
+  /** Methods only this era has. A method in neither this table nor the features' is -32601: absence is the whole rule. */
+  readonly methods: MethodTable;
+  /**
+   * What this era demands of a request before any method is looked up, and who is asking: the
+   * connection's handshake (2025), or the request's own `_meta` envelope (2026). Throws a
+   * ProtocolError for a request this era refuses.
+   */
+  admit(request: IncomingRequest, session: Session, server: ServerState): ClientView;
+  /** Checks that need the method and its parsed params (2026: the `Mcp-Name` and `Mcp-Param-*` headers). */
+  check?(request: IncomingRequest, method: Method, params: unknown): void;
+  /** A method's result as this era's wire has it. */
+  encode(result: object, method: Method, ctx: RequestContext): object;
+}
+
+export type Codecs = Readonly<Record<Era, EraCodec>>;

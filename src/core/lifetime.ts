@@ -1,0 +1,68 @@
+// How a request that goes asynchronous can be ended early: by the client (cancel, a closed stream),
+// by its timeout, or by shutdown. Every long-running method (tools/call, subscriptions/listen) uses it.
+
+/** Why a call was aborted: each reason ends the call in its own way (see the method). */
+export const AbortReason = {
+  /** The client sent notifications/cancelled or closed the request's stream: no response at all (MCP "Cancellation"). */
+  Cancelled: 'cancelled',
+  /** The call ran past its timeout: a tool answers with an `isError` result saying so. */
+  Timeout: 'timeout',
+  /** The server is stopping: a tool answers with an `isError` result, a listen stream with its graceful end. */
+  Shutdown: 'shutdown',
+} as const;
+export type AbortReason = (typeof AbortReason)[keyof typeof AbortReason];
+
+/**
+ * How a call in flight is aborted. It makes its `AbortSignal` only when the handler reads it: an
+ * AbortController costs more than a whole small tool call, and most handlers never look.
+ */
+export class CallAbort {
+  aborted = false;
+  reason: unknown = undefined;
+  #controller: AbortController | undefined;
+  #listener: ((reason: unknown) => void) | undefined;
+
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.aborted) this.#controller.abort(this.reason);
+    }
+    return this.#controller.signal;
+  }
+
+  /** Like AbortController's: only the first abort counts. */
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.#controller?.abort(reason);
+    this.#listener?.(reason);
+  }
+
+  /** The one listener `untilAborted` uses to stop waiting; `undefined` removes it. */
+  listen(listener: ((reason: unknown) => void) | undefined): void {
+    this.#listener = listener;
+  }
+}
+
+/** Settles with the promise, or rejects with the abort reason as soon as the call aborts (at once if it already has); a late settlement is dropped, never unhandled. */
+export function untilAborted<T>(promise: PromiseLike<T>, abort: CallAbort): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (abort.aborted) {
+      reject(abort.reason);
+      Promise.resolve(promise).catch(() => undefined);
+      return;
+    }
+    abort.listen(reject);
+    Promise.resolve(promise).then(
+      (value) => {
+        abort.listen(undefined);
+        resolve(value);
+      },
+      (error: unknown) => {
+        abort.listen(undefined);
+        reject(error);
+      },
+    );
+  });
+}

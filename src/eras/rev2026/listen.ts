@@ -1,0 +1,60 @@
+// subscriptions/listen (MCP 2026-07-28 "Subscriptions"): the one long-lived request. The transport
+// gives it a stream (an SSE response on HTTP, the shared channel on stdio); server events go down it.
+import type { ServerCapabilities } from '../../../schemas/common.js';
+import { ListenParams, MetaKey, type SubscriptionFilter } from '../../../schemas/rev2026.js';
+import { notificationOf, type ServerEvent } from '../../core/events.js';
+import { AbortReason } from '../../core/lifetime.js';
+import { defineMethod } from '../../core/method.js';
+
+/** Never settles by itself: a stream ends when the client leaves or the server stops. */
+const forever = new Promise<never>(() => undefined);
+
+/**
+ * Acknowledges first, with the subset of the filter this server can honour; then every matching
+ * event, each tagged with the subscription id (the request's id). A cancel or a closed stream ends
+ * it with no response; shutdown ends it with a graceful result.
+ */
+export const listen = defineMethod(ListenParams, (params, ctx) => {
+  ctx.begin();
+  const subscriptionId = ctx.requestId;
+  const meta = { [MetaKey.subscriptionId]: subscriptionId };
+  const honoured = honour(params.notifications, ctx.server.capabilities('rev2026'));
+  ctx.notify({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: meta, notifications: honoured } });
+  const unsubscribe = ctx.server.events.subscribe((event) => {
+    if (!wants(honoured, event)) return;
+    const { method, params: eventParams } = notificationOf(event);
+    ctx.notify({ jsonrpc: '2.0', method, params: { _meta: meta, ...eventParams } });
+  });
+  return ctx
+    .goAsync(forever)
+    .catch((reason: unknown) => (reason === AbortReason.Shutdown ? { _meta: meta } : null))
+    .finally(() => {
+      unsubscribe();
+      ctx.finish();
+    });
+});
+
+/** The requested kinds this server can deliver: list changes it declares, resource updates if it has subscriptions. */
+function honour(requested: SubscriptionFilter, capabilities: ServerCapabilities): SubscriptionFilter {
+  const honoured: SubscriptionFilter = {};
+  if (requested.toolsListChanged === true && capabilities.tools?.listChanged === true) honoured.toolsListChanged = true;
+  if (requested.promptsListChanged === true && capabilities.prompts?.listChanged === true) honoured.promptsListChanged = true;
+  if (requested.resourcesListChanged === true && capabilities.resources?.listChanged === true) honoured.resourcesListChanged = true;
+  if (requested.resourceSubscriptions !== undefined && capabilities.resources?.subscribe === true) {
+    honoured.resourceSubscriptions = [...requested.resourceSubscriptions];
+  }
+  return honoured;
+}
+
+function wants(filter: SubscriptionFilter, event: ServerEvent): boolean {
+  switch (event.type) {
+    case 'tools/list_changed':
+      return filter.toolsListChanged === true;
+    case 'prompts/list_changed':
+      return filter.promptsListChanged === true;
+    case 'resources/list_changed':
+      return filter.resourcesListChanged === true;
+    case 'resources/updated':
+      return filter.resourceSubscriptions?.includes(event.uri) ?? false;
+  }
+}

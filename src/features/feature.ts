@@ -1,0 +1,23 @@
+// A feature (tools; resources, prompts, completion next) is its capability and its methods, era-blind:
+// no `_meta` envelope, no `resultType`, no cache fields. McpServer merges features into one table.
+import type { ServerCapabilities } from '../../schemas/common.js';
+import type { Method } from '../core/method.js';
+
+export interface Feature {
+  readonly capabilities: ServerCapabilities;
+  readonly methods: Readonly<Record<string, Method>>;
+}
+
+/** One capability object and one method table; two features claiming one method is a bug, refused. */
+export function mergeFeatures(features: readonly Feature[]): { capabilities: ServerCapabilities; methods: Map<string, Method> } {
+  const capabilities: ServerCapabilities = {};
+  const methods = new Map<string, Method>();
+  for (const feature of features) {
+    Object.assign(capabilities, feature.capabilities);
+    for (const [name, method] of Object.entries(feature.methods)) {
+      if (methods.has(name)) throw new TypeError(`method ${name} is served by two features`);
+      methods.set(name, method);
+    }
+  }
+  return { capabilities, methods };
+}

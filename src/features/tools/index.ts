@@ -1,0 +1,96 @@
+// The tools feature: tools/list (paginated, cacheable) and tools/call, over a registry that may
+// change while the server runs (each change is published as `tools/list_changed`).
+import { PaginatedParams } from '../../../schemas/common.js';
+import { CallToolParams, type ListToolsResult, type Tool as ToolDescriptor } from '../../../schemas/tools.js';
+import type { EventBus } from '../../core/events.js';
+import { defineMethod, type HeaderParam } from '../../core/method.js';
+import { page } from '../../core/paginate.js';
+import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
+import type { Feature } from '../feature.js';
+import { runTool } from './call.js';
+import type { Tool } from './define.js';
+import { toolError } from './result.js';
+import { valueAt } from './schema-extras.js';
+
+export interface ToolsOptions {
+  readonly pageSize: number;
+  /** Whether the list may change (addTool/removeTool); declared as `tools.listChanged`. */
+  readonly listChanged: boolean;
+  /**
+   * `result` (the default): an unknown tool is an `isError` result the model reads and recovers from.
+   * `error`: a -32602 error frame, as both specification revisions have it.
+   */
+  readonly unknownTool: 'result' | 'error';
+  readonly events: EventBus;
+}
+
+export interface ToolsFeature extends Feature {
+  /** The tools in tools/list order: the order they were added in. */
+  list(): readonly Tool[];
+  add(tool: Tool): void;
+  /** Whether a tool of that name was there. */
+  remove(name: string): boolean;
+}
+
+export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): ToolsFeature {
+  const tools = new Map<string, Tool>();
+  for (const tool of initial) addTo(tools, tool);
+  let descriptors: readonly ToolDescriptor[] = [...tools.values()].map((tool) => tool.descriptor);
+  const changed = () => {
+    descriptors = [...tools.values()].map((tool) => tool.descriptor);
+    options.events.publish({ type: 'tools/list_changed' });
+  };
+  const fixed = (what: string) => {
+    if (!options.listChanged) throw new TypeError(`${what}: this server was built with listChanged: false, so its tool list cannot change`);
+  };
+
+  const listTools = defineMethod(
+    PaginatedParams,
+    (params): ListToolsResult => {
+      const { items, nextCursor } = page(descriptors, params?.cursor, options.pageSize, 'tools');
+      const result = { tools: items as ListToolsResult['tools'] };
+      return nextCursor === undefined ? result : { ...result, nextCursor };
+    },
+    { cacheable: true },
+  );
+
+  const callTool = defineMethod(
+    CallToolParams,
+    (params, ctx) => {
+      const tool = tools.get(params.name);
+      if (tool === undefined) {
+        if (options.unknownTool === 'error') {
+          throw new ProtocolError(ErrorCode.InvalidParams, `params.name: unknown tool: ${params.name}`);
+        }
+        return toolError(`unknown tool: ${params.name}`);
+      }
+      return runTool(tool, params.arguments ?? {}, ctx);
+    },
+    {
+      headerParams: (params): HeaderParam[] =>
+        (tools.get(params.name)?.headers ?? []).map(({ header, path }) => ({ name: header, value: valueAt(params.arguments, path) })),
+    },
+  );
+
+  return {
+    capabilities: { tools: { listChanged: options.listChanged } },
+    methods: { 'tools/list': listTools, 'tools/call': callTool },
+    list: () => [...tools.values()],
+    add(tool) {
+      fixed(`addTool("${tool.name}")`);
+      addTo(tools, tool);
+      changed();
+    },
+    remove(name) {
+      fixed(`removeTool("${name}")`);
+      const had = tools.delete(name);
+      if (had) changed();
+      return had;
+    },
+  };
+}
+
+function addTo(tools: Map<string, Tool>, tool: Tool): void {
+  if (tools.has(tool.name)) throw new TypeError(`tool "${tool.name}" is defined twice`);
+  tools.set(tool.name, tool);
+}
