@@ -21,6 +21,11 @@ interface Mode {
 
 const modes: readonly Mode[] = [
   {
+    name: 'requirements 2026-07-28',
+    args: ['--requirements', '2026-07-28'],
+    baseline: 'test/conformance/expected-failures-2026-07-28.yml',
+  },
+  {
     name: 'requirements 2025-11-25',
     args: ['--requirements', '2025-11-25'],
     baseline: 'test/conformance/expected-failures-2025-11-25.yml',

@@ -115,6 +115,11 @@ export class McpServer {
     this.#dispatcher = { state, codecs, methods: merged.methods, notifications: notifications as ReadonlyMap<string, NotificationHandler> };
   }
 
+  /** The protocol eras this server serves. */
+  get eras(): readonly Era[] {
+    return [...this.#dispatcher.state.eras];
+  }
+
   /** The tools this server serves, in tools/list order. */
   get tools(): readonly Tool[] {
     return this.#tools.list();

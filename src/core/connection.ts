@@ -41,6 +41,8 @@ export class Session {
   notify: Notify | undefined;
   /** Calls that can still be cancelled; read by notifications/cancelled and by `abortAll`. */
   readonly inFlight = new Map<RequestId, CallAbort>();
+  /** Long-lived requests (subscriptions/listen) of this connection; read by `endStreams` on shutdown. */
+  readonly streams = new Set<CallAbort>();
   /** Undone by `close`: subscriptions of this session to the server's change events. */
   readonly #disposers = new Set<() => void>();
 
@@ -66,6 +68,11 @@ export class Session {
   /** Aborts every call in flight, e.g. on shutdown. */
   abortAll(reason: AbortReason = AbortReason.Shutdown): void {
     for (const controller of this.inFlight.values()) controller.abort(reason);
+  }
+
+  /** Ends every long-lived stream at once, as on shutdown: a listen stream answers its graceful end. */
+  endStreams(): void {
+    for (const stream of this.streams) stream.abort(AbortReason.Shutdown);
   }
 
   /** Runs `dispose` when the session closes; returns a function that runs it sooner. */

@@ -7,7 +7,7 @@ import { describeIssues } from '../schema/issues.js';
 import type { Codecs, IncomingRequest, RequestHeaders } from './codec.js';
 import type { Notify, Session } from './connection.js';
 import { RequestContext } from './context.js';
-import { eraOf, type Era } from './era.js';
+import { claimsModernEra, type Era } from './era.js';
 import { isThenable } from './maybe-async.js';
 import type { MethodTable, NotificationTable, ServerState } from './method.js';
 
@@ -146,15 +146,8 @@ function selectEra(server: Dispatcher, request: IncomingRequest, session: Sessio
   const { eras } = server.state;
   if (!eras.has('rev2026')) return 'rev2025';
   if (!eras.has('rev2025')) return 'rev2026';
-  if (claimsEnvelope(request.params)) return 'rev2026';
-  const header = request.headers?.['mcp-protocol-version'];
-  if (typeof header === 'string' && eraOf(header.trim()) === 'rev2026') return 'rev2026';
+  if (claimsModernEra(request.params, request.headers?.['mcp-protocol-version'])) return 'rev2026';
   return session.pinsEra && session.era === 'rev2026' ? 'rev2026' : 'rev2025';
-}
-
-function claimsEnvelope(params: Record<string, unknown> | undefined): boolean {
-  const meta = params?._meta;
-  return typeof meta === 'object' && meta !== null && (meta as Record<string, unknown>)[MetaKey.protocolVersion] !== undefined;
 }
 
 /** A request refused before its method ran. */

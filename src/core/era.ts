@@ -2,7 +2,7 @@
 import type { ClientCapabilities, Implementation } from '../../schemas/common.js';
 import type { LogLevel } from '../../schemas/logging.js';
 import { PROTOCOL_VERSIONS_2025 } from '../../schemas/rev2025.js';
-import { PROTOCOL_VERSIONS_2026 } from '../../schemas/rev2026.js';
+import { MetaKey, PROTOCOL_VERSIONS_2026 } from '../../schemas/rev2026.js';
 
 /**
  * `rev2025`: 2024-11-05 to 2025-11-25, an `initialize` handshake scoped to the connection.
@@ -35,4 +35,17 @@ export interface ClientView {
    * `io.modelcontextprotocol/logLevel`). 2025 connections start at `info`.
    */
   readonly logLevel: LogLevel | undefined;
+}
+
+/**
+ * Whether a request speaks 2026: its `params._meta` claims a protocol version (whatever it names:
+ * the 2026 rules then judge the claim), or, on HTTP, its MCP-Protocol-Version header names a 2026
+ * revision. Everything else is 2025, the era of clients that send `initialize`.
+ */
+export function claimsModernEra(params: unknown, versionHeader: string | string[] | undefined): boolean {
+  if (typeof params === 'object' && params !== null) {
+    const meta = (params as { _meta?: unknown })._meta;
+    if (typeof meta === 'object' && meta !== null && (meta as Record<string, unknown>)[MetaKey.protocolVersion] !== undefined) return true;
+  }
+  return typeof versionHeader === 'string' && eraOf(versionHeader.trim()) === 'rev2026';
 }

@@ -2,7 +2,7 @@
 // built from the public API alone. Listens on 127.0.0.1:$PORT/mcp (3000 by default).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { McpServer, defineTool, serveHttp } from '../../src/index.js';
+import { ErrorCode, McpServer, ProtocolError, defineTool, serveHttp } from '../../src/index.js';
 
 /** A 1x1 red PNG. */
 const RED_PIXEL_PNG =
@@ -100,14 +100,96 @@ const errorHandling = defineTool({
   },
 });
 
-const address = z.object({ street: z.string().optional(), city: z.string().optional() }).meta({ id: 'address' });
+const address = z
+  .object({ street: z.string().optional(), city: z.string().optional() })
+  .meta({ id: 'address', $anchor: 'addressDef' });
 
-/** SEP-1613: the suite checks that `$schema`, `$defs` (from the `id` above) and `additionalProperties` reach tools/list. */
+/**
+ * SEP-1613 and SEP-2106: `$schema`, `$defs`, `additionalProperties`, and keywords Zod cannot produce
+ * (`$anchor`, `allOf`/`anyOf`, `if`/`then`/`else`) reach tools/list verbatim, attached with `.meta()`.
+ */
 const jsonSchema2020 = defineTool({
   name: 'json_schema_2020_12_tool',
   description: 'Tool with JSON Schema 2020-12 features',
-  input: z.strictObject({ name: z.string().optional(), address: address.optional() }),
+  input: z
+    .strictObject({
+      name: z.string().optional(),
+      address: address.optional(),
+      contactMethod: z.enum(['phone', 'email']).optional(),
+      phone: z.string().optional(),
+      email: z.string().optional(),
+    })
+    .meta({
+      allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+      if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+      then: { required: ['phone'] },
+      else: { required: ['email'] },
+    }),
   handler: (args) => `received ${JSON.stringify(args)}`,
+});
+
+/** server-stateless: needs the client's sampling capability, which the suite does not declare. */
+const missingCapability = defineTool({
+  name: 'test_missing_capability',
+  description: 'Needs the client to support sampling; refuses with -32021 otherwise.',
+  input: noArguments,
+  handler: (_args, { client }) => {
+    if (client.capabilities.sampling === undefined) {
+      throw new ProtocolError(ErrorCode.MissingRequiredClientCapability, { requiredCapabilities: { sampling: {} } });
+    }
+    return 'Success';
+  },
+});
+
+/** server-stateless: the response stream carries notifications and the answer, never a server request. */
+const streamingElicitation = defineTool({
+  name: 'test_streaming_elicitation',
+  description: 'Reports progress, then answers; asks the client nothing on the stream.',
+  input: noArguments,
+  handler: async (_args, { progress }) => {
+    progress(1, 2);
+    await sleep(10);
+    progress(2, 2);
+    return 'Streaming complete';
+  },
+});
+
+/** server-stateless: logs only when the request's _meta sets a log level. */
+const loggingTool = defineTool({
+  name: 'test_logging_tool',
+  description: 'Logs one info message, then answers.',
+  input: noArguments,
+  handler: (_args, { log }) => {
+    log('info', 'Logging evaluated');
+    return 'Logging evaluated';
+  },
+});
+
+/** Added and removed by test_trigger_tool_change, so that the tool list really changes. */
+const dynamicTool = defineTool({
+  name: 'test_dynamic_tool',
+  description: 'Comes and goes with each test_trigger_tool_change call.',
+  input: noArguments,
+  handler: () => 'here',
+});
+
+/** server-stateless: changes the tool list; clients hear notifications/tools/list_changed. */
+const triggerToolChange = defineTool({
+  name: 'test_trigger_tool_change',
+  description: 'Adds test_dynamic_tool, or removes it if present.',
+  input: noArguments,
+  handler: () => {
+    if (!server.removeTool(dynamicTool.name)) server.addTool(dynamicTool);
+    return 'Mutation triggered';
+  },
+});
+
+/** http-custom-header-server-validation: `region` is mirrored in the Mcp-Param-Region header (SEP-2243). */
+const regionTool = defineTool({
+  name: 'test_region_header',
+  description: 'Echoes the region it was given; 2026 HTTP clients send it in Mcp-Param-Region too.',
+  input: z.object({ region: z.string().meta({ 'x-mcp-header': 'Region' }) }),
+  handler: ({ region }) => `region: ${region}`,
 });
 
 const conformanceTools = [
@@ -120,6 +202,11 @@ const conformanceTools = [
   withProgress,
   errorHandling,
   jsonSchema2020,
+  missingCapability,
+  streamingElicitation,
+  loggingTool,
+  triggerToolChange,
+  regionTool,
 ];
 
 const server = new McpServer({ name: 'zod-mcp-conformance', version: '0.0.0', tools: conformanceTools });

@@ -16,6 +16,7 @@ const forever = new Promise<never>(() => undefined);
  */
 export const listen = defineMethod(ListenParams, (params, ctx) => {
   ctx.begin();
+  ctx.session.streams.add(ctx.abort);
   const subscriptionId = ctx.requestId;
   const meta = { [MetaKey.subscriptionId]: subscriptionId };
   const honoured = honour(params.notifications, ctx.server.capabilities('rev2026'));
@@ -29,6 +30,7 @@ export const listen = defineMethod(ListenParams, (params, ctx) => {
     .goAsync(forever)
     .catch((reason: unknown) => (reason === AbortReason.Shutdown ? { _meta: meta } : null))
     .finally(() => {
+      ctx.session.streams.delete(ctx.abort);
       unsubscribe();
       ctx.finish();
     });

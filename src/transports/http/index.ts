@@ -8,7 +8,7 @@ import { resolveHttpOptions, type HttpOptions } from './options.js';
 import { handlePost } from './post.js';
 import { sendError } from './reply.js';
 import { createHttpState, type HttpState } from './state.js';
-import { handleDelete, handleGet } from './stream.js';
+import { handleDelete, handleGet, postOnly } from './stream.js';
 
 export type { HttpOptions } from './options.js';
 
@@ -57,7 +57,7 @@ async function routeRequest(state: HttpState, req: IncomingMessage, res: ServerR
     case 'DELETE':
       return handleDelete(state, req, res);
     default: {
-      const allow = state.options.stateless ? 'POST' : 'GET, POST, DELETE';
+      const allow = postOnly(state) ? 'POST' : 'GET, POST, DELETE';
       return sendError(res, 405, `method ${req.method ?? ''} is not allowed; use ${allow}`, { headers: { allow } });
     }
   }

@@ -1,12 +1,14 @@
-// POST: one JSON-RPC message per body. The core answers it; this file only picks the status and framing.
+// POST: one JSON-RPC message per body. The core answers it; this file only picks the path (a 2026
+// request stands alone; a 2025 one belongs to a session), the status and the framing.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { ErrorCode } from '../../jsonrpc/errors.js';
 import type { Session } from '../../core/connection.js';
+import { claimsModernEra } from '../../core/era.js';
 import { isRequestFrame } from '../../jsonrpc/classify.js';
+import { ErrorCode } from '../../jsonrpc/errors.js';
 import { parseJson, readBody } from './body.js';
-import { SESSION_HEADER, acceptsAll, checkProtocolVersion, isJsonBody, readSessionId } from './headers.js';
+import { SESSION_HEADER, VERSION_HEADER, acceptsAll, checkProtocolVersion, isJsonBody, readSessionId } from './headers.js';
 import { createRequestReply, sendError, sendJson } from './reply.js';
-import type { HttpSession } from './sessions.js';
+import { findSession } from './sessions.js';
 import type { HttpState } from './state.js';
 
 const retryLater = { 'retry-after': '1' };
@@ -32,14 +34,16 @@ export async function handlePost(state: HttpState, req: IncomingMessage, res: Se
   const json = parseJson(body);
   if (!json.ok) return sendError(res, 400, 'the request body is not valid JSON', { code: ErrorCode.ParseError });
   const frame = json.value;
+  if (isModern(state, frame, req)) return answer(state, frame, state.server.createSession(), req, res, {}, true);
+
   const sessionId = options.stateless ? undefined : readSessionId(req);
-  const initialize = isInitializeRequest(frame);
+  const initialize = isRequestFrame(frame) && frame.method === 'initialize';
   // The initialize body carries its own version; the header rule is for what follows it.
   if (!initialize) {
     const refusal = checkProtocolVersion(req);
     if (refusal !== undefined) return sendError(res, 400, refusal);
   }
-  if (options.stateless) return answer(state, frame, state.server.createSession(), res, {});
+  if (options.stateless) return answer(state, frame, state.server.createSession(), req, res, {}, false);
   if (initialize && sessionId === undefined) return startSession(state, frame, res);
 
   const entry = findSession(state, sessionId, res);
@@ -47,22 +51,24 @@ export async function handlePost(state: HttpState, req: IncomingMessage, res: Se
   entry.busy++;
   state.sessions.touch(entry);
   try {
-    await answer(state, frame, entry.session, res, { [SESSION_HEADER]: entry.id });
+    await answer(state, frame, entry.session, req, res, { [SESSION_HEADER]: entry.id }, false);
   } finally {
     entry.busy--;
     state.sessions.touch(entry);
   }
 }
 
-/** 400 without a session id, 404 for one that is unknown, expired or deleted; the entry otherwise. */
-export function findSession(state: HttpState, id: string | undefined, res: ServerResponse): HttpSession | undefined {
-  if (id === undefined) {
-    sendError(res, 400, 'Mcp-Session-Id header is required: send initialize first');
-    return undefined;
-  }
-  const entry = state.sessions.get(id);
-  if (entry === undefined) sendError(res, 404, 'unknown session: it expired or was deleted; send initialize again');
-  return entry;
+/**
+ * A 2026 message: one whose `_meta` claims a version, or that comes with a 2026 MCP-Protocol-Version
+ * header (the core then says what is missing). It is served on its own, with no session: any
+ * Mcp-Session-Id is ignored and none is minted. A server that serves only 2026 takes every POST so.
+ */
+function isModern(state: HttpState, frame: unknown, req: IncomingMessage): boolean {
+  const { eras } = state.server;
+  if (!eras.includes('rev2026')) return false;
+  if (!eras.includes('rev2025')) return true;
+  const params = typeof frame === 'object' && frame !== null && !Array.isArray(frame) ? (frame as { params?: unknown }).params : undefined;
+  return claimsModernEra(params, req.headers[VERSION_HEADER]);
 }
 
 /** A new session exists only once initialize succeeds; its id comes back in the Mcp-Session-Id header. */
@@ -73,18 +79,24 @@ async function startSession(state: HttpState, frame: unknown, res: ServerRespons
   const entry = state.sessions.open();
   state.track(res, entry.session);
   const response = await state.server.handle(frame, { session: entry.session });
-  if (response === null || 'error' in response) return createRequestReply(res, {}).finish(response);
+  if (response === null || 'error' in response) return createRequestReply(res, {}, state.options.keepAliveMs).finish(response);
   if (!state.sessions.register(entry)) return full();
   sendJson(res, 200, response, { [SESSION_HEADER]: entry.id });
 }
 
-/** Runs one message through the core; a client that disconnects aborts its call. */
+/**
+ * Runs one message through the core; a client that disconnects aborts its call. A 2026 answer
+ * takes the status the core gives it (400 for a refused envelope or header, 404 for an unknown
+ * method); the request's headers go to the core, which checks them against the body.
+ */
 async function answer(
   state: HttpState,
   frame: unknown,
   session: Session,
+  req: IncomingMessage,
   res: ServerResponse,
   headers: OutgoingHttpHeaders,
+  modern: boolean,
 ): Promise<void> {
   state.track(res, session);
   const controller = new AbortController();
@@ -92,15 +104,12 @@ async function answer(
     if (!res.writableFinished) controller.abort();
   };
   res.once('close', onClose);
-  const reply = createRequestReply(res, headers, isRequestFrame(frame));
+  const reply = createRequestReply(res, headers, state.options.keepAliveMs, isRequestFrame(frame));
   try {
-    const response = await state.server.handle(frame, { session, notify: reply.notify, signal: controller.signal });
-    reply.finish(response);
+    const context = { session, notify: reply.notify, signal: controller.signal, ...(modern ? { headers: req.headers } : {}) };
+    const exchange = await state.server.exchange(frame, context);
+    reply.finish(exchange.response, modern ? exchange.status : undefined);
   } finally {
     res.off('close', onClose);
   }
-}
-
-function isInitializeRequest(frame: unknown): boolean {
-  return isRequestFrame(frame) && frame.method === 'initialize';
 }

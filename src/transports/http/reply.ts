@@ -60,21 +60,35 @@ export function writeSseMessage(res: ServerResponse, message: Notification | Res
 
 /**
  * The answer to one POSTed request: plain JSON, unless a notification comes first; then the
- * response turns into an SSE stream of the notifications, then the response, then it ends.
+ * response turns into an SSE stream of the notifications, then the response, then it ends. A
+ * stream that stays open (a long call, a subscriptions/listen) carries a comment line every
+ * `keepAliveMs`, so proxies do not cut it.
  */
-export function createRequestReply(res: ServerResponse, headers: OutgoingHttpHeaders, isRequest = true) {
+export function createRequestReply(res: ServerResponse, headers: OutgoingHttpHeaders, keepAliveMs: number, isRequest = true) {
   let streaming = false;
+  let keepAlive: NodeJS.Timeout | undefined;
+  const stopKeepAlive = () => clearInterval(keepAlive);
+  const startStream = () => {
+    startSse(res, headers);
+    streaming = true;
+    keepAlive = setInterval(() => {
+      if (!res.writableEnded && !res.destroyed) res.write(': keep-alive\n\n');
+    }, keepAliveMs).unref();
+    res.once('close', stopKeepAlive);
+  };
   return {
     notify(notification: Notification): void {
       if (res.writableEnded || res.destroyed) return;
-      if (!streaming) {
-        startSse(res, headers);
-        streaming = true;
-      }
+      if (!streaming) startStream();
       writeSseMessage(res, notification);
     },
-    /** `null`: the call was cancelled, and MCP sends no response to a cancelled request. */
-    finish(response: Response | null): void {
+    /**
+     * `null`: the call was cancelled, and MCP sends no response to a cancelled request. `status`:
+     * the HTTP status a 2026 answer takes when it goes as JSON; 2025 answers are 200, or 400 for an
+     * error without an id.
+     */
+    finish(response: Response | null, status?: number): void {
+      stopKeepAlive();
       if (res.writableEnded || res.destroyed) return;
       if (streaming) {
         if (response !== null) writeSseMessage(res, response);
@@ -87,7 +101,7 @@ export function createRequestReply(res: ServerResponse, headers: OutgoingHttpHea
       } else if (response === null) {
         sendEmpty(res, 202, headers);
       } else {
-        sendJson(res, isUnaddressedError(response) ? 400 : 200, response, headers);
+        sendJson(res, status ?? (isUnaddressedError(response) ? 400 : 200), response, headers);
       }
     },
   };

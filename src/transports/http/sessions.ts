@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { McpServer } from '../../server.js';
+import { sendError } from './reply.js';
 import type { Session } from '../../core/connection.js';
 import { AbortReason } from '../../core/lifetime.js';
 
@@ -16,7 +17,6 @@ export interface HttpSession {
 }
 
 export interface SessionTable {
-  readonly size: number;
   isFull(): boolean;
   /** A session for an initialize request; it has no effect until `register`. */
   open(): HttpSession;
@@ -43,14 +43,11 @@ export function createSessionTable(server: McpServer, limits: { maxSessions: num
     if (entries.get(entry.id) !== entry) return;
     entries.delete(entry.id);
     clearTimeout(entry.timer);
-    entry.session.abortAll(reason);
+    entry.session.close(reason);
     entry.stream?.end();
   };
 
   return {
-    get size() {
-      return entries.size;
-    },
     isFull: () => entries.size >= limits.maxSessions,
     open: () => ({ id: randomUUID(), session: server.createSession(), stream: undefined, busy: 0, timer: undefined }),
     register(entry) {
@@ -66,4 +63,15 @@ export function createSessionTable(server: McpServer, limits: { maxSessions: num
       for (const entry of [...entries.values()]) remove(entry);
     },
   };
+}
+
+/** 400 without a session id, 404 for one that is unknown, expired or deleted; the entry otherwise. */
+export function findSession(state: { readonly sessions: SessionTable }, id: string | undefined, res: ServerResponse): HttpSession | undefined {
+  if (id === undefined) {
+    sendError(res, 400, 'Mcp-Session-Id header is required: send initialize first');
+    return undefined;
+  }
+  const entry = state.sessions.get(id);
+  if (entry === undefined) sendError(res, 404, 'unknown session: it expired or was deleted; send initialize again');
+  return entry;
 }

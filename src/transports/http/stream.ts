@@ -2,16 +2,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AbortReason } from '../../core/lifetime.js';
 import { SESSION_HEADER, acceptsAll, checkProtocolVersion, readSessionId } from './headers.js';
-import { findSession } from './post.js';
 import { sendEmpty, sendError, startSse, writeSseMessage } from './reply.js';
-import type { HttpSession } from './sessions.js';
+import { findSession, type HttpSession } from './sessions.js';
 import type { HttpState } from './state.js';
 
 const statelessRefusal = 'this server is stateless: it only answers POST';
 
+/** GET and DELETE belong to 2025 sessions: a stateless server, or one that serves only 2026, has none. */
+export function postOnly(state: HttpState): boolean {
+  return state.options.stateless || !state.server.eras.includes('rev2025');
+}
+
 /** One GET stream per session: the session's own notifications (not a request's) go down it. */
 export function handleGet(state: HttpState, req: IncomingMessage, res: ServerResponse): void {
-  if (state.options.stateless) return sendError(res, 405, statelessRefusal, { headers: { allow: 'POST' } });
+  if (postOnly(state)) return sendError(res, 405, statelessRefusal, { headers: { allow: 'POST' } });
   if (!acceptsAll(req, ['text/event-stream'])) return sendError(res, 406, 'Accept must include text/event-stream');
   const entry = findRequestSession(state, req, res);
   if (entry === undefined) return;
@@ -40,7 +44,7 @@ export function handleGet(state: HttpState, req: IncomingMessage, res: ServerRes
 
 /** Ends a session; its calls in flight are cancelled, so they get no response (the client asked to leave). */
 export function handleDelete(state: HttpState, req: IncomingMessage, res: ServerResponse): void {
-  if (state.options.stateless) return sendError(res, 405, statelessRefusal, { headers: { allow: 'POST' } });
+  if (postOnly(state)) return sendError(res, 405, statelessRefusal, { headers: { allow: 'POST' } });
   const entry = findRequestSession(state, req, res);
   if (entry === undefined) return;
   state.sessions.remove(entry, AbortReason.Cancelled);

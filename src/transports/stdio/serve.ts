@@ -1,4 +1,5 @@
-// MCP over stdio (MCP 2025-06-18 "Transports"): one JSON message per line each way. It moves bytes; the core decides.
+// MCP over stdio (MCP 2025-11-25 and 2026-07-28 "Transports"): one JSON message per line each way.
+// It moves bytes; the core decides.
 import type { Readable, Writable } from 'node:stream';
 import { ErrorCode, errorFrame } from '../../jsonrpc/errors.js';
 import { MAX_TIMER_MS } from '../../core/limits.js';
@@ -58,15 +59,16 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   let idle: (() => void) | undefined;
 
   const writer = new FrameWriter(output, () => pump(), guard?.write);
-  const send = (frame: Message) => {
+  const send = (frame: Message, response = false) => {
     const line = serializeFrame(frame, options.onError); // undefined: serializeFrame's own stderr line
-    if (line !== undefined) writer.writeLine(line);
+    if (line !== undefined) writer.writeLine(line, response);
   };
-  const session = server.createSession({ notify: send });
+  // One process, one client: the first initialize or 2026 request pins the era of the connection.
+  const session = server.createSession({ notify: (notification) => send(notification), pinEra: true });
   const context = { session };
   const answered = (response: Message | null) => {
     inFlight--;
-    if (response !== null) send(response);
+    if (response !== null) send(response, true);
     pump();
   };
   const isIdle = () => next === lines.length && head === waiting.length && inFlight === 0;
@@ -100,7 +102,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   /** Requests wait for a slot; anything else (notifications, responses, bad frames) is handled at once. */
   function take(line: Line): void {
     if (line.kind === 'overlong') {
-      send(errorFrame(undefined, ErrorCode.InvalidRequest, `message longer than ${maxLineBytes} bytes (the line was skipped)`));
+      send(errorFrame(undefined, ErrorCode.InvalidRequest, `message longer than ${maxLineBytes} bytes (the line was skipped)`), true);
       return;
     }
     if (isBlank(line.text)) return;
@@ -108,7 +110,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
     try {
       frame = JSON.parse(line.text);
     } catch (error) {
-      send(errorFrame(undefined, ErrorCode.ParseError, (error as Error).message));
+      send(errorFrame(undefined, ErrorCode.ParseError, (error as Error).message), true);
       return;
     }
     if (isRequestFrame(frame)) {
@@ -144,6 +146,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
       reading = false;
       input.off('data', onData);
       input.pause();
+      session.endStreams(); // listen streams are no work to wait for: they end gracefully now
       const settled = new Promise<void>((resolve) => {
         idle = resolve;
         if (isIdle()) resolve();
@@ -151,10 +154,11 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
       if (!(await within(settled, graceMs))) {
         lines = lines.slice(0, next); // what was never started is dropped
         waiting = waiting.slice(0, head);
-        session.abortAll(); // aborted calls answer at once with an isError result
+        session.abortAll(); // aborted calls answer at once (an isError result, a listen stream's graceful end)
         await within(settled, 100);
       }
       await writer.flush(graceMs);
+      session.close();
       cleanUp();
       resolveClosed();
     })();
@@ -199,7 +203,6 @@ function isBlank(text: string): boolean {
 }
 
 /** Whether `promise` settled within `ms`. */
-
 function within(promise: Promise<void>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, ms, false)));
