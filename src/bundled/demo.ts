@@ -37,6 +37,7 @@ export const countdown = defineTool({
       log('info', `step ${done + 1} of ${from}`);
       await sleep(delayMs, undefined, { signal });
     }
+    progress(from, from, 'liftoff'); // the last step, just before the answer: it must still arrive first
     return `liftoff after ${from} steps`;
   },
 });

@@ -84,7 +84,18 @@ describe('official SDK client over stdio', () => {
       { progress: 0, total: 3, message: '3 to go' },
       { progress: 1, total: 3, message: '2 to go' },
       { progress: 2, total: 3, message: '1 to go' },
+      { progress: 3, total: 3, message: 'liftoff' },
     ]);
+  });
+
+  it('gets the progress a tool reports just before it answers, every time', async () => {
+    for (let call = 0; call < 5; call++) {
+      const seen: number[] = [];
+      await client.callTool({ name: 'countdown', arguments: { from: 3, delayMs: 0 } }, undefined, {
+        onprogress: ({ progress }) => seen.push(progress),
+      });
+      expect(seen).toStrictEqual([0, 1, 2, 3]);
+    }
   });
 
   it('receives log messages at the level it set, and none below', async () => {
