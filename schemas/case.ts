@@ -7,13 +7,21 @@ import { Response } from './jsonrpc.js';
 export const ToolSet = z.enum(['server', 'demo']);
 export type ToolSet = z.infer<typeof ToolSet>;
 
+/**
+ * The protocol era the case speaks. `2026`: every request and notification gets the 2026 envelope
+ * (`io.modelcontextprotocol/protocolVersion` 2026-07-28, no client capabilities) in `params._meta`,
+ * unless its `_meta` already claims a version.
+ */
+export const CaseEra = z.enum(['2025', '2026']);
+export type CaseEra = z.infer<typeof CaseEra>;
+
 /** Frames are kept as raw JSON values: judging them is the server's job, not the case reader's. */
-export const CaseObject = z.object({ tools: ToolSet.default('server'), requests: z.array(z.unknown()) });
+export const CaseObject = z.object({ tools: ToolSet.default('server'), era: CaseEra.default('2025'), requests: z.array(z.unknown()) });
 
 /** `{ "requests": [...] }`, or a bare array of frames. */
 export const CaseFile = z.union([
   CaseObject,
-  z.array(z.unknown()).transform((requests) => ({ tools: 'server' as const, requests })),
+  z.array(z.unknown()).transform((requests) => ({ tools: 'server' as const, era: '2025' as const, requests })),
 ]);
 export type CaseFile = z.output<typeof CaseFile>;
 

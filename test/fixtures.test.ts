@@ -1,6 +1,7 @@
-// Every fixture through every entry point: handle() in process, the spawned program.ts, and stdio.
+// Every fixture through every entry point: handle() in process, the spawned program.ts, and stdio
+// (HTTP in test/http/fixtures.test.ts). A fixture of the 2026 era goes with the envelope on each frame.
 import { describe, expect, it } from 'vitest';
-import { runCase } from '../src/cli/process-mode.js';
+import { frameForEra, runCase } from '../src/cli/process-mode.js';
 import { expectedText, loadFixtures } from './helpers/fixtures.js';
 import { runProgram } from './helpers/run.js';
 import { StdioPeer } from './helpers/stdio-peer.js';
@@ -28,7 +29,7 @@ describe('fixtures', () => {
 
     it('gives the expected frames through zod-mcp serve (stdio)', async () => {
       const peer = new StdioPeer(fixture.testCase.tools === 'demo' ? ['serve', '--demo'] : ['serve']);
-      peer.send(fixture.testCase.requests.map((frame) => `${JSON.stringify(frame)}\n`).join(''));
+      peer.send(fixture.testCase.requests.map((frame) => `${JSON.stringify(frameForEra(frame, fixture.testCase.era))}\n`).join(''));
       expect(await peer.end()).toStrictEqual({ code: 0, signal: null });
       // stdio runs requests concurrently, so answers may come in another order; each frame must match exactly.
       const responses = peer.lines.filter((line) => !line.startsWith('{"jsonrpc":"2.0","method":'));

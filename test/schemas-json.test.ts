@@ -49,11 +49,12 @@ describe('schemas/json/', () => {
       additionalProperties: false,
     });
     expect(callToolParams.additionalProperties).toStrictEqual({});
-    // Input side: `tools` has a default, so a case file may leave it out; a bare array is a case too.
+    // Input side: `tools` and `era` have defaults, so a case file may leave it out; a bare array is a case too.
     const caseObject = {
       type: 'object',
       properties: {
         tools: { default: 'server', type: 'string', enum: ['server', 'demo'] },
+        era: { default: '2025', type: 'string', enum: ['2025', '2026'] },
         requests: { type: 'array', items: {} },
       },
       required: ['requests'],

@@ -3,7 +3,8 @@ import type { RequestId } from '../../schemas/jsonrpc.js';
 import type { Session } from './connection.js';
 import type { RequestContext } from './context.js';
 import type { ClientView, Era } from './era.js';
-import type { Method, MethodTable, ServerState } from './method.js';
+import type { Method, MethodTable } from './method.js';
+import type { ServerState } from './server-state.js';
 
 /** HTTP request headers as node:http gives them (lower-cased names); absent on other transports. */
 export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;

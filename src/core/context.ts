@@ -8,7 +8,7 @@ import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
 import type { Notify, Session } from './connection.js';
 import type { ClientView } from './era.js';
 import { AbortReason, CallAbort, untilAborted } from './lifetime.js';
-import type { ServerState } from './method.js';
+import type { ServerState } from './server-state.js';
 
 const severity = new Map<string, number>(LOG_LEVELS.map((level, rank) => [level, rank]));
 

@@ -9,7 +9,8 @@ import type { Notify, Session } from './connection.js';
 import { RequestContext } from './context.js';
 import { claimsModernEra, type Era } from './era.js';
 import { isThenable } from './maybe-async.js';
-import type { MethodTable, NotificationTable, ServerState } from './method.js';
+import type { MethodTable, NotificationTable } from './method.js';
+import type { ServerState } from './server-state.js';
 
 /** Per-request options a transport passes to `handle`. */
 export interface HandleContext {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveHttp, type HttpServerHandle } from '../../src/index.js';
 import { bundledServer, selectTools } from '../../src/bundled/tool-sets.js';
+import { frameForEra } from '../../src/cli/process-mode.js';
 import { loadFixtures } from '../helpers/fixtures.js';
 import { openSession, post } from './helpers.js';
 
@@ -18,6 +19,17 @@ afterAll(async () => {
   await Promise.all([...servers.values()].map((handle) => handle.close()));
 });
 
+/** MCP-Protocol-Version as the frame's `_meta` claims it, Mcp-Method, and Mcp-Name for the methods that have one. */
+function modernHeaders(frame: unknown): Record<string, string> {
+  const { method, params } = (frame ?? {}) as { method?: unknown; params?: { name?: unknown; _meta?: Record<string, unknown> } };
+  const version = params?._meta?.['io.modelcontextprotocol/protocolVersion'];
+  return {
+    'mcp-protocol-version': typeof version === 'string' ? version : '2026-07-28',
+    ...(typeof method === 'string' ? { 'mcp-method': method } : {}),
+    ...(method === 'tools/call' && typeof params?.name === 'string' ? { 'mcp-name': params.name } : {}),
+  };
+}
+
 /** The response frame of one POST: the JSON body, the last SSE event, or nothing for a 202. */
 function responseOf(status: number, type: string | undefined, body: string): string | undefined {
   if (status === 202) return undefined;
@@ -29,11 +41,14 @@ describe.each(fixtures)('$name', (fixture) => {
   it('gives the expected frames through serveHttp (one session, in order)', async () => {
     const handle = servers.get(fixture.testCase.tools);
     if (handle === undefined) throw new Error(`no server for tool set ${String(fixture.testCase.tools)}`);
-    // The session comes from an initialize of its own: fixtures may call tools cold, as the core allows.
-    const session = await openSession(handle.url);
+    // 2025: the session comes from an initialize of its own (fixtures may call tools cold, as the core
+    // allows). 2026: each POST stands alone, with the headers a 2026 client sends.
+    const session = fixture.testCase.era === '2025' ? await openSession(handle.url) : undefined;
     const answers: string[] = [];
-    for (const frame of fixture.testCase.requests) {
-      const res = await post(handle.url, frame, { 'mcp-session-id': session });
+    for (const written of fixture.testCase.requests) {
+      const frame = frameForEra(written, fixture.testCase.era);
+      const headers = session === undefined ? modernHeaders(frame) : { 'mcp-session-id': session };
+      const res = await post(handle.url, frame, headers);
       const answer = responseOf(res.status, res.headers['content-type'], res.body);
       if (answer !== undefined) answers.push(answer);
     }

@@ -1,0 +1,22 @@
+// What methods read of the server: fixed once the server is built.
+import type { Implementation, ServerCapabilities } from '../../schemas/common.js';
+import type { CacheHint } from '../../schemas/rev2026.js';
+import type { Era } from './era.js';
+import type { EventBus } from './events.js';
+
+export interface ServerState {
+  readonly serverInfo: Implementation;
+  readonly instructions: string | undefined;
+  /** Default timeout of a tool call; a tool's own wins. */
+  readonly timeoutMs: number | undefined;
+  /** Where internal errors go (stderr by default); the wire only ever says "Internal error". */
+  readonly report: (error: unknown) => void;
+  readonly events: EventBus;
+  /** The eras this server answers; a request of another is refused naming the ones it speaks. */
+  readonly eras: ReadonlySet<Era>;
+  /** What this server declares, as each era spells it (2025 has no `extensions`). */
+  capabilities(era: Era): ServerCapabilities;
+  /** The cache hint a cacheable 2026 result of this method carries. */
+  cacheHint(method: string): CacheHint;
+}
+
