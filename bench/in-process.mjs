@@ -27,7 +27,14 @@ const extraTools = Array.from({ length: toolCount - (toolCount > 0 ? 1 : 0) }, (
 const args = (i) => (scenario === 'payload' ? { x: i, pad: PAYLOAD } : { x: i });
 const expected = (i) => `echo({"x":${i}})`;
 
-async function zodMcp() {
+/** The 2026 envelope on every request: what a 2026 client sends instead of an initialize. */
+const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+
+async function zodMcp(modern = false) {
   const { McpServer, defineTool } = await import('../dist/src/index.js');
   const tools = [
     defineTool({ name: 'echo', description: 'Echoes its arguments.', input: z.object(echoInput), handler: echoText }),
@@ -36,14 +43,16 @@ async function zodMcp() {
   const server = new McpServer({ name: 'bench', version: '1.0.0', tools });
   if (scenario.startsWith('list')) {
     return async () => {
-      const response = await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      const frame = modern ? { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: ENVELOPE } } : { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+      const response = await server.handle(frame);
       return response.result.tools.length;
     };
   }
   let id = 0;
   return async () => {
     const i = ++id;
-    const response = await server.handle({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: args(i) } });
+    const params = modern ? { name: 'echo', arguments: args(i), _meta: ENVELOPE } : { name: 'echo', arguments: args(i) };
+    const response = await server.handle({ jsonrpc: '2.0', id: i, method: 'tools/call', params });
     return response.result.content[0].text === expected(i) ? 1 : fail(response);
   };
 }
@@ -121,7 +130,7 @@ async function measure(op, ms) {
   return (ops / elapsed) * 1000;
 }
 
-const makers = { 'zod-mcp': zodMcp, sdk, tmcp };
+const makers = { 'zod-mcp': () => zodMcp(false), 'zod-mcp 2026': () => zodMcp(true), sdk, tmcp };
 const op = await makers[impl]();
 await measure(op, durationMs / 2); // warm-up: the SDK needs a while to reach its pace
 // Two halves: tools/list must cost the same however often it has been called.

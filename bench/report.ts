@@ -1,6 +1,6 @@
 // Medians, ratios and the printed table of `npm run bench`.
 
-export type Impl = 'zod-mcp' | 'zod-mcp serve' | 'sdk' | 'tmcp' | 'bare';
+export type Impl = 'zod-mcp' | 'zod-mcp 2026' | 'zod-mcp serve' | 'sdk' | 'tmcp' | 'bare';
 
 /** One measured quantity: its samples per implementation, and which way is better. */
 export interface Measure {
@@ -22,9 +22,9 @@ export function medianOf(measure: Measure, impl: Impl): number | undefined {
   return samples === undefined || samples.length === 0 ? undefined : median(samples);
 }
 
-/** this / other, for the project's own bench server. */
-export function ratio(measure: Measure, other: Impl): number | undefined {
-  const mine = medianOf(measure, 'zod-mcp');
+/** this / other, for the project's own bench server (`mine` is its 2025 path unless told otherwise). */
+export function ratio(measure: Measure, other: Impl, of: Impl = 'zod-mcp'): number | undefined {
+  const mine = medianOf(measure, of);
   const theirs = medianOf(measure, other);
   return mine === undefined || theirs === undefined || theirs === 0 ? undefined : mine / theirs;
 }
@@ -43,6 +43,7 @@ function formatRatio(value: number | undefined): string {
 
 const columns: { impl: Impl; title: string }[] = [
   { impl: 'zod-mcp', title: 'zod-mcp' },
+  { impl: 'zod-mcp 2026', title: 'zod-mcp 2026' },
   { impl: 'zod-mcp serve', title: 'zod-mcp serve' },
   { impl: 'sdk', title: 'SDK 1.32.2' },
   { impl: 'tmcp', title: 'tmcp 1.20.0' },
@@ -51,13 +52,14 @@ const columns: { impl: Impl; title: string }[] = [
 
 /** A Markdown table: one row per measure, medians per implementation, then this/SDK, this/tmcp, this/ceiling. */
 export function formatTable(measures: readonly Measure[]): string {
-  const header = ['measure', ...columns.map((c) => c.title), 'this/SDK', 'this/tmcp', 'this/ceiling'];
+  const header = ['measure', ...columns.map((c) => c.title), 'this/SDK', 'this/tmcp', 'this/ceiling', '2026/2025'];
   const rows = measures.map((m) => [
     `${m.label} (${m.unit})`,
     ...columns.map((c) => formatNumber(medianOf(m, c.impl))),
     formatRatio(ratio(m, 'sdk')),
     formatRatio(ratio(m, 'tmcp')),
     formatRatio(ratio(m, 'bare')),
+    formatRatio(ratio(m, 'zod-mcp', 'zod-mcp 2026')),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
@@ -87,6 +89,7 @@ export function checkTargets(byKey: (key: string) => Measure | undefined): Targe
   const listScaling = list100 && list1000 ? (medianOf(list1000, 'zod-mcp') ?? 0) / (medianOf(list100, 'zod-mcp') ?? 1) : undefined;
   return [
     check('stdio throughput ≥ 2.5× SDK', at('stdio-calls', 'sdk'), (v) => v >= 2.5),
+    check('stdio throughput on the 2026 path ≥ 2.5× SDK', byKey('stdio-calls') && ratio(byKey('stdio-calls')!, 'sdk', 'zod-mcp 2026'), (v) => v >= 2.5),
     check('stdio throughput ≥ 0.7× bare loop', at('stdio-calls', 'bare'), (v) => v >= 0.7),
     check('peak memory ≤ 0.5× SDK', at('stdio-peak', 'sdk'), (v) => v <= 0.5),
     check('cold start ≤ 0.5× SDK', at('cold-start', 'sdk'), (v) => v <= 0.5),

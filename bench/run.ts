@@ -25,6 +25,8 @@ const PAYLOAD = { pad: 'a'.repeat(1024 * 1024) };
 
 const servers: Record<Impl, ServerSpec> = {
   'zod-mcp': { name: 'zod-mcp', args: [join(here, 'servers', 'zod-mcp.mjs')] },
+  // The same server, spoken to as a 2026 client does: no initialize, the envelope on every request.
+  'zod-mcp 2026': { name: 'zod-mcp 2026', args: [join(here, 'servers', 'zod-mcp.mjs')], era: '2026' },
   'zod-mcp serve': { name: 'zod-mcp serve', args: [join(root, 'dist', 'program.js'), 'serve'] },
   sdk: { name: 'sdk', args: [join(here, 'servers', 'sdk.mjs')] },
   tmcp: { name: 'tmcp', args: [join(here, 'servers', 'tmcp.mjs')] },
@@ -99,8 +101,8 @@ async function inProcess(impl: Impl, scenario: string): Promise<{ opsPerSec: num
 
 async function main(): Promise<void> {
   const stdioImpls: Impl[] = [];
-  for (const impl of ['zod-mcp', 'zod-mcp serve', 'sdk', 'tmcp', 'bare'] as const) if (await available(impl)) stdioImpls.push(impl);
-  const inProcessImpls = stdioImpls.filter((impl) => impl === 'zod-mcp' || impl === 'sdk' || impl === 'tmcp');
+  for (const impl of ['zod-mcp', 'zod-mcp 2026', 'zod-mcp serve', 'sdk', 'tmcp', 'bare'] as const) if (await available(impl)) stdioImpls.push(impl);
+  const inProcessImpls = stdioImpls.filter((impl) => impl === 'zod-mcp' || impl === 'zod-mcp 2026' || impl === 'sdk' || impl === 'tmcp');
   const expectEcho = (i: number) => `echo({"x":${i}})`;
   const started = Date.now();
 
@@ -160,7 +162,8 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`${formatTable(measures)}\n\n`);
   process.stdout.write(
-    `"zod-mcp" is bench/servers/zod-mcp.mjs (serveStdio, echo with { x?: number }); "zod-mcp serve" is ` +
+    `"zod-mcp" is bench/servers/zod-mcp.mjs (serveStdio, echo with { x?: number }) spoken to in the 2025 era; ` +
+      '"zod-mcp 2026" the same server with the 2026 envelope on every request and no initialize; "zod-mcp serve" is ' +
       '`node dist/program.js serve` (its echo accepts any object). Ratios are zod-mcp / other, medians of ' +
       `${REPEATS} interleaved round(s).\n`,
   );

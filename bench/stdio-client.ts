@@ -9,7 +9,14 @@ export interface ServerSpec {
   readonly name: string;
   /** Arguments to `node`. */
   readonly args: readonly string[];
+  /** `2026`: no initialize; every request carries the 2026 envelope in `params._meta`. Default 2025. */
+  readonly era?: '2025' | '2026';
 }
+
+/** The 2026 envelope, as a 2026 client puts it on every request (the SDK v2 client sends these three keys). */
+const ENVELOPE =
+  '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"bench","version":"1.0.0"},"io.modelcontextprotocol/clientCapabilities":{}}';
+const discover = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"server/discover","params":{${ENVELOPE}}}`;
 
 export interface ThroughputResult {
   callsPerSec: number;
@@ -103,12 +110,12 @@ function answerTo(peer: Peer, id: number, timeoutMs: number): Promise<Frame> {
   });
 }
 
-/** Spawn to the initialize answer, in ms. */
+/** Spawn to the first answer (initialize, or server/discover on 2026), in ms. */
 export async function measureColdStart(spec: ServerSpec): Promise<number> {
   const started = performance.now();
   const peer = new Peer(spec);
   const answer = answerTo(peer, 0, 10_000);
-  peer.write(`${initialize(0)}\n`);
+  peer.write(`${spec.era === '2026' ? discover(0) : initialize(0)}\n`);
   await answer;
   const elapsed = performance.now() - started;
   await peer.kill();
@@ -116,8 +123,8 @@ export async function measureColdStart(spec: ServerSpec): Promise<number> {
 }
 
 /**
- * `initialize`, then `count` tools/call echo requests with `{ x: i }` and `extra` arguments,
- * `inFlight` at a time. Every answer is checked against `expectText(i)`.
+ * `initialize` (2025) or nothing (2026), then `count` tools/call echo requests with `{ x: i }` and
+ * `extra` arguments, `inFlight` at a time. Every answer is checked against `expectText(i)`.
  */
 export async function measureCalls(
   spec: ServerSpec,
@@ -126,17 +133,19 @@ export async function measureCalls(
   const { count, inFlight, extra, expectText } = options;
   const peer = new Peer(spec);
   try {
+    const modern = spec.era === '2026';
     const ready = answerTo(peer, 0, 10_000);
-    peer.write(`${initialize(0)}\n`);
+    peer.write(`${modern ? discover(0) : initialize(0)}\n`);
     await ready;
-    peer.write(`${initialized}\n`);
+    if (!modern) peer.write(`${initialized}\n`);
 
     const sentAt = new Float64Array(count + 1);
     const latency = new Float64Array(count);
     const seen = new Uint8Array(count + 1);
     const suffix = extra === undefined ? '' : `,${JSON.stringify(extra).slice(1, -1)}`;
+    const meta = modern ? `,${ENVELOPE}` : '';
     const request = (i: number) =>
-      `{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"echo","arguments":{"x":${i}${suffix}}}}\n`;
+      `{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"echo","arguments":{"x":${i}${suffix}}${meta}}}\n`;
     let sent = 0;
     let received = 0;
     let failure: Error | undefined;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { sentByServer } from './direction.js';
 import { Response } from './jsonrpc.js';
 
-/** Which tools the server offers: the grader's `echo` alone, or `echo` plus the demo tools. */
+/** Which tools the server offers: `echo` alone, or `echo` plus the demo tools. */
 export const ToolSet = z.enum(['server', 'demo']);
 export type ToolSet = z.infer<typeof ToolSet>;
 

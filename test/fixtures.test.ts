@@ -9,7 +9,7 @@ import { StdioPeer } from './helpers/stdio-peer.js';
 const fixtures = loadFixtures();
 
 describe('fixtures', () => {
-  it('include the seed case', () => {
+  it('include the tools/call handler case', () => {
     expect(fixtures.map((f) => f.name)).toContain('tools-call-handler');
     expect(fixtures.length).toBeGreaterThanOrEqual(10);
   });

@@ -24,7 +24,7 @@ export function run(command: string, args: string[], input?: string): Promise<Ru
   });
 }
 
-/** `npx tsx program.ts ...`, as the grader runs it. */
+/** `npx tsx program.ts ...`, as process mode is run from a checkout. */
 export function runProgram(args: string[], input?: string): Promise<RunResult> {
   return run(tsxBin, [join(root, 'program.ts'), ...args], input);
 }
