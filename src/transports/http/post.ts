@@ -34,7 +34,7 @@ export async function handlePost(state: HttpState, req: IncomingMessage, res: Se
   const json = parseJson(body);
   if (!json.ok) return sendError(res, 400, 'the request body is not valid JSON', { code: ErrorCode.ParseError });
   const frame = json.value;
-  if (isModern(state, frame, req)) return answer(state, frame, state.server.createSession(), req, res, {}, true);
+  if (isModern(state, frame, req)) return answerAlone(state, frame, req, res, true);
 
   const sessionId = options.stateless ? undefined : readSessionId(req);
   const initialize = isRequestFrame(frame) && frame.method === 'initialize';
@@ -43,7 +43,7 @@ export async function handlePost(state: HttpState, req: IncomingMessage, res: Se
     const refusal = checkProtocolVersion(req);
     if (refusal !== undefined) return sendError(res, 400, refusal);
   }
-  if (options.stateless) return answer(state, frame, state.server.createSession(), req, res, {}, false);
+  if (options.stateless) return answerAlone(state, frame, req, res, false);
   if (initialize && sessionId === undefined) return startSession(state, frame, res);
 
   const entry = findSession(state, sessionId, res);
@@ -71,6 +71,16 @@ function isModern(state: HttpState, frame: unknown, req: IncomingMessage): boole
   return claimsModernEra(params, req.headers[VERSION_HEADER]);
 }
 
+/** A message with no session to belong to: it gets one of its own, closed (and so unsubscribed from events) once it has answered. */
+async function answerAlone(state: HttpState, frame: unknown, req: IncomingMessage, res: ServerResponse, modern: boolean): Promise<void> {
+  const session = state.server.createSession();
+  try {
+    await answer(state, frame, session, req, res, {}, modern);
+  } finally {
+    session.close();
+  }
+}
+
 /** A new session exists only once initialize succeeds; its id comes back in the Mcp-Session-Id header. */
 async function startSession(state: HttpState, frame: unknown, res: ServerResponse): Promise<void> {
   const full = () =>
@@ -79,8 +89,11 @@ async function startSession(state: HttpState, frame: unknown, res: ServerRespons
   const entry = state.sessions.open();
   state.track(res, entry.session);
   const response = await state.server.handle(frame, { session: entry.session });
-  if (response === null || 'error' in response) return createRequestReply(res, {}, state.options.keepAliveMs).finish(response);
-  if (!state.sessions.register(entry)) return full();
+  if (response === null || 'error' in response || !state.sessions.register(entry)) {
+    entry.session.close(); // never reachable: nothing of it may outlive this answer
+    if (response === null || 'error' in response) return createRequestReply(res, {}, state.options.keepAliveMs).finish(response);
+    return full();
+  }
   sendJson(res, 200, response, { [SESSION_HEADER]: entry.id });
 }
 
