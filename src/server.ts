@@ -146,8 +146,12 @@ export class McpServer {
    * response, or a cancelled call. Never throws and never rejects, whatever it is given.
    */
   handle(frame: unknown, context: HandleContext = {}): Promise<Response | null> {
-    const answer = this.exchange(frame, context);
-    return answer.then((exchange) => exchange.response);
+    const answer = this.#dispatch(frame, context);
+    if (!isThenable(answer)) return Promise.resolve(answer.response);
+    return Promise.resolve(answer).then(
+      (exchange) => exchange.response,
+      (error: unknown) => this.#internalError(error).response,
+    );
   }
 
   /**
@@ -156,14 +160,17 @@ export class McpServer {
    * @internal
    */
   exchange(frame: unknown, context: HandleContext = {}): Promise<Exchange> {
-    let answer: Exchange | Promise<Exchange>;
-    try {
-      answer = dispatch(this.#dispatcher, frame, context.session ?? this.#session, context);
-    } catch (error) {
-      answer = this.#internalError(error);
-    }
+    const answer = this.#dispatch(frame, context);
     // dispatch's promises never reject; the catch is for a bug, which must not become a rejection.
     return isThenable(answer) ? Promise.resolve(answer).catch((error: unknown) => this.#internalError(error)) : Promise.resolve(answer);
+  }
+
+  #dispatch(frame: unknown, context: HandleContext): Exchange | PromiseLike<Exchange> {
+    try {
+      return dispatch(this.#dispatcher, frame, context.session ?? this.#session, context);
+    } catch (error) {
+      return this.#internalError(error);
+    }
   }
 
   #internalError(error: unknown): Exchange {

@@ -51,24 +51,24 @@ export class RequestContext implements HandlerContext {
   #startedAt = 0;
   #timeoutMs: number | undefined;
 
-  constructor(init: {
-    server: ServerState;
-    session: Session;
-    id: RequestId;
-    method: string;
-    client: ClientView;
-    notify: Notify | undefined;
-    signal: AbortSignal | undefined;
-    progressToken: ProgressToken | undefined;
-  }) {
-    this.server = init.server;
-    this.session = init.session;
-    this.requestId = init.id;
-    this.method = init.method;
-    this.client = init.client;
-    this.#notify = init.notify;
-    this.#outer = init.signal;
-    this.#progressToken = init.progressToken;
+  constructor(
+    server: ServerState,
+    session: Session,
+    id: RequestId,
+    method: string,
+    client: ClientView,
+    notify: Notify | undefined,
+    signal: AbortSignal | undefined,
+    progressToken: ProgressToken | undefined,
+  ) {
+    this.server = server;
+    this.session = session;
+    this.requestId = id;
+    this.method = method;
+    this.client = client;
+    this.#notify = notify;
+    this.#outer = signal;
+    this.#progressToken = progressToken;
   }
 
   get signal(): AbortSignal {

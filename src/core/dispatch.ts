@@ -4,12 +4,12 @@ import { MetaKey } from '../../schemas/rev2026.js';
 import { classify } from '../jsonrpc/classify.js';
 import { ErrorCode, ProtocolError, errorFrame, toErrorFrame } from '../jsonrpc/errors.js';
 import { describeIssues } from '../schema/issues.js';
-import type { Codecs, IncomingRequest, RequestHeaders } from './codec.js';
+import type { Codecs, EraCodec, IncomingRequest, RequestHeaders } from './codec.js';
 import type { Notify, Session } from './connection.js';
 import { RequestContext } from './context.js';
 import { claimsModernEra, type Era } from './era.js';
 import { isThenable } from './maybe-async.js';
-import type { MethodTable, NotificationTable } from './method.js';
+import type { Method, MethodTable, NotificationTable } from './method.js';
 import type { ServerState } from './server-state.js';
 
 /** Per-request options a transport passes to `handle`. */
@@ -86,38 +86,45 @@ function serve(server: Dispatcher, request: IncomingRequest, era: Era, session: 
     return exchange(errorFrame(request.id, ErrorCode.InvalidParams, describeIssues(parsed.error.issues, 'params')), era, 200);
   }
   codec.check?.(request, method, parsed.data);
-  const ctx = new RequestContext({
-    server: server.state,
+  const ctx = new RequestContext(
+    server.state,
     session,
-    id: request.id,
-    method: request.method,
+    request.id,
+    request.method,
     client,
-    notify: context.notify ?? session.notify,
-    signal: context.signal,
-    progressToken: progressTokenOf(request.params),
-  });
-  const finish = (result: unknown): Exchange => {
-    if (result === null) return exchange(null, era, 200);
-    return exchange({ jsonrpc: '2.0', id: request.id, result: codec.encode(result as object, method, ctx) as Record<string, unknown> }, era, 200);
-  };
-  const fail = (error: unknown): Exchange => {
-    const response = toErrorFrame(request.id, error, server.state.report);
-    return exchange(response, era, era === 'rev2026' ? statusOf(response.error.code, false) : 200);
-  };
+    context.notify ?? session.notify,
+    context.signal,
+    progressTokenOf(request.params),
+  );
   let result: unknown;
   try {
     result = method.run(parsed.data as never, ctx);
   } catch (error) {
-    return fail(error);
+    return failed(error, ctx, era);
   }
-  if (!isThenable(result)) {
-    try {
-      return finish(result);
-    } catch (error) {
-      return fail(error);
-    }
+  if (isThenable(result)) {
+    return Promise.resolve(result).then(
+      (late) => answered(late, ctx, codec, method),
+      (error: unknown) => failed(error, ctx, era),
+    );
   }
-  return Promise.resolve(result).then(finish).catch(fail);
+  return answered(result, ctx, codec, method);
+}
+
+/** A method's result as the era's frame; `null` is no response. An encoder that throws is a bug: -32603. */
+function answered(result: unknown, ctx: RequestContext, codec: EraCodec, method: Method): Exchange {
+  if (result === null) return exchange(null, codec.era, 200);
+  try {
+    const encoded = codec.encode(result as object, method, ctx) as Record<string, unknown>;
+    return exchange({ jsonrpc: '2.0', id: ctx.requestId, result: encoded }, codec.era, 200);
+  } catch (error) {
+    return failed(error, ctx, codec.era);
+  }
+}
+
+function failed(error: unknown, ctx: RequestContext, era: Era): Exchange {
+  const response = toErrorFrame(ctx.requestId, error, ctx.server.report);
+  return exchange(response, era, era === 'rev2026' ? statusOf(response.error.code, false) : 200);
 }
 
 /**

@@ -22,7 +22,8 @@ export class StdioPeer {
       for (const wake of this.#waiters.splice(0)) wake();
     });
     this.child.stderr.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
-    this.exited = new Promise((resolve) => this.child.on('exit', (code, signal) => resolve({ code, signal })));
+    // 'close', not 'exit': the child's stdout may still hold lines when it exits.
+    this.exited = new Promise((resolve) => this.child.on('close', (code, signal) => resolve({ code, signal })));
   }
 
   send(text: string | Buffer): void {

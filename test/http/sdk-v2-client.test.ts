@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledServer, selectTools } from '../../src/bundled/tool-sets.js';
 import { serveHttp, type HttpServerHandle } from '../../src/index.js';
-import { NEGOTIATIONS, createClient, exerciseDemoTools } from '../helpers/sdk-v2.js';
+import { NEGOTIATIONS, createClient, exerciseDemoTools, realErrors } from '../helpers/sdk-v2.js';
 
 let handle: HttpServerHandle;
 
@@ -23,7 +23,7 @@ describe.each(NEGOTIATIONS)('SDK v2 client over HTTP, %s', (_name, negotiation, 
       expect(client.getServerVersion()).toMatchObject({ name: 'zod-mcp', version: '0.1.0' });
       await exerciseDemoTools(client);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(errors).toStrictEqual([]);
+      expect(realErrors(errors)).toStrictEqual([]);
     } finally {
       await client.close();
     }

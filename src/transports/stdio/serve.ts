@@ -5,7 +5,7 @@ import { ErrorCode, errorFrame } from '../../jsonrpc/errors.js';
 import { MAX_TIMER_MS } from '../../core/limits.js';
 import type { McpServer } from '../../server.js';
 import type { Message } from '../../../schemas/jsonrpc.js';
-import { FrameWriter } from './frame-writer.js';
+import { FrameWriter, NOTIFICATION_GAP_MS, type Written } from './frame-writer.js';
 import { isRequestFrame } from '../../jsonrpc/classify.js';
 import { LineSplitter, type Line } from './line-splitter.js';
 import { serializeFrame } from '../serialize.js';
@@ -26,6 +26,12 @@ export interface StdioOptions {
   guardStdout?: boolean;
   /** Where transport-level errors (e.g. a result JSON cannot hold) are reported. Default: stderr. */
   onError?: (error: unknown) => void;
+  /**
+   * How long a response waits after the last notification of its own request was written, so that
+   * the client reads them apart (the official SDK clients drop a notification that arrives in the
+   * same read as its response). 0: only a separate write. Default 10 ms; other responses never wait.
+   */
+  notificationGapMs?: number;
 }
 
 export interface StdioServer {
@@ -41,10 +47,12 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   const maxLineBytes = options.maxLineBytes ?? 4 * 1024 * 1024;
   const maxInFlight = options.maxInFlight ?? 256;
   const graceMs = options.graceMs ?? 500;
+  const gapMs = options.notificationGapMs ?? NOTIFICATION_GAP_MS;
   for (const [name, value] of [['maxLineBytes', maxLineBytes], ['maxInFlight', maxInFlight]] as const) {
     if (!(Number.isInteger(value) && value >= 1)) throw new TypeError(`serveStdio: ${name} must be a positive integer`);
   }
   if (!(graceMs >= 0 && graceMs <= MAX_TIMER_MS)) throw new TypeError(`serveStdio: graceMs must be 0 to ${MAX_TIMER_MS}`);
+  if (!(gapMs >= 0 && gapMs <= 1000)) throw new TypeError('serveStdio: notificationGapMs must be 0 to 1000');
   const guard = (options.guardStdout ?? output === process.stdout) ? guardStdout() : undefined;
 
   const splitter = new LineSplitter(maxLineBytes);
@@ -58,19 +66,15 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   let reading = true;
   let idle: (() => void) | undefined;
 
-  const writer = new FrameWriter(output, () => pump(), guard?.write);
-  const send = (frame: Message, response = false) => {
+  const writer = new FrameWriter(output, () => pump(), guard?.write, gapMs);
+  const send = (frame: Message, after?: Written) => {
     const line = serializeFrame(frame, options.onError); // undefined: serializeFrame's own stderr line
-    if (line !== undefined) writer.writeLine(line, response);
+    if (line === undefined) return;
+    if (after === undefined) writer.writeLine(line);
+    else writer.writeAfter(line, after);
   };
   // One process, one client: the first initialize or 2026 request pins the era of the connection.
   const session = server.createSession({ notify: (notification) => send(notification), pinEra: true });
-  const context = { session };
-  const answered = (response: Message | null) => {
-    inFlight--;
-    if (response !== null) send(response, true);
-    pump();
-  };
   const isIdle = () => next === lines.length && head === waiting.length && inFlight === 0;
 
   function pump(): void {
@@ -94,15 +98,27 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
     else input.resume();
   }
 
+  /** Each request's own notifications are marked, so that its response follows them in a later read. */
   function start(frame: unknown): void {
     inFlight++;
-    void server.handle(frame, context).then(answered);
+    let last: Written | undefined;
+    const notify = (notification: Message) => {
+      const line = serializeFrame(notification, options.onError);
+      if (line === undefined) return;
+      last = { at: undefined };
+      writer.writeLine(line, last);
+    };
+    void server.handle(frame, { session, notify }).then((response) => {
+      inFlight--;
+      if (response !== null) send(response, last);
+      pump();
+    });
   }
 
   /** Requests wait for a slot; anything else (notifications, responses, bad frames) is handled at once. */
   function take(line: Line): void {
     if (line.kind === 'overlong') {
-      send(errorFrame(undefined, ErrorCode.InvalidRequest, `message longer than ${maxLineBytes} bytes (the line was skipped)`), true);
+      send(errorFrame(undefined, ErrorCode.InvalidRequest, `message longer than ${maxLineBytes} bytes (the line was skipped)`));
       return;
     }
     if (isBlank(line.text)) return;
@@ -110,7 +126,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
     try {
       frame = JSON.parse(line.text);
     } catch (error) {
-      send(errorFrame(undefined, ErrorCode.ParseError, (error as Error).message), true);
+      send(errorFrame(undefined, ErrorCode.ParseError, (error as Error).message));
       return;
     }
     if (isRequestFrame(frame)) {
