@@ -8,7 +8,7 @@ export const ProgressToken = z.union([z.string(), z.number()]);
 export type ProgressToken = z.infer<typeof ProgressToken>;
 
 /** `_meta` on a request; `progressToken` in both eras, the envelope keys of the 2026 era (rev2026.ts). */
-export const RequestMeta = z.looseObject({ progressToken: ProgressToken.optional() });
+export const RequestMeta = z.object({ progressToken: ProgressToken.optional() });
 
 export const Implementation = z.looseObject({
   name: z.string(),
@@ -18,13 +18,13 @@ export const Implementation = z.looseObject({
 export type Implementation = z.infer<typeof Implementation>;
 
 /** Params of methods that take nothing but may carry `_meta` (ping, server/discover). */
-export const EmptyParams = z.looseObject({ _meta: RequestMeta.optional() }).optional();
+export const EmptyParams = z.object({ _meta: RequestMeta.optional() }).optional();
 
 export const EmptyResult = z.object({});
 export type EmptyResult = z.infer<typeof EmptyResult>;
 
 /** Params of a list method: an opaque cursor from the previous page. */
-export const PaginatedParams = z.looseObject({ cursor: z.string().optional(), _meta: RequestMeta.optional() }).optional();
+export const PaginatedParams = z.object({ cursor: z.string().optional(), _meta: RequestMeta.optional() }).optional();
 export type PaginatedParams = z.infer<typeof PaginatedParams>;
 
 const Settings = z.looseObject({});

@@ -20,7 +20,7 @@ export const MetaKey = {
 } as const;
 
 /** The envelope every 2026 request carries in `params._meta`; clientInfo and logLevel are optional. */
-export const RequestEnvelope = z.looseObject({
+export const RequestEnvelope = z.object({
   [MetaKey.protocolVersion]: z.string(),
   [MetaKey.clientCapabilities]: ClientCapabilities,
   [MetaKey.clientInfo]: Implementation.optional(),

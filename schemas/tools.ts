@@ -42,7 +42,7 @@ export const ListToolsResult = z.object({
 });
 export type ListToolsResult = z.infer<typeof ListToolsResult>;
 
-export const CallToolParams = z.looseObject({
+export const CallToolParams = z.object({
   name: z.string(),
   arguments: z.looseObject({}).optional(),
   _meta: RequestMeta.optional(),

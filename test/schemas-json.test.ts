@@ -48,7 +48,9 @@ describe('schemas/json/', () => {
       properties: {},
       additionalProperties: false,
     });
-    expect(callToolParams.additionalProperties).toStrictEqual({});
+    // Unknown members are accepted (and ignored) on the way in: no `additionalProperties: false`.
+    expect(callToolParams.additionalProperties).toBeUndefined();
+    expect((callToolParams.properties as { arguments: unknown }).arguments).toStrictEqual({ type: 'object', properties: {}, additionalProperties: {} });
     // Input side: `tools` and `era` have defaults, so a case file may leave it out; a bare array is a case too.
     const caseObject = {
       type: 'object',

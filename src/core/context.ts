@@ -37,7 +37,7 @@ export class RequestContext implements HandlerContext {
   readonly server: ServerState;
   readonly session: Session;
   readonly client: ClientView;
-  readonly abort = new CallAbort();
+  #abort: CallAbort | undefined;
   readonly #notify: Notify | undefined;
   readonly #outer: AbortSignal | undefined;
   readonly #progressToken: ProgressToken | undefined;
@@ -69,6 +69,11 @@ export class RequestContext implements HandlerContext {
     this.#notify = notify;
     this.#outer = signal;
     this.#progressToken = progressToken;
+  }
+
+  /** How this call is ended early; made on first use (most requests never need one). */
+  get abort(): CallAbort {
+    return (this.#abort ??= new CallAbort());
   }
 
   get signal(): AbortSignal {
@@ -132,7 +137,7 @@ export class RequestContext implements HandlerContext {
   finish(): void {
     this.#open = false;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.abort.listen(undefined);
+    this.#abort?.listen(undefined);
     if (this.#onOuterAbort !== undefined) this.#outer!.removeEventListener('abort', this.#onOuterAbort);
     if (this.#registered && this.session.inFlight.get(this.requestId) === this.abort) this.session.inFlight.delete(this.requestId);
   }

@@ -56,6 +56,10 @@ export function dispatch(server: Dispatcher, frame: unknown, session: Session, c
     case 'invalid':
       return exchange(errorFrame(classified.id, ErrorCode.InvalidRequest, classified.data), undefined, 400);
     case 'response':
+      if (context.headers !== undefined && postsModern(server, context.headers)) {
+        // MCP 2026-07-28 "Streamable HTTP": a POST carries a request or a notification, never a response.
+        return exchange(errorFrame(classified.id, ErrorCode.InvalidRequest, 'a 2026 POST carries a request or a notification, not a response'), 'rev2026', 400);
+      }
       return exchange(null, undefined, 200); // a response to a request of ours: nothing to answer
     case 'notification': {
       const handler = server.notifications.get(classified.method);
@@ -78,13 +82,13 @@ export function dispatch(server: Dispatcher, frame: unknown, session: Session, c
 function serve(server: Dispatcher, request: IncomingRequest, era: Era, session: Session, context: HandleContext): Answer {
   const codec = server.codecs[era];
   const client = codec.admit(request, session, server.state);
-  if (session.pinsEra) pinEra(session, era, request);
   const method = codec.methods.get(request.method) ?? server.methods.get(request.method);
   if (method === undefined) throw new ProtocolError(ErrorCode.MethodNotFound);
   const parsed = method.params.safeParse(request.params);
   if (!parsed.success) {
     return exchange(errorFrame(request.id, ErrorCode.InvalidParams, describeIssues(parsed.error.issues, 'params')), era, 200);
   }
+  if (session.pinsEra) pinEra(session, era, request); // only a request that will run pins
   codec.check?.(request, method, parsed.data);
   const ctx = new RequestContext(
     server.state,
@@ -154,8 +158,15 @@ function selectEra(server: Dispatcher, request: IncomingRequest, session: Sessio
   const { eras } = server.state;
   if (!eras.has('rev2026')) return 'rev2025';
   if (!eras.has('rev2025')) return 'rev2026';
-  if (claimsModernEra(request.params, request.headers?.['mcp-protocol-version'])) return 'rev2026';
+  if (claimsModernEra(request.method, request.params, request.headers?.['mcp-protocol-version'])) return 'rev2026';
   return session.pinsEra && session.era === 'rev2026' ? 'rev2026' : 'rev2025';
+}
+
+/** Whether an HTTP message without a body claim (a response) is a 2026 one: by its header, or because only 2026 is served. */
+function postsModern(server: Dispatcher, headers: RequestHeaders): boolean {
+  const { eras } = server.state;
+  if (!eras.has('rev2026')) return false;
+  return !eras.has('rev2025') || claimsModernEra(undefined, undefined, headers['mcp-protocol-version']);
 }
 
 /** A request refused before its method ran. */

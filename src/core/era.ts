@@ -13,9 +13,9 @@ export type Era = 'rev2025' | 'rev2026';
 /** The eras a server may be configured to serve (both by default). */
 export const ERAS: readonly Era[] = ['rev2025', 'rev2026'];
 
-/** Revision ids are ISO dates; every revision from 2026-07-28 on speaks the 2026 wire. */
+/** Revision ids are ISO dates; every revision from 2026-07-28 on speaks the 2026 wire. Anything that is no date is not one. */
 export function eraOf(version: string): Era {
-  return version >= '2026-07-28' ? 'rev2026' : 'rev2025';
+  return /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= '2026-07-28' ? 'rev2026' : 'rev2025';
 }
 
 export const VERSIONS_2025: ReadonlySet<string> = new Set(PROTOCOL_VERSIONS_2025);
@@ -38,14 +38,17 @@ export interface ClientView {
 }
 
 /**
- * Whether a request speaks 2026: its `params._meta` claims a protocol version (whatever it names:
+ * Whether a message speaks 2026: its `params._meta` claims a protocol version (whatever it names:
  * the 2026 rules then judge the claim), or, on HTTP, its MCP-Protocol-Version header names a 2026
- * revision. Everything else is 2025, the era of clients that send `initialize`.
+ * revision (but for `initialize`). Everything else is 2025, the era of clients that send `initialize`.
  */
-export function claimsModernEra(params: unknown, versionHeader: string | string[] | undefined): boolean {
+export function claimsModernEra(method: unknown, params: unknown, versionHeader: string | string[] | undefined): boolean {
   if (typeof params === 'object' && params !== null) {
     const meta = (params as { _meta?: unknown })._meta;
     if (typeof meta === 'object' && meta !== null && (meta as Record<string, unknown>)[MetaKey.protocolVersion] !== undefined) return true;
   }
-  return typeof versionHeader === 'string' && eraOf(versionHeader.trim()) === 'rev2026';
+  // initialize without a claim is a 2025 client's, whatever header came with it.
+  if (method === 'initialize') return false;
+  const header = Array.isArray(versionHeader) ? versionHeader[0] : versionHeader;
+  return typeof header === 'string' && eraOf(header.trim()) === 'rev2026';
 }

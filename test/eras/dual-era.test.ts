@@ -46,6 +46,16 @@ describe('a connection that pins its era (stdio)', () => {
     expect(await handle(modern(3, 'server/discover'))).toMatchObject({ result: { supportedVersions: [V2026] } });
   });
 
+  it('a request that does not run pins nothing: a malformed initialize, an unknown 2026 method', async () => {
+    const { handle } = pinnedConnection(server);
+    expect(await handle(request(1, 'initialize', { protocolVersion: 5 }))).toMatchObject({ id: 1, error: { code: -32602 } });
+    expect(await handle(modern(2, 'nope/nope'))).toMatchObject({ id: 2, error: { code: -32601 } });
+    expect(await handle(initialize(3, '2025-03-26'))).toMatchObject({ result: { protocolVersion: '2025-03-26' } });
+    expect(await handle(modern(4, 'tools/list'))).toMatchObject({
+      error: { code: -32022, data: { supported: ['2025-03-26'], requested: V2026 } },
+    });
+  });
+
   it('serves requests sent before any initialize as 2025 without pinning (a cold tools/call)', async () => {
     const { handle } = pinnedConnection(server);
     expect(await handle(request(1, 'tools/call', { name: 'a' }))).toMatchObject({ result: { content: [{ text: 'a' }] } });

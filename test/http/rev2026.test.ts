@@ -144,6 +144,38 @@ describe('SEP-2243 headers', () => {
   });
 });
 
+describe('era edge cases over HTTP', () => {
+  it('a header sent twice is refused, even when the body matches one copy', async () => {
+    const frame = modern(30, 'tools/call', { name: 'regional', arguments: { region: 'us, east' } });
+    const res = await send(handle.url, {
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headersFor(frame), 'mcp-param-region': ['us', 'east'] as never },
+      body: JSON.stringify(frame),
+    });
+    expect(json(res)).toStrictEqual({ status: 400, type: 'application/json', body: headerError(30, 'Mcp-Param-Region header: sent 2 times; send it once') });
+  });
+
+  it('initialize without a claim is a 2025 client\'s, whatever MCP-Protocol-Version came with it', async () => {
+    const init = { jsonrpc: '2.0', id: 31, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } };
+    const res = await post(handle.url, init, { 'mcp-protocol-version': V2026 });
+    expect(json(res)).toMatchObject({ status: 200, body: { id: 31, result: { protocolVersion: '2025-11-25' } } });
+    expect(res.headers['mcp-session-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a version header that is no date is not a 2026 one: the 2025 rules refuse it', async () => {
+    const res = await post(handle.url, { jsonrpc: '2.0', id: 32, method: 'tools/list' }, { 'mcp-protocol-version': 'zz' });
+    expect(json(res)).toMatchObject({ status: 400, body: { error: { code: -32600, data: expect.stringContaining('unsupported MCP-Protocol-Version: zz') } } });
+  });
+
+  it('a 2026 POST of a response is refused: 2026 clients post requests and notifications only', async () => {
+    const res = await post(handle.url, { jsonrpc: '2.0', id: 33, result: {} }, { 'mcp-protocol-version': V2026 });
+    expect(json(res)).toStrictEqual({
+      status: 400,
+      type: 'application/json',
+      body: { jsonrpc: '2.0', id: 33, error: { code: -32600, message: 'Invalid Request', data: 'a 2026 POST carries a request or a notification, not a response' } },
+    });
+  });
+});
+
 describe('subscriptions/listen over HTTP', () => {
   it('is an SSE stream: the acknowledgement at once, then each change, until the client closes it', async () => {
     const frame = modern('listen-1', 'subscriptions/listen', { notifications: { toolsListChanged: true } });

@@ -22,13 +22,18 @@ export const rev2026: EraCodec = {
     }
   },
   encode(result, method, ctx) {
-    const { _meta, ...fields } = result as { _meta?: Record<string, unknown> };
-    const hint = method.cacheable === true ? ctx.server.cacheHint(ctx.method) : undefined;
-    return {
-      resultType: 'complete',
-      ...fields,
-      ...(hint === undefined ? {} : { ttlMs: hint.ttlMs, cacheScope: hint.cacheScope }),
-      _meta: { ..._meta, [MetaKey.serverInfo]: ctx.server.serverInfo },
-    };
+    // Built key by key (no rest/spread): this runs once per 2026 response. Order: resultType, the
+    // result's own members, the cache hint, then _meta with the server's identity last.
+    const fields = result as Record<string, unknown>;
+    const out: Record<string, unknown> = { resultType: 'complete' };
+    for (const key in fields) if (key !== '_meta' && Object.hasOwn(fields, key)) out[key] = fields[key];
+    if (method.cacheable === true) {
+      const hint = ctx.server.cacheHint(ctx.method);
+      out.ttlMs = hint.ttlMs;
+      out.cacheScope = hint.cacheScope;
+    }
+    const meta = fields._meta as Record<string, unknown> | undefined;
+    out._meta = meta === undefined ? { [MetaKey.serverInfo]: ctx.server.serverInfo } : { ...meta, [MetaKey.serverInfo]: ctx.server.serverInfo };
+    return out;
   },
 };

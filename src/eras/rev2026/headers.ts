@@ -19,11 +19,16 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** Canonical base64: whole quanta, padding only at the end; the decoded bytes must be UTF-8. */
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-/** A header's value as the client meant it: one value, outer whitespace trimmed, the base64 sentinel decoded. */
+/**
+ * A header's value as the client meant it: outer whitespace trimmed, the base64 sentinel decoded. A
+ * header sent twice is refused: an intermediary may route on one copy while the body agrees with
+ * the other (transports pass repeats as an array: node:http's `headersDistinct`).
+ */
 export function readHeader(headers: RequestHeaders, name: string): string | undefined {
   const raw = headers[name.toLowerCase()];
-  if (raw === undefined) return undefined;
-  const value = (Array.isArray(raw) ? raw.join(', ') : raw).trim();
+  if (raw === undefined || (Array.isArray(raw) && raw.length === 0)) return undefined;
+  if (Array.isArray(raw) && raw.length > 1) throw mismatch(`${displayName(name)} header: sent ${raw.length} times; send it once`);
+  const value = (Array.isArray(raw) ? raw[0]! : raw).trim();
   const sentinel = SENTINEL.exec(value);
   if (sentinel === null) return value;
   const encoded = sentinel[1]!;

@@ -35,9 +35,16 @@ export interface ToolsFeature extends Feature {
 export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): ToolsFeature {
   const tools = new Map<string, Tool>();
   for (const tool of initial) addTo(tools, tool);
-  let descriptors: readonly ToolDescriptor[] = [...tools.values()].map((tool) => tool.descriptor);
-  const changed = () => {
+  let descriptors: readonly ToolDescriptor[] = [];
+  /** The whole list as one page, built once per change: tools/list does no work per call. */
+  let onePage: ListToolsResult = { tools: [] };
+  const rebuild = () => {
     descriptors = [...tools.values()].map((tool) => tool.descriptor);
+    onePage = { tools: descriptors as ListToolsResult['tools'] };
+  };
+  rebuild();
+  const changed = () => {
+    rebuild();
     options.events.publish({ type: 'tools/list_changed' });
   };
   const fixed = (what: string) => {
@@ -47,6 +54,7 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
   const listTools = defineMethod(
     PaginatedParams,
     (params): ListToolsResult => {
+      if (params?.cursor === undefined && descriptors.length <= options.pageSize) return onePage;
       const { items, nextCursor } = page(descriptors, params?.cursor, options.pageSize, 'tools');
       const result = { tools: items as ListToolsResult['tools'] };
       return nextCursor === undefined ? result : { ...result, nextCursor };

@@ -67,8 +67,8 @@ function isModern(state: HttpState, frame: unknown, req: IncomingMessage): boole
   const { eras } = state.server;
   if (!eras.includes('rev2026')) return false;
   if (!eras.includes('rev2025')) return true;
-  const params = typeof frame === 'object' && frame !== null && !Array.isArray(frame) ? (frame as { params?: unknown }).params : undefined;
-  return claimsModernEra(params, req.headers[VERSION_HEADER]);
+  const { method, params } = typeof frame === 'object' && frame !== null && !Array.isArray(frame) ? (frame as { method?: unknown; params?: unknown }) : {};
+  return claimsModernEra(method, params, req.headers[VERSION_HEADER]);
 }
 
 /** A message with no session to belong to: it gets one of its own, closed (and so unsubscribed from events) once it has answered. */
@@ -119,7 +119,7 @@ async function answer(
   res.once('close', onClose);
   const reply = createRequestReply(res, headers, state.options.keepAliveMs, isRequestFrame(frame));
   try {
-    const context = { session, notify: reply.notify, signal: controller.signal, ...(modern ? { headers: req.headers } : {}) };
+    const context = { session, notify: reply.notify, signal: controller.signal, ...(modern ? { headers: req.headersDistinct } : {}) };
     const exchange = await state.server.exchange(frame, context);
     reply.finish(exchange.response, modern ? exchange.status : undefined);
   } finally {
