@@ -35,7 +35,7 @@ export interface Exchange {
   readonly status: 200 | 400 | 404;
 }
 
-/** Everything dispatch reads: fixed once the server is built, except the features' method tables. */
+/** Everything dispatch reads, fixed once the server is built (a feature may change what its methods serve, never the table). */
 export interface Dispatcher {
   readonly state: ServerState;
   readonly codecs: Codecs;
