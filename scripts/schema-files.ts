@@ -11,8 +11,11 @@ import * as logging from '../schemas/logging.js';
 import * as rev2025 from '../schemas/rev2025.js';
 import * as rev2026 from '../schemas/rev2026.js';
 import * as tools from '../schemas/tools.js';
+import * as resources from '../schemas/resources.js';
+import * as prompts from '../schemas/prompts.js';
+import * as completion from '../schemas/completion.js';
 
-const modules = [jsonrpc, common, tools, logging, rev2025, rev2026, caseFile];
+const modules = [jsonrpc, common, tools, resources, prompts, completion, logging, rev2025, rev2026, caseFile];
 
 /** Every exported Zod schema of the contract, by export name; a name used twice is a mistake. */
 export function contractSchemas(): Map<string, z.ZodType> {

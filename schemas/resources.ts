@@ -1,0 +1,63 @@
+// resources/list, resources/templates/list, resources/read, and the 2025 subscriptions
+// (MCP 2025-11-25 and 2026-07-28 "Resources").
+import { z } from 'zod';
+import { Annotations, BlobResourceContents, Meta, RequestMeta, TextResourceContents } from './common.js';
+import { sentByServer } from './direction.js';
+
+/** An icon a client may show beside a resource, template or prompt (MCP 2025-11-25 `Icon`). */
+export const Icon = z.object({
+  src: z.string(),
+  mimeType: z.string().optional(),
+  sizes: z.array(z.string()).optional(),
+  theme: z.enum(['light', 'dark']).optional(),
+});
+export type Icon = z.infer<typeof Icon>;
+
+export const Resource = z.object({
+  uri: z.string(),
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+  size: z.number().optional(),
+  icons: z.array(Icon).optional(),
+  annotations: Annotations.optional(),
+  _meta: Meta.optional(),
+});
+export type Resource = z.infer<typeof Resource>;
+
+export const ResourceTemplate = z.object({
+  uriTemplate: z.string(),
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+  icons: z.array(Icon).optional(),
+  annotations: Annotations.optional(),
+  _meta: Meta.optional(),
+});
+export type ResourceTemplate = z.infer<typeof ResourceTemplate>;
+
+export const ResourceContents = z.union([TextResourceContents, BlobResourceContents]);
+export type ResourceContents = z.infer<typeof ResourceContents>;
+
+export const ListResourcesResult = z.object({ resources: z.array(Resource), nextCursor: z.string().optional() });
+export type ListResourcesResult = z.infer<typeof ListResourcesResult>;
+
+export const ListResourceTemplatesResult = z.object({
+  resourceTemplates: z.array(ResourceTemplate),
+  nextCursor: z.string().optional(),
+});
+export type ListResourceTemplatesResult = z.infer<typeof ListResourceTemplatesResult>;
+
+/** resources/read, and (2025) resources/subscribe and resources/unsubscribe. */
+export const ResourceParams = z.object({ uri: z.string(), _meta: RequestMeta.optional() });
+export type ResourceParams = z.infer<typeof ResourceParams>;
+
+export const ReadResourceResult = z.object({ contents: z.array(ResourceContents), _meta: Meta.optional() });
+export type ReadResourceResult = z.infer<typeof ReadResourceResult>;
+
+/** `error.data` when a URI names no resource: -32002 on 2025, -32602 on 2026 (SEP-2164). */
+export const ResourceNotFoundData = z.object({ uri: z.string() });
+
+sentByServer(Icon, Resource, ResourceTemplate, ResourceContents, ListResourcesResult, ListResourceTemplatesResult, ReadResourceResult, ResourceNotFoundData);
