@@ -60,6 +60,7 @@ export const Annotations = z.object({
   priority: z.number().min(0).max(1).optional(),
   lastModified: z.string().optional(),
 });
+export type Annotations = z.infer<typeof Annotations>;
 
 const blockExtras = { annotations: Annotations.optional(), _meta: Meta.optional() };
 

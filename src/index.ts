@@ -1,6 +1,21 @@
 // The public API of zod-mcp. Named exports only.
 export { McpServer, type McpServerOptions } from './server.js';
 export { defineTool, type Tool, type ToolContext, type ToolDefinition, type ToolReturn } from './features/tools/define.js';
+export {
+  defineResource,
+  defineResourceTemplate,
+  type ListedResource,
+  type Resource,
+  type ResourceContext,
+  type ResourceDefinition,
+  type ResourceTemplate,
+  type ResourceTemplateDefinition,
+} from './features/resources/define.js';
+export type { ReadReturn } from './features/resources/contents.js';
+export { UriTemplate } from './features/resources/uri-template.js';
+export { definePrompt, type Prompt, type PromptDefinition } from './features/prompts/define.js';
+export type { GetReturn } from './features/prompts/messages.js';
+export type { Completer, CompletionContext } from './features/completion/complete.js';
 export { Session, type Notify, type SessionOptions } from './core/connection.js';
 export { AbortReason } from './core/lifetime.js';
 export type { ClientView, Era } from './core/era.js';

@@ -15,7 +15,13 @@ import type { NotificationHandler } from './core/method.js';
 import type { ServerState } from './core/server-state.js';
 import { rev2025 } from './eras/rev2025/codec.js';
 import { rev2026 } from './eras/rev2026/codec.js';
-import { mergeFeatures } from './features/feature.js';
+import { completionFeature } from './features/completion/index.js';
+import { completionSources } from './features/completion/sources.js';
+import { mergeFeatures, type Feature } from './features/feature.js';
+import type { Prompt } from './features/prompts/define.js';
+import { promptsFeature, type PromptsFeature } from './features/prompts/index.js';
+import type { Resource, ResourceTemplate } from './features/resources/define.js';
+import { resourcesFeature, type ResourcesFeature } from './features/resources/index.js';
 import type { Tool } from './features/tools/define.js';
 import { toolsFeature, type ToolsFeature } from './features/tools/index.js';
 import { ErrorCode, errorFrame, safely } from './jsonrpc/errors.js';
@@ -28,6 +34,10 @@ const CacheOption = z.strictObject({
   default: CacheHint.optional(),
   'server/discover': CacheHint.optional(),
   'tools/list': CacheHint.optional(),
+  'resources/list': CacheHint.optional(),
+  'resources/templates/list': CacheHint.optional(),
+  'resources/read': CacheHint.optional(),
+  'prompts/list': CacheHint.optional(),
 });
 
 export interface McpServerOptions {
@@ -37,13 +47,21 @@ export interface McpServerOptions {
   /** How a model should use this server: in the initialize answer (2025) and in server/discover (2026). */
   instructions?: string;
   tools?: readonly Tool[];
-  /** tools/list page size; without it every tool comes in one page. */
+  /**
+   * Resources and resource templates (`defineResource`, `defineResourceTemplate`). With this option,
+   * even empty, the server serves resources (and `addResource` may add some later); without it, none.
+   */
+  resources?: readonly (Resource | ResourceTemplate)[];
+  /** Prompts (`definePrompt`); like `resources`, the option, even empty, turns the feature on. */
+  prompts?: readonly Prompt[];
+  /** The page size of every list (tools, resources, templates, prompts); without it, one page. */
   pageSize?: number;
   /** Default timeout for every tool call, in milliseconds; a tool's own `timeoutMs` wins. */
   timeoutMs?: number;
   /**
-   * Whether the tool list may change while the server runs (`addTool`, `removeTool`), declared as
-   * `tools.listChanged`. Default true; false promises clients a fixed list, and then the list cannot change.
+   * Whether the lists may change while the server runs (`addTool`, `addResource`, `addPrompt`, …),
+   * declared as `listChanged` of each. Default true; false promises clients fixed lists, and then
+   * they cannot change.
    */
   listChanged?: boolean;
   /**
@@ -78,6 +96,9 @@ const FRESH: CacheHint = { ttlMs: 0, cacheScope: 'private' };
 export class McpServer {
   readonly #dispatcher: Dispatcher;
   readonly #tools: ToolsFeature;
+  readonly #resources: ResourcesFeature | undefined;
+  readonly #prompts: PromptsFeature | undefined;
+  readonly #events: EventBus;
   readonly #session = new Session();
 
   constructor(options: McpServerOptions) {
@@ -92,13 +113,18 @@ export class McpServer {
     if (!cache.success) throw new TypeError(`cache: ${describeIssues(cache.error.issues)}`);
     const report = options.onError ?? reportToStderr('internal error');
     const events = options.events ?? memoryEvents(report);
-    this.#tools = toolsFeature(options.tools ?? [], {
-      pageSize: Math.floor(pageSize),
-      listChanged: options.listChanged ?? true,
-      unknownTool: options.unknownTool ?? 'result',
-      events,
-    });
-    const merged = mergeFeatures([this.#tools]);
+    const lists = { pageSize: Math.floor(pageSize), listChanged: options.listChanged ?? true, events, timeoutMs };
+    this.#events = events;
+    this.#tools = toolsFeature(options.tools ?? [], { ...lists, unknownTool: options.unknownTool ?? 'result' });
+    this.#resources = options.resources === undefined ? undefined : resourcesFeature(options.resources, lists);
+    this.#prompts = options.prompts === undefined ? undefined : promptsFeature(options.prompts, lists);
+    const features: Feature[] = [this.#tools];
+    if (this.#resources !== undefined) features.push(this.#resources);
+    if (this.#prompts !== undefined) features.push(this.#prompts);
+    if (this.#resources !== undefined || this.#prompts !== undefined) {
+      features.push(completionFeature(completionSources(this.#prompts, this.#resources, timeoutMs)));
+    }
+    const merged = mergeFeatures(features);
     const capabilities2025: ServerCapabilities = { ...merged.capabilities, logging: {} };
     const capabilities2026: ServerCapabilities = { ...capabilities2025 };
     const hints = cache.data as Record<string, CacheHint | undefined>;
@@ -134,6 +160,38 @@ export class McpServer {
   /** Removes a tool by name (false if there was none); clients hear of it as for `addTool`. */
   removeTool(name: string): boolean {
     return this.#tools.remove(name);
+  }
+
+  /** Adds a resource or template while serving; clients hear `notifications/resources/list_changed`. */
+  addResource(resource: Resource | ResourceTemplate): void {
+    this.#feature(this.#resources, 'resources').add(resource);
+  }
+
+  /** Removes a resource by URI, or a template by its URI template (false if there was none). */
+  removeResource(uriOrTemplate: string): boolean {
+    return this.#feature(this.#resources, 'resources').remove(uriOrTemplate);
+  }
+
+  addPrompt(prompt: Prompt): void {
+    this.#feature(this.#prompts, 'prompts').add(prompt);
+  }
+
+  removePrompt(name: string): boolean {
+    return this.#feature(this.#prompts, 'prompts').remove(name);
+  }
+
+  /**
+   * Tells clients a resource changed: 2025 sessions that called resources/subscribe for this URI,
+   * and 2026 listen streams that named it in `resourceSubscriptions`, hear `notifications/resources/updated`.
+   */
+  notifyResourceUpdated(uri: string): void {
+    this.#feature(this.#resources, 'resources');
+    this.#events.publish({ type: 'resources/updated', uri });
+  }
+
+  #feature<F>(feature: F | undefined, name: string): F {
+    if (feature === undefined) throw new TypeError(`this server serves no ${name}: give the ${name} option (even empty) to serve them`);
+    return feature;
   }
 
   /** A new connection with its own handshake, log level and calls in flight; transports make one per client. */

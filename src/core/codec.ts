@@ -1,5 +1,5 @@
 // The contract an era implements (eras/rev2025, eras/rev2026): what differs between wire revisions.
-import type { RequestId } from '../../schemas/jsonrpc.js';
+import type { ErrorResponse, RequestId } from '../../schemas/jsonrpc.js';
 import type { Session } from './connection.js';
 import type { RequestContext } from './context.js';
 import type { ClientView, Era } from './era.js';
@@ -32,6 +32,8 @@ export interface EraCodec {
   check?(request: IncomingRequest, method: Method, params: unknown): void;
   /** A method's result as this era's wire has it. */
   encode(result: object, method: Method, ctx: RequestContext): object;
+  /** An error frame as this era spells it (a code the era does not have becomes the one it does). */
+  mapError?(response: ErrorResponse): ErrorResponse;
 }
 
 export type Codecs = Readonly<Record<Era, EraCodec>>;

@@ -41,6 +41,8 @@ export class Session {
   notify: Notify | undefined;
   /** Calls that can still be cancelled; read by notifications/cancelled and by `abortAll`. */
   readonly inFlight = new Map<RequestId, CallAbort>();
+  /** URIs this 2025 connection called resources/subscribe for; read when a resource is updated. */
+  readonly resourceSubscriptions = new Set<string>();
   /** Long-lived requests (subscriptions/listen) of this connection; read by `endStreams` on shutdown. */
   readonly streams = new Set<CallAbort>();
   /** Undone by `close`: subscriptions of this session to the server's change events. */

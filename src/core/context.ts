@@ -169,3 +169,17 @@ export class RequestContext implements HandlerContext {
     this.#notify({ jsonrpc: '2.0', method: 'notifications/message', params });
   }
 }
+
+/** A handler context with members of a method's own (the `uri` of a resource read), for handlers that need them. */
+export function extendContext<T extends object>(ctx: RequestContext, extra: T): HandlerContext & T {
+  return {
+    get signal() {
+      return ctx.signal;
+    },
+    requestId: ctx.requestId,
+    client: ctx.client,
+    progress: ctx.progress,
+    log: ctx.log,
+    ...extra,
+  };
+}

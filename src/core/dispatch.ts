@@ -1,5 +1,5 @@
 // frame -> era -> method -> response. Every JSON-RPC error frame the server sends starts here.
-import type { Response } from '../../schemas/jsonrpc.js';
+import type { ErrorResponse, Response } from '../../schemas/jsonrpc.js';
 import { MetaKey } from '../../schemas/rev2026.js';
 import { classify } from '../jsonrpc/classify.js';
 import { ErrorCode, ProtocolError, errorFrame, toErrorFrame } from '../jsonrpc/errors.js';
@@ -83,7 +83,7 @@ function serve(server: Dispatcher, request: IncomingRequest, era: Era, session: 
   const codec = server.codecs[era];
   const client = codec.admit(request, session, server.state);
   const method = codec.methods.get(request.method) ?? server.methods.get(request.method);
-  if (method === undefined) throw new ProtocolError(ErrorCode.MethodNotFound);
+  if (method === undefined || (method.eras !== undefined && !method.eras.includes(era))) throw new ProtocolError(ErrorCode.MethodNotFound);
   const parsed = method.params.safeParse(request.params);
   if (!parsed.success) {
     return exchange(errorFrame(request.id, ErrorCode.InvalidParams, describeIssues(parsed.error.issues, 'params')), era, 200);
@@ -104,12 +104,12 @@ function serve(server: Dispatcher, request: IncomingRequest, era: Era, session: 
   try {
     result = method.run(parsed.data as never, ctx);
   } catch (error) {
-    return failed(error, ctx, era);
+    return failed(error, ctx, codec);
   }
   if (isThenable(result)) {
     return Promise.resolve(result).then(
       (late) => answered(late, ctx, codec, method),
-      (error: unknown) => failed(error, ctx, era),
+      (error: unknown) => failed(error, ctx, codec),
     );
   }
   return answered(result, ctx, codec, method);
@@ -122,13 +122,18 @@ function answered(result: unknown, ctx: RequestContext, codec: EraCodec, method:
     const encoded = codec.encode(result as object, method, ctx) as Record<string, unknown>;
     return exchange({ jsonrpc: '2.0', id: ctx.requestId, result: encoded }, codec.era, 200);
   } catch (error) {
-    return failed(error, ctx, codec.era);
+    return failed(error, ctx, codec);
   }
 }
 
-function failed(error: unknown, ctx: RequestContext, era: Era): Exchange {
-  const response = toErrorFrame(ctx.requestId, error, ctx.server.report);
-  return exchange(response, era, era === 'rev2026' ? statusOf(response.error.code, false) : 200);
+function failed(error: unknown, ctx: RequestContext, codec: EraCodec): Exchange {
+  const response = errorIn(codec, toErrorFrame(ctx.requestId, error, ctx.server.report));
+  return exchange(response, codec.era, codec.era === 'rev2026' ? statusOf(response.error.code, false) : 200);
+}
+
+/** An error frame as the era spells its code (2026 has no -32002: a missing resource is -32602). */
+function errorIn(codec: EraCodec, response: ErrorResponse): ErrorResponse {
+  return codec.mapError === undefined ? response : codec.mapError(response);
 }
 
 /**
@@ -171,7 +176,7 @@ function postsModern(server: Dispatcher, headers: RequestHeaders): boolean {
 
 /** A request refused before its method ran. */
 function refuse(server: Dispatcher, request: IncomingRequest, era: Era, error: unknown): Exchange {
-  const response = toErrorFrame(request.id, error, server.state.report);
+  const response = errorIn(server.codecs[era], toErrorFrame(request.id, error, server.state.report));
   return exchange(response, era, era === 'rev2026' ? statusOf(response.error.code, true) : 200);
 }
 

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { Session } from './connection.js';
 import type { RequestContext } from './context.js';
+import type { Era } from './era.js';
 
 /** A value for an `Mcp-Param-*` header: the header name after the prefix, and what the body holds there. */
 export interface HeaderParam {
@@ -20,12 +21,15 @@ export interface Method {
   readonly nameParam?: string;
   /** The `Mcp-Param-*` headers these params bind on 2026 HTTP (a tool's `x-mcp-header` arguments). */
   readonly headerParams?: (params: never) => readonly HeaderParam[];
+  /** Only these eras have the method (resources/subscribe is 2025's); in another it is -32601. */
+  readonly eras?: readonly Era[];
 }
 
 export type MethodTable = ReadonlyMap<string, Method>;
 
 export interface MethodOptions<P> {
   readonly cacheable?: boolean;
+  readonly eras?: readonly Era[];
   readonly nameParam?: string;
   readonly headerParams?: (params: P) => readonly HeaderParam[];
 }

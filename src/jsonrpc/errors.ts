@@ -1,13 +1,15 @@
 // The one error type of the protocol layer and the one conversion from anything thrown to a frame.
 import type { ErrorResponse, RequestId } from '../../schemas/jsonrpc.js';
 
-/** JSON-RPC 2.0's own codes, and the MCP 2026-07-28 codes (-32020 to -32022, 2026 requests only). */
+/** JSON-RPC 2.0's own codes, MCP's -32002 (2025), and the MCP 2026-07-28 codes (-32020 to -32022, 2026 requests only). */
 export const ErrorCode = {
   ParseError: -32700,
   InvalidRequest: -32600,
   MethodNotFound: -32601,
   InvalidParams: -32602,
   InternalError: -32603,
+  /** 2025 only: a URI that names no resource, with `data: { uri }`; 2026 answers it as -32602 (SEP-2164). */
+  ResourceNotFound: -32002,
   HeaderMismatch: -32020,
   MissingRequiredClientCapability: -32021,
   UnsupportedProtocolVersion: -32022,
@@ -20,6 +22,7 @@ const messages: Record<ErrorCode, string> = {
   [ErrorCode.MethodNotFound]: 'Method not found',
   [ErrorCode.InvalidParams]: 'Invalid params',
   [ErrorCode.InternalError]: 'Internal error',
+  [ErrorCode.ResourceNotFound]: 'Resource not found',
   [ErrorCode.HeaderMismatch]: 'Header mismatch',
   [ErrorCode.MissingRequiredClientCapability]: 'Missing required client capability',
   [ErrorCode.UnsupportedProtocolVersion]: 'Unsupported protocol version',

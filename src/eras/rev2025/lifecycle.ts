@@ -34,14 +34,14 @@ const delivering = new WeakSet<Session>();
 
 /**
  * From its handshake on, a 2025 connection hears of list changes as notifications on its own channel
- * (stdio, or the GET stream of an HTTP session), until it closes. `resources/updated` needs a
- * `resources/subscribe` first, so it is not sent here.
+ * (stdio, or the GET stream of an HTTP session), until it closes; of a resource's update only when
+ * it called resources/subscribe for that URI.
  */
 function deliverEvents(session: Session, ctx: RequestContext): void {
   if (delivering.has(session)) return;
   delivering.add(session);
   const unsubscribe = ctx.server.events.subscribe((event) => {
-    if (event.type === 'resources/updated') return;
+    if (event.type === 'resources/updated' && !session.resourceSubscriptions.has(event.uri)) return;
     session.notify?.({ jsonrpc: '2.0', ...notificationOf(event) });
   });
   session.onClose(unsubscribe);

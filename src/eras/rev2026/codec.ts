@@ -2,6 +2,7 @@
 // result says what it is (`resultType`), who answered (serverInfo) and, for lists, how long it keeps.
 import { MetaKey } from '../../../schemas/rev2026.js';
 import type { EraCodec } from '../../core/codec.js';
+import { ErrorCode } from '../../jsonrpc/errors.js';
 import type { Method } from '../../core/method.js';
 import { discover } from './discover.js';
 import { admitEnvelope } from './envelope.js';
@@ -21,6 +22,9 @@ export const rev2026: EraCodec = {
       checkParamHeaders(request.headers, method.headerParams(params as never));
     }
   },
+  // SEP-2164: 2026-07-28 has no -32002; a URI that names no resource is -32602, still with data.uri.
+  mapError: (response) =>
+    response.error.code === ErrorCode.ResourceNotFound ? { ...response, error: { ...response.error, code: ErrorCode.InvalidParams, message: 'Invalid params' } } : response,
   encode(result, method, ctx) {
     // Built key by key (no rest/spread): this runs once per 2026 response. Order: resultType, the
     // result's own members, the cache hint, then _meta with the server's identity last.
