@@ -2,7 +2,7 @@
 // built from the public API alone. Listens on 127.0.0.1:$PORT/mcp (3000 by default).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { ErrorCode, McpServer, ProtocolError, defineTool, serveHttp } from '../../src/index.js';
+import { ErrorCode, McpServer, ProtocolError, definePrompt, defineResource, defineResourceTemplate, defineTool, serveHttp } from '../../src/index.js';
 
 /** A 1x1 red PNG. */
 const RED_PIXEL_PNG =
@@ -209,7 +209,95 @@ const conformanceTools = [
   regionTool,
 ];
 
-const server = new McpServer({ name: 'zod-mcp-conformance', version: '0.0.0', tools: conformanceTools });
+// ---- resources (SPEC §4.2) ----
+
+const staticText = defineResource({
+  uri: 'test://static-text',
+  name: 'static-text',
+  description: 'A static text resource.',
+  mimeType: 'text/plain',
+  read: () => 'This is the content of the static text resource.',
+});
+
+const staticBinary = defineResource({
+  uri: 'test://static-binary',
+  name: 'static-binary',
+  description: 'A 1x1 red PNG.',
+  mimeType: 'image/png',
+  read: () => Buffer.from(RED_PIXEL_PNG, 'base64'),
+});
+
+const template = defineResourceTemplate({
+  uriTemplate: 'test://template/{id}/data',
+  name: 'template',
+  description: 'Data for an id, as JSON.',
+  mimeType: 'application/json',
+  variables: z.object({ id: z.string() }),
+  read: ({ id }) => JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }),
+});
+
+const watched = defineResource({
+  uri: 'test://watched-resource',
+  name: 'watched-resource',
+  description: 'A resource clients may subscribe to.',
+  mimeType: 'text/plain',
+  read: () => 'Watched resource content',
+});
+
+// ---- prompts (SPEC §4.3) and completion (§4.4) ----
+
+const simplePrompt = definePrompt({
+  name: 'test_simple_prompt',
+  description: 'A simple prompt without arguments',
+  get: () => 'This is a simple prompt for testing.',
+});
+
+const promptWithArguments = definePrompt({
+  name: 'test_prompt_with_arguments',
+  description: 'A prompt with required arguments',
+  arguments: z.object({ arg1: z.string().describe('First test argument'), arg2: z.string().describe('Second test argument') }),
+  complete: { arg1: (value) => ['paris', 'partial', 'test-value'].filter((item) => item.startsWith(value)) },
+  get: ({ arg1, arg2 }) => `Prompt with arguments: arg1='${arg1}', arg2='${arg2}'`,
+});
+
+const promptWithResource = definePrompt({
+  name: 'test_prompt_with_embedded_resource',
+  description: 'A prompt that includes an embedded resource',
+  arguments: z.object({ resourceUri: z.string().describe('The URI of the resource to embed') }),
+  get: ({ resourceUri }) => [
+    { role: 'user' as const, content: { type: 'resource' as const, resource: { uri: resourceUri, mimeType: 'text/plain', text: 'Embedded resource content for testing.' } } },
+    { role: 'user' as const, content: { type: 'text' as const, text: 'Please process the embedded resource above.' } },
+  ],
+});
+
+const promptWithImage = definePrompt({
+  name: 'test_prompt_with_image',
+  description: 'A prompt that includes image content',
+  get: () => [
+    { role: 'user' as const, content: { type: 'image' as const, data: RED_PIXEL_PNG, mimeType: 'image/png' } },
+    { role: 'user' as const, content: { type: 'text' as const, text: 'Please analyze the image above.' } },
+  ],
+});
+
+const triggerPromptChange = defineTool({
+  name: 'test_trigger_prompt_change',
+  description: 'Adds a prompt, or removes it if present; clients hear notifications/prompts/list_changed.',
+  input: noArguments,
+  handler: () => {
+    if (!server.removePrompt(dynamicPrompt.name)) server.addPrompt(dynamicPrompt);
+    return 'Mutation triggered';
+  },
+});
+
+const dynamicPrompt = definePrompt({ name: 'test_dynamic_prompt', description: 'Comes and goes with test_trigger_prompt_change.', get: () => 'here' });
+
+const server = new McpServer({
+  name: 'zod-mcp-conformance',
+  version: '0.0.0',
+  tools: [...conformanceTools, triggerPromptChange],
+  resources: [staticText, staticBinary, template, watched],
+  prompts: [simplePrompt, promptWithArguments, promptWithResource, promptWithImage],
+});
 const handle = await serveHttp(server, { host: '127.0.0.1', port: Number(process.env.PORT ?? 3000) });
 process.stderr.write(`conformance server listening on ${handle.url}\n`);
 
