@@ -1,7 +1,10 @@
 // Tools for trying a client against the server (`zod-mcp serve --demo`) and for the project's own
-// fixtures: each shows one behaviour (validation, structured output, throwing, progress, stdout safety).
+// fixtures: each shows one behaviour (validation, structured output, throwing, progress, stdout safety);
+// a resource, a template and a prompt to try the other features with.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
+import { definePrompt } from '../features/prompts/define.js';
+import { defineResource, defineResourceTemplate } from '../features/resources/define.js';
 import { defineTool } from '../features/tools/define.js';
 
 export const add = defineTool({
@@ -54,3 +57,45 @@ export const consoleLog = defineTool({
 
 /** Served next to `echo` with `--demo`, and by fixtures whose case says `"tools": "demo"`. */
 export const demoTools = [add, fail, countdown, consoleLog];
+
+/** A document about this server: a static text resource. */
+export const readme = defineResource({
+  uri: 'demo://readme',
+  name: 'readme',
+  title: 'About this server',
+  description: 'What the demo server serves, and how to try each part.',
+  mimeType: 'text/markdown',
+  read: () =>
+    '# zod-mcp demo\n\nTools: echo, add, fail, countdown, console_log.\n' +
+    'Resources: this file, and demo://greeting/{language} (complete the language).\n' +
+    'Prompt: explain, with a topic and a level.\n',
+});
+
+/** A greeting per language: a template whose variable completes from its z.enum. */
+export const greeting = defineResourceTemplate({
+  uriTemplate: 'demo://greeting/{language}',
+  name: 'greeting',
+  description: 'Hello in one of four languages.',
+  mimeType: 'text/plain',
+  variables: z.object({ language: z.enum(['en', 'fr', 'de', 'pt']).describe('a language code') }),
+  list: () => [{ uri: 'demo://greeting/en', name: 'greeting in English', mimeType: 'text/plain' }],
+  read: ({ language }) => ({ en: 'Hello!', fr: 'Bonjour !', de: 'Hallo!', pt: 'Olá!' })[language],
+});
+
+const topics = ['closures', 'generators', 'promises', 'prototypes', 'recursion'];
+
+/** A prompt with arguments: `topic` completes from a list, `level` from its z.enum. */
+export const explain = definePrompt({
+  name: 'explain',
+  title: 'Explain a concept',
+  description: 'Asks the model to explain a programming concept at a chosen level.',
+  arguments: z.object({
+    topic: z.string().min(1).describe('the concept, e.g. closures'),
+    level: z.enum(['beginner', 'expert']).default('beginner').describe('how much the reader knows'),
+  }),
+  complete: { topic: (value) => topics.filter((topic) => topic.startsWith(value.toLowerCase())) },
+  get: ({ topic, level }) => `Explain ${topic} to ${level === 'beginner' ? 'a beginner, with one small example' : 'an expert, briefly'}.`,
+});
+
+export const demoResources = [readme, greeting];
+export const demoPrompts = [explain];

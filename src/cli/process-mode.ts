@@ -1,11 +1,11 @@
 // Process mode: a case of frames in, `{"responses":[...]}` out.
 import type { CaseEra, CaseFile, CaseOutput } from '../../schemas/case.js';
 import { MetaKey, PROTOCOL_VERSIONS_2026 } from '../../schemas/rev2026.js';
-import { bundledServer, selectTools } from '../bundled/tool-sets.js';
+import { bundledServer, selectSet } from '../bundled/sets.js';
 
 /** Runs every frame through a fresh server, in order; a frame that gets no response adds no entry. */
 export async function runCase(testCase: CaseFile): Promise<CaseOutput> {
-  const server = bundledServer(await selectTools(testCase.tools));
+  const server = bundledServer(await selectSet(testCase.tools));
   const responses: CaseOutput['responses'] = [];
   for (const frame of testCase.requests) {
     const response = await server.handle(frameForEra(frame, testCase.era));

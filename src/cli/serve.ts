@@ -1,12 +1,11 @@
 // `zod-mcp serve`: the shipped tools over stdio, or over Streamable HTTP with --http.
-import type { Tool } from '../features/tools/define.js';
-import { bundledServer, selectTools } from '../bundled/tool-sets.js';
+import { bundledServer, selectSet, type Served } from '../bundled/sets.js';
 import { parseServeArgs, type ServeArgs } from './serve-args.js';
 import { UsageError } from './usage-error.js';
 
 export async function runServeCommand(args: readonly string[]): Promise<void> {
   const options = parseServeArgs(args);
-  const server = bundledServer(await chooseTools(options));
+  const server = bundledServer(await chooseServed(options));
   if (options.http) {
     // Loaded only here, so that stdio start-up never pays for the HTTP code.
     const { runHttp } = await import('./serve-http.js');
@@ -18,13 +17,13 @@ export async function runServeCommand(args: readonly string[]): Promise<void> {
   process.exit(0);
 }
 
-/** `echo`, plus the demo tools with --demo, plus the workspace tools of --root (loaded only then). */
-async function chooseTools(options: ServeArgs): Promise<Tool[]> {
-  const tools = await selectTools(options.demo ? 'demo' : 'server');
-  if (options.root === undefined) return tools;
+/** `echo`, plus the demo set with --demo, plus the workspace tools of --root (loaded only then). */
+async function chooseServed(options: ServeArgs): Promise<Served> {
+  const served = await selectSet(options.demo ? 'demo' : 'server');
+  if (options.root === undefined) return served;
   const { workspaceTools } = await import('../bundled/workspace/index.js');
   try {
-    return [...tools, ...workspaceTools({ root: options.root, readOnly: options.readOnly })];
+    return { ...served, tools: [...served.tools, ...workspaceTools({ root: options.root, readOnly: options.readOnly })] };
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

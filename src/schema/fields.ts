@@ -20,7 +20,7 @@ export function fieldsOf(schema: AnyObjectSchema): Map<string, Field> {
     for (const [name, field] of Object.entries((schema as z4.$ZodObject)._zod.def.shape)) {
       fields.set(name, {
         schema: field,
-        required: field._zod.optin !== 'optional',
+        required: !acceptsUndefined(field),
         description: describe4(field),
         values: values4(field),
       });
@@ -31,6 +31,15 @@ export function fieldsOf(schema: AnyObjectSchema): Map<string, Field> {
     fields.set(name, { schema: field, required: !field.isOptional(), description: field.description, values: values3(field) });
   }
   return fields;
+}
+
+/** A field that takes a missing value (optional, defaulted, caught) is not required; an async check that cannot say counts as required. */
+function acceptsUndefined(field: z4.$ZodType): boolean {
+  try {
+    return z.safeParse(field, undefined).success;
+  } catch {
+    return false;
+  }
 }
 
 function describe4(field: z4.$ZodType): string | undefined {

@@ -13,6 +13,15 @@ export type Negotiation = (typeof NEGOTIATIONS)[number][1];
 
 export const PROGRESS_CALLS = 5;
 
+/** What `zod-mcp serve --demo` declares: fixed lists of tools, resources and prompts, completion, logging. */
+export const DEMO_CAPABILITIES = {
+  tools: { listChanged: false },
+  resources: { subscribe: true, listChanged: false },
+  prompts: { listChanged: false },
+  completions: {},
+  logging: {},
+};
+
 /**
  * Of PROGRESS_CALLS calls of countdown 3 (progress 0, 1, 2, then 3 just before it answers), how many
  * delivered all four updates. The SDK clients handle a notification a microtask after a response
@@ -69,4 +78,25 @@ export async function exerciseDemoTools(client: Client): Promise<void> {
   await expect(slow).rejects.toThrow('changed my mind');
   const echoed = await client.callTool({ name: 'echo', arguments: { after: 'cancel' } });
   expect(echoed.content).toStrictEqual([{ type: 'text', text: 'echo({"after":"cancel"})' }]);
+  await exerciseDemoResources(client);
+}
+
+/** The demo resource, template and prompt, and completion of both, the same in both eras. */
+export async function exerciseDemoResources(client: Client): Promise<void> {
+  const { resources } = await client.listResources();
+  expect(resources.map((resource) => resource.uri)).toStrictEqual(['demo://readme', 'demo://greeting/en']);
+  const { resourceTemplates } = await client.listResourceTemplates();
+  expect(resourceTemplates.map((template) => template.uriTemplate)).toStrictEqual(['demo://greeting/{language}']);
+  const read = await client.readResource({ uri: 'demo://greeting/fr' });
+  expect(read.contents).toStrictEqual([{ uri: 'demo://greeting/fr', mimeType: 'text/plain', text: 'Bonjour !' }]);
+  const { prompts } = await client.listPrompts();
+  expect(prompts.map((prompt) => [prompt.name, prompt.arguments?.map((argument) => [argument.name, argument.required])])).toStrictEqual([
+    ['explain', [['topic', true], ['level', false]]],
+  ]);
+  const prompt = await client.getPrompt({ name: 'explain', arguments: { topic: 'closures', level: 'expert' } });
+  expect(prompt.messages).toStrictEqual([{ role: 'user', content: { type: 'text', text: 'Explain closures to an expert, briefly.' } }]);
+  const topic = await client.complete({ ref: { type: 'ref/prompt', name: 'explain' }, argument: { name: 'topic', value: 'pr' } });
+  expect(topic.completion).toStrictEqual({ values: ['promises', 'prototypes'], total: 2, hasMore: false });
+  const language = await client.complete({ ref: { type: 'ref/resource', uri: 'demo://greeting/{language}' }, argument: { name: 'language', value: '' } });
+  expect(language.completion).toStrictEqual({ values: ['en', 'fr', 'de', 'pt'], total: 4, hasMore: false });
 }

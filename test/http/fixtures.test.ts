@@ -1,7 +1,7 @@
 // Every fixture through Streamable HTTP too: the same frames as handle(), in order, key order included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveHttp, type HttpServerHandle } from '../../src/index.js';
-import { bundledServer, selectTools } from '../../src/bundled/tool-sets.js';
+import { bundledServer, selectSet } from '../../src/bundled/sets.js';
 import { frameForEra } from '../../src/cli/process-mode.js';
 import { loadFixtures } from '../helpers/fixtures.js';
 import { openSession, post } from './helpers.js';
@@ -11,7 +11,7 @@ const servers = new Map<string, HttpServerHandle>();
 
 beforeAll(async () => {
   for (const set of ['server', 'demo'] as const) {
-    const server = bundledServer(await selectTools(set));
+    const server = bundledServer(await selectSet(set));
     servers.set(set, await serveHttp(server, { port: 0, host: '127.0.0.1' }));
   }
 });

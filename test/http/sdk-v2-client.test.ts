@@ -1,14 +1,14 @@
 // The official SDK v2 client over Streamable HTTP, in each era, against the demo tools.
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundledServer, selectTools } from '../../src/bundled/tool-sets.js';
+import { bundledServer, selectSet } from '../../src/bundled/sets.js';
 import { serveHttp, type HttpServerHandle } from '../../src/index.js';
 import { NEGOTIATIONS, createClient, exerciseDemoTools, realErrors } from '../helpers/sdk-v2.js';
 
 let handle: HttpServerHandle;
 
 beforeAll(async () => {
-  handle = await serveHttp(bundledServer(await selectTools('demo')), { port: 0, host: '127.0.0.1' });
+  handle = await serveHttp(bundledServer(await selectSet('demo')), { port: 0, host: '127.0.0.1' });
 });
 afterAll(() => handle.close());
 

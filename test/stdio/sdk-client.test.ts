@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROGRESS_CALLS, callsWithEveryUpdate, realErrors } from '../helpers/sdk-v2.js';
+import { DEMO_CAPABILITIES, PROGRESS_CALLS, callsWithEveryUpdate, realErrors } from '../helpers/sdk-v2.js';
 import { programJs } from '../helpers/stdio-peer.js';
 
 let client: Client;
@@ -28,7 +28,7 @@ afterAll(async () => {
 describe('official SDK client over stdio', () => {
   it('negotiates and sees the server', () => {
     expect(client.getServerVersion()).toStrictEqual({ name: 'zod-mcp', version: '0.1.0' });
-    expect(client.getServerCapabilities()).toStrictEqual({ tools: { listChanged: false }, logging: {} });
+    expect(client.getServerCapabilities()).toStrictEqual(DEMO_CAPABILITIES);
   });
 
   it('lists the tools with their JSON Schema', async () => {
