@@ -21,12 +21,13 @@ afterAll(async () => {
 
 /** MCP-Protocol-Version as the frame's `_meta` claims it, Mcp-Method, and Mcp-Name for the methods that have one. */
 function modernHeaders(frame: unknown): Record<string, string> {
-  const { method, params } = (frame ?? {}) as { method?: unknown; params?: { name?: unknown; _meta?: Record<string, unknown> } };
+  const { method, params } = (frame ?? {}) as { method?: unknown; params?: { name?: unknown; uri?: unknown; _meta?: Record<string, unknown> } };
   const version = params?._meta?.['io.modelcontextprotocol/protocolVersion'];
+  const name = method === 'tools/call' || method === 'prompts/get' ? params?.name : method === 'resources/read' ? params?.uri : undefined;
   return {
     'mcp-protocol-version': typeof version === 'string' ? version : '2026-07-28',
     ...(typeof method === 'string' ? { 'mcp-method': method } : {}),
-    ...(method === 'tools/call' && typeof params?.name === 'string' ? { 'mcp-name': params.name } : {}),
+    ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
   };
 }
 
