@@ -30,6 +30,6 @@ export { demoTools } from './bundled/demo.js';
 export { serveStdio, type StdioOptions, type StdioServer } from './transports/stdio/serve.js';
 export { serveHttp } from './transports/http-entry.js';
 export type { HttpOptions, HttpServerHandle } from './transports/http/index.js';
-export { workspaceTools, type WorkspaceOptions } from './bundled/workspace/index.js';
+export { workspaceResources, workspaceTools, type WorkspaceOptions } from './bundled/workspace/index.js';
 export { VERSION } from './version.js';
 export * as schemas from '../schemas/index.js';

@@ -17,13 +17,18 @@ export async function runServeCommand(args: readonly string[]): Promise<void> {
   process.exit(0);
 }
 
-/** `echo`, plus the demo set with --demo, plus the workspace tools of --root (loaded only then). */
+/** `echo`, plus the demo set with --demo, plus the workspace tools and files of --root (loaded only then). */
 async function chooseServed(options: ServeArgs): Promise<Served> {
   const served = await selectSet(options.demo ? 'demo' : 'server');
   if (options.root === undefined) return served;
-  const { workspaceTools } = await import('../bundled/workspace/index.js');
+  const { workspaceResources, workspaceTools } = await import('../bundled/workspace/index.js');
   try {
-    return { ...served, tools: [...served.tools, ...workspaceTools({ root: options.root, readOnly: options.readOnly })] };
+    const workspace = { root: options.root, readOnly: options.readOnly };
+    return {
+      ...served,
+      tools: [...served.tools, ...workspaceTools(workspace)],
+      resources: [...(served.resources ?? []), ...workspaceResources(workspace)],
+    };
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

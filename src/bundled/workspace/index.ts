@@ -21,3 +21,4 @@ export function workspaceTools(options: WorkspaceOptions): Tool[] {
 }
 
 export type { WorkspaceOptions } from './workspace.js';
+export { workspaceResources, WORKSPACE_TEMPLATE } from './resources.js';

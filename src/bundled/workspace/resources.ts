@@ -1,0 +1,88 @@
+// The workspace's files as resources: one template, `file:///{+path}`, read through the same sandbox
+// and limits as read_file, with path completion.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { defineResourceTemplate, type ResourceTemplate } from '../../features/resources/define.js';
+import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
+import { isBinary, readBytes, statFile } from './files.js';
+import { createWorkspace, type Workspace, type WorkspaceOptions } from './workspace.js';
+
+/** The URI of a workspace file: its path relative to the root, under `file:///`. */
+export const WORKSPACE_TEMPLATE = 'file:///{+path}';
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.md': 'text/markdown',
+  '.markdown': 'text/markdown',
+  '.json': 'application/json',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.cjs': 'text/javascript',
+  '.ts': 'text/typescript',
+  '.html': 'text/html',
+  '.css': 'text/css',
+  '.csv': 'text/csv',
+  '.xml': 'application/xml',
+  '.yaml': 'application/yaml',
+  '.yml': 'application/yaml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.svg': 'image/svg+xml',
+  '.pdf': 'application/pdf',
+};
+
+/** The most completions one request lists. */
+const MAX_COMPLETIONS = 100;
+
+/**
+ * `file:///{+path}`: any file under the root, by its path relative to the root. Text comes back as
+ * text, binary files as a blob; a file over `maxReadBytes` is refused (read_file reads it in parts).
+ * The path completes one directory level at a time, directories with a trailing `/`.
+ */
+export function workspaceResources(options: WorkspaceOptions | Workspace): ResourceTemplate[] {
+  const workspace = 'sandbox' in options ? options : createWorkspace(options);
+  const { sandbox, maxReadBytes } = workspace;
+  const template = defineResourceTemplate({
+    uriTemplate: WORKSPACE_TEMPLATE,
+    name: 'workspace-file',
+    title: 'Workspace file',
+    description: 'A file of the workspace, by its path relative to the workspace root (file:///src/index.ts).',
+    variables: z.object({ path: z.string().min(1).describe('the path relative to the workspace root') }),
+    complete: { path: (typed) => completePath(workspace, typed) },
+    read: async ({ path: wanted }, { uri }) => {
+      const file = await sandbox.resolve(wanted).catch((error: unknown) => {
+        throw new ProtocolError(ErrorCode.InvalidParams, (error as Error).message);
+      });
+      if (!file.exists) throw new ProtocolError(ErrorCode.ResourceNotFound, { uri });
+      const size = await statFile(file).catch((error: unknown) => {
+        throw new ProtocolError(ErrorCode.InvalidParams, (error as Error).message);
+      });
+      if (size > maxReadBytes) {
+        throw new ProtocolError(ErrorCode.InvalidParams, `${JSON.stringify(file.rel)} is ${size} bytes, over the ${maxReadBytes}-byte read limit`);
+      }
+      const bytes = await readBytes(file.abs, file.rel);
+      const mimeType = TYPES[path.extname(file.rel).toLowerCase()];
+      if (isBinary(bytes)) return [{ uri, mimeType: mimeType ?? 'application/octet-stream', blob: bytes.toString('base64') }];
+      return [{ uri, mimeType: mimeType ?? 'text/plain', text: bytes.toString('utf8') }];
+    },
+  });
+  return [template];
+}
+
+/** The entries of the typed path's directory that start with its last part; nothing outside the root. */
+async function completePath({ sandbox }: Workspace, typed: string): Promise<{ values: string[]; total: number; hasMore: boolean }> {
+  const cut = typed.lastIndexOf('/');
+  const directory = cut === -1 ? '.' : typed.slice(0, cut) || '.';
+  const prefix = typed.slice(cut + 1);
+  const resolved = await sandbox.resolve(directory).catch(() => undefined);
+  if (resolved === undefined || !resolved.exists) return { values: [], total: 0, hasMore: false };
+  const entries = await readdir(resolved.abs, { withFileTypes: true }).catch(() => []);
+  const lead = cut === -1 ? '' : `${typed.slice(0, cut)}/`;
+  const found = entries
+    .filter((entry) => entry.name.startsWith(prefix))
+    .map((entry) => `${lead}${entry.name}${entry.isDirectory() ? '/' : ''}`)
+    .sort();
+  return { values: found.slice(0, MAX_COMPLETIONS), total: found.length, hasMore: found.length > MAX_COMPLETIONS };
+}
