@@ -5,6 +5,7 @@ export * from './tools.js';
 export * from './resources.js';
 export * from './prompts.js';
 export * from './completion.js';
+export * from './skills.js';
 export * from './logging.js';
 export * from './rev2025.js';
 export * from './rev2026.js';

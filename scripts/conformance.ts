@@ -35,6 +35,13 @@ const modes: readonly Mode[] = [
     args: ['--suite', 'all', '--spec-version', '2025-11-25'],
     baseline: 'test/conformance/expected-failures-all-2025-11-25.yml',
   },
+  // The skills extension's scenarios are in no requirements file and no --spec-version selects them:
+  // each runs on its own (on the 2026-07-28 wire), and every check must pass.
+  ...['sep-2640-skills-directory', 'sep-2640-skills-enumeration', 'sep-2640-skills-manifest'].map((scenario) => ({
+    name: `scenario ${scenario}`,
+    args: ['--scenario', scenario],
+    baseline: 'test/conformance/expected-failures-none.yml',
+  })),
 ];
 
 const only = process.argv.slice(2);

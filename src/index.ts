@@ -16,6 +16,7 @@ export { UriTemplate } from './features/resources/uri-template.js';
 export { definePrompt, type Prompt, type PromptDefinition } from './features/prompts/define.js';
 export type { GetReturn } from './features/prompts/messages.js';
 export type { Completer, CompletionContext } from './features/completion/complete.js';
+export type { Extension } from './features/feature.js';
 export { Session, type Notify, type SessionOptions } from './core/connection.js';
 export { AbortReason } from './core/lifetime.js';
 export type { ClientView, Era } from './core/era.js';
@@ -31,5 +32,6 @@ export { serveStdio, type StdioOptions, type StdioServer } from './transports/st
 export { serveHttp } from './transports/http-entry.js';
 export type { HttpOptions, HttpServerHandle } from './transports/http/index.js';
 export { workspaceResources, workspaceTools, type WorkspaceOptions } from './bundled/workspace/index.js';
+export { skillsFrom, type SkillsOptions } from './bundled/skills/index.js';
 export { VERSION } from './version.js';
 export * as schemas from '../schemas/index.js';

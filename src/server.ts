@@ -17,7 +17,7 @@ import { rev2025 } from './eras/rev2025/codec.js';
 import { rev2026 } from './eras/rev2026/codec.js';
 import { completionFeature } from './features/completion/index.js';
 import { completionSources } from './features/completion/sources.js';
-import { mergeFeatures, type Feature } from './features/feature.js';
+import { mergeFeatures, type Extension, type Feature } from './features/feature.js';
 import type { Prompt } from './features/prompts/define.js';
 import { promptsFeature, type PromptsFeature } from './features/prompts/index.js';
 import type { Resource, ResourceTemplate } from './features/resources/define.js';
@@ -54,6 +54,8 @@ export interface McpServerOptions {
   resources?: readonly (Resource | ResourceTemplate)[];
   /** Prompts (`definePrompt`); like `resources`, the option, even empty, turns the feature on. */
   prompts?: readonly Prompt[];
+  /** MCP extensions, e.g. `await skillsFrom(dir)`: their methods, their resources, and their capability on 2026. */
+  extensions?: readonly Extension[];
   /** The page size of every list (tools, resources, templates, prompts); without it, one page. */
   pageSize?: number;
   /** Default timeout for every tool call, in milliseconds; a tool's own `timeoutMs` wins. */
@@ -116,7 +118,12 @@ export class McpServer {
     const lists = { pageSize: Math.floor(pageSize), listChanged: options.listChanged ?? true, events, timeoutMs };
     this.#events = events;
     this.#tools = toolsFeature(options.tools ?? [], { ...lists, unknownTool: options.unknownTool ?? 'result' });
-    this.#resources = options.resources === undefined ? undefined : resourcesFeature(options.resources, lists);
+    const extensions = options.extensions ?? [];
+    const extensionResources = extensions.flatMap((extension) => extension.resources ?? []);
+    this.#resources =
+      options.resources === undefined && extensionResources.length === 0
+        ? undefined
+        : resourcesFeature([...extensionResources, ...(options.resources ?? [])], lists);
     this.#prompts = options.prompts === undefined ? undefined : promptsFeature(options.prompts, lists);
     const features: Feature[] = [this.#tools];
     if (this.#resources !== undefined) features.push(this.#resources);
@@ -124,9 +131,13 @@ export class McpServer {
     if (this.#resources !== undefined || this.#prompts !== undefined) {
       features.push(completionFeature(completionSources(this.#prompts, this.#resources, timeoutMs)));
     }
+    for (const extension of extensions) features.push({ capabilities: {}, methods: extension.methods });
     const merged = mergeFeatures(features);
     const capabilities2025: ServerCapabilities = { ...merged.capabilities, logging: {} };
-    const capabilities2026: ServerCapabilities = { ...capabilities2025 };
+    // `extensions` is a 2026 field: a 2025 initialize answer never carries it.
+    const declared = Object.fromEntries(extensions.map((extension) => [extension.id, { ...extension.settings }]));
+    if (Object.keys(declared).length !== extensions.length) throw new TypeError('an extension is given twice');
+    const capabilities2026: ServerCapabilities = extensions.length === 0 ? { ...capabilities2025 } : { ...capabilities2025, extensions: declared };
     const hints = cache.data as Record<string, CacheHint | undefined>;
     const state: ServerState = {
       serverInfo: { name: options.name, version: options.version, ...(options.title === undefined ? {} : { title: options.title }) },

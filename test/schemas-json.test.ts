@@ -14,6 +14,7 @@ import * as tools from '../schemas/tools.js';
 import * as resources from '../schemas/resources.js';
 import * as prompts from '../schemas/prompts.js';
 import * as completion from '../schemas/completion.js';
+import * as skills from '../schemas/skills.js';
 import { renderSchemaFiles, writeSchemaFiles } from '../scripts/schema-files.js';
 
 const dir = fileURLToPath(new URL('../schemas/json/', import.meta.url));
@@ -33,8 +34,8 @@ describe('schemas/json/', () => {
 
   it('covers every exported schema of every contract file', async () => {
     const files = (await readdir(fileURLToPath(new URL('../schemas/', import.meta.url)))).filter((name) => name.endsWith('.ts'));
-    expect(files.sort()).toStrictEqual(['case.ts', 'common.ts', 'completion.ts', 'direction.ts', 'index.ts', 'jsonrpc.ts', 'logging.ts', 'prompts.ts', 'resources.ts', 'rev2025.ts', 'rev2026.ts', 'tools.ts']);
-    const exported = [jsonrpc, common, tools, resources, prompts, completion, logging, rev2025, rev2026, caseFile].flatMap((module) =>
+    expect(files.sort()).toStrictEqual(['case.ts', 'common.ts', 'completion.ts', 'direction.ts', 'index.ts', 'jsonrpc.ts', 'logging.ts', 'prompts.ts', 'resources.ts', 'rev2025.ts', 'rev2026.ts', 'skills.ts', 'tools.ts']);
+    const exported = [jsonrpc, common, tools, resources, prompts, completion, skills, logging, rev2025, rev2026, caseFile].flatMap((module) =>
       Object.entries(module)
         .filter(([, value]) => typeof value === 'object' && value !== null && '_zod' in value)
         .map(([name]) => `${name}.json`),

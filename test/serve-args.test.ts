@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseServeArgs } from '../src/cli/serve-args.js';
 
-const none = { demo: false, root: undefined, readOnly: false, http: false, port: undefined, host: undefined };
+const none = { demo: false, root: undefined, readOnly: false, skills: undefined, http: false, port: undefined, host: undefined };
 
 describe('parseServeArgs', () => {
   it.each([
     [[], none],
     [['--demo'], { ...none, demo: true }],
     [['--root', 'repo', '--read-only'], { ...none, root: 'repo', readOnly: true }],
+    [['--skills', 'skills'], { ...none, skills: 'skills' }],
     [['--http'], { ...none, http: true }],
     [['--http', '--port', '0'], { ...none, http: true, port: 0 }],
     [['--port=8080', '--http', '--host', '::1', '--root=.'], { ...none, http: true, port: 8080, host: '::1', root: '.' }],

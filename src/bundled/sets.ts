@@ -1,5 +1,6 @@
 // What the CLI and process mode serve: `echo`, or the demo set, and the server that serves it.
 import type { ToolSet } from '../../schemas/case.js';
+import type { Extension } from '../features/feature.js';
 import type { Prompt } from '../features/prompts/define.js';
 import type { Resource, ResourceTemplate } from '../features/resources/define.js';
 import type { Tool } from '../features/tools/define.js';
@@ -12,6 +13,7 @@ export interface Served {
   tools: Tool[];
   resources?: (Resource | ResourceTemplate)[];
   prompts?: Prompt[];
+  extensions?: Extension[];
 }
 
 /** `echo` alone, or with the demo tools, resources and prompt; those load only when asked for, since start-up is every client's wait. */

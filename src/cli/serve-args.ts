@@ -6,6 +6,7 @@ export interface ServeArgs {
   demo: boolean;
   root: string | undefined;
   readOnly: boolean;
+  skills: string | undefined;
   http: boolean;
   port: number | undefined;
   host: string | undefined;
@@ -15,6 +16,7 @@ const options = {
   demo: { type: 'boolean' },
   root: { type: 'string' },
   'read-only': { type: 'boolean' },
+  skills: { type: 'string' },
   http: { type: 'boolean' },
   port: { type: 'string' },
   host: { type: 'string' },
@@ -22,7 +24,7 @@ const options = {
 
 /** Parses `serve`'s flags (`--port 8080` or `--port=8080`); anything unknown or inconsistent is a usage error. */
 export function parseServeArgs(args: readonly string[]): ServeArgs {
-  let values: { demo?: boolean; root?: string; 'read-only'?: boolean; http?: boolean; port?: string; host?: string };
+  let values: { demo?: boolean; root?: string; 'read-only'?: boolean; skills?: string; http?: boolean; port?: string; host?: string };
   try {
     ({ values } = parseArgs({ args: [...args], options, strict: true, allowPositionals: false }));
   } catch (error) {
@@ -38,6 +40,7 @@ export function parseServeArgs(args: readonly string[]): ServeArgs {
     demo: values.demo ?? false,
     root: values.root,
     readOnly: values['read-only'] ?? false,
+    skills: values.skills,
     http: values.http ?? false,
     port: port === undefined ? undefined : Number(port),
     host,

@@ -17,9 +17,10 @@ export async function runServeCommand(args: readonly string[]): Promise<void> {
   process.exit(0);
 }
 
-/** `echo`, plus the demo set with --demo, plus the workspace tools and files of --root (loaded only then). */
+/** `echo`, plus the demo set with --demo, the workspace tools and files of --root, the skills of --skills (each loaded only then). */
 async function chooseServed(options: ServeArgs): Promise<Served> {
-  const served = await selectSet(options.demo ? 'demo' : 'server');
+  const chosen = await selectSet(options.demo ? 'demo' : 'server');
+  const served = options.skills === undefined ? chosen : { ...chosen, extensions: [await loadSkillsFolder(options.skills)] };
   if (options.root === undefined) return served;
   const { workspaceResources, workspaceTools } = await import('../bundled/workspace/index.js');
   try {
@@ -31,5 +32,14 @@ async function chooseServed(options: ServeArgs): Promise<Served> {
     };
   } catch (error) {
     throw new UsageError((error as Error).message);
+  }
+}
+
+async function loadSkillsFolder(dir: string) {
+  const { skillsFrom } = await import('../bundled/skills/index.js');
+  try {
+    return await skillsFrom(dir);
+  } catch (error) {
+    throw new UsageError(`--skills: ${(error as Error).message.replace('workspace root', 'skills folder')}`);
   }
 }

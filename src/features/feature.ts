@@ -2,6 +2,7 @@
 // no `_meta` envelope, no `resultType`, no cache fields. McpServer merges features into one table.
 import type { ServerCapabilities } from '../../schemas/common.js';
 import type { Method } from '../core/method.js';
+import type { Resource, ResourceTemplate } from './resources/define.js';
 
 export interface Feature {
   readonly capabilities: ServerCapabilities;
@@ -20,4 +21,16 @@ export function mergeFeatures(features: readonly Feature[]): { capabilities: Ser
     }
   }
   return { capabilities, methods };
+}
+
+/**
+ * An MCP extension (SEP-2133): methods of its own, resources it serves through the resources feature,
+ * and its settings, declared on 2026 as `capabilities.extensions[id]`. Served in both eras.
+ */
+export interface Extension {
+  readonly id: string;
+  readonly settings: Readonly<Record<string, unknown>>;
+  readonly methods: Readonly<Record<string, Method>>;
+  /** Served with the server's own resources (and turning the resources feature on). */
+  readonly resources?: readonly (Resource | ResourceTemplate)[];
 }

@@ -2,7 +2,8 @@
 // built from the public API alone. Listens on 127.0.0.1:$PORT/mcp (3000 by default).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { ErrorCode, McpServer, ProtocolError, definePrompt, defineResource, defineResourceTemplate, defineTool, serveHttp } from '../../src/index.js';
+import { fileURLToPath } from 'node:url';
+import { ErrorCode, McpServer, ProtocolError, definePrompt, defineResource, defineResourceTemplate, defineTool, serveHttp, skillsFrom } from '../../src/index.js';
 
 /** A 1x1 red PNG. */
 const RED_PIXEL_PNG =
@@ -291,10 +292,14 @@ const triggerPromptChange = defineTool({
 
 const dynamicPrompt = definePrompt({ name: 'test_dynamic_prompt', description: 'Comes and goes with test_trigger_prompt_change.', get: () => 'here' });
 
+// ---- the skills extension (SEP-2640): one skill with a file in a subfolder ----
+const skills = await skillsFrom(fileURLToPath(new URL('./skills/', import.meta.url)));
+
 const server = new McpServer({
   name: 'zod-mcp-conformance',
   version: '0.0.0',
   tools: [...conformanceTools, triggerPromptChange],
+  extensions: [skills],
   resources: [staticText, staticBinary, template, watched],
   prompts: [simplePrompt, promptWithArguments, promptWithResource, promptWithImage],
 });

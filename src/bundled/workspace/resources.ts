@@ -1,37 +1,15 @@
 // The workspace's files as resources: one template, `file:///{+path}`, read through the same sandbox
 // and limits as read_file, with path completion.
 import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import { defineResourceTemplate, type ResourceTemplate } from '../../features/resources/define.js';
 import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
+import { mimeTypeOf } from '../mime.js';
 import { isBinary, readBytes, statFile } from './files.js';
 import { createWorkspace, type Workspace, type WorkspaceOptions } from './workspace.js';
 
 /** The URI of a workspace file: its path relative to the root, under `file:///`. */
 export const WORKSPACE_TEMPLATE = 'file:///{+path}';
-
-const TYPES: Readonly<Record<string, string>> = {
-  '.md': 'text/markdown',
-  '.markdown': 'text/markdown',
-  '.json': 'application/json',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.cjs': 'text/javascript',
-  '.ts': 'text/typescript',
-  '.html': 'text/html',
-  '.css': 'text/css',
-  '.csv': 'text/csv',
-  '.xml': 'application/xml',
-  '.yaml': 'application/yaml',
-  '.yml': 'application/yaml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.svg': 'image/svg+xml',
-  '.pdf': 'application/pdf',
-};
 
 /** The most completions one request lists. */
 const MAX_COMPLETIONS = 100;
@@ -63,7 +41,7 @@ export function workspaceResources(options: WorkspaceOptions | Workspace): Resou
         throw new ProtocolError(ErrorCode.InvalidParams, `${JSON.stringify(file.rel)} is ${size} bytes, over the ${maxReadBytes}-byte read limit`);
       }
       const bytes = await readBytes(file.abs, file.rel);
-      const mimeType = TYPES[path.extname(file.rel).toLowerCase()];
+      const mimeType = mimeTypeOf(file.rel);
       if (isBinary(bytes)) return [{ uri, mimeType: mimeType ?? 'application/octet-stream', blob: bytes.toString('base64') }];
       return [{ uri, mimeType: mimeType ?? 'text/plain', text: bytes.toString('utf8') }];
     },
