@@ -28,6 +28,8 @@ import { ErrorCode, errorFrame, safely } from './jsonrpc/errors.js';
 import { reportToStderr } from './jsonrpc/report.js';
 import { describeIssues } from './schema/issues.js';
 import { notifications } from './core/notifications.js';
+import type { InputSettings } from './core/input/round.js';
+import { DEFAULT_STATE_TTL_MS, stateKey } from './core/input/state.js';
 
 /** Lists and reads whose 2026 results carry cache hints, and the hint each gets unless told otherwise. */
 const CacheOption = z.strictObject({
@@ -84,11 +86,29 @@ export interface McpServerOptions {
   events?: EventBus;
   /** Receives internal errors (the -32603 cases); defaults to one line on stderr. */
   onError?: (error: unknown) => void;
+  /**
+   * How a 2026 call that asks the client carries what it gathered between rounds (`requestState`,
+   * sealed with AES-256-GCM). `key`: a secret of at least 16 characters or bytes; instances behind
+   * one load balancer must share it, since a retry may reach any of them. Without it each process
+   * makes a random key, and a retry that reaches another process (or comes after a restart) is
+   * refused as invalid. `ttlMs`: how long a state stays good, default 10 minutes.
+   */
+  requestState?: { key?: string | Uint8Array; ttlMs?: number };
+  /** Rounds of questions one call may take before it is stopped (default 8). */
+  maxInputRounds?: number;
 }
 
 export type { HandleContext } from './core/dispatch.js';
 
 const FRESH: CacheHint = { ttlMs: 0, cacheScope: 'private' };
+
+function inputSettings(options: McpServerOptions): InputSettings {
+  const ttlMs = options.requestState?.ttlMs ?? DEFAULT_STATE_TTL_MS;
+  checkTimeout(ttlMs, 'requestState.ttlMs');
+  const maxRounds = options.maxInputRounds ?? 8;
+  if (!(Number.isInteger(maxRounds) && maxRounds >= 1 && maxRounds <= 64)) throw new TypeError('maxInputRounds must be an integer from 1 to 64');
+  return { key: stateKey(options.requestState?.key), ttlMs, maxRounds };
+}
 
 /**
  * An MCP server with no transport: `handle(frame)` answers one JSON-RPC frame, in whichever era the
@@ -114,6 +134,8 @@ export class McpServer {
     const cache = CacheOption.safeParse(options.cache ?? {});
     if (!cache.success) throw new TypeError(`cache: ${describeIssues(cache.error.issues)}`);
     const report = options.onError ?? reportToStderr('internal error');
+    const warn = (message: string) => (options.onError === undefined ? process.stderr.write(`zod-mcp: ${message}\n`) : safely(options.onError, new Error(message)));
+    const input = inputSettings(options);
     const events = options.events ?? memoryEvents(report);
     const lists = { pageSize: Math.floor(pageSize), listChanged: options.listChanged ?? true, events, timeoutMs };
     this.#events = events;
@@ -146,6 +168,8 @@ export class McpServer {
       report,
       events,
       eras,
+      input,
+      warn: (message) => void warn(message),
       capabilities: (era) => (era === 'rev2025' ? capabilities2025 : capabilities2026),
       cacheHint: (method) => hints[method] ?? hints.default ?? FRESH,
     };

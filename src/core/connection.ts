@@ -1,11 +1,16 @@
 // What one client connection remembers. Every field says who reads it.
-import type { Notification, RequestId } from '../../schemas/jsonrpc.js';
+import type { Root } from '../../schemas/client-input.js';
+import type { Notification, Request, RequestId } from '../../schemas/jsonrpc.js';
 import type { LogLevel } from '../../schemas/logging.js';
 import type { ClientView, Era } from './era.js';
 import { AbortReason, type CallAbort } from './lifetime.js';
+import { Outbound } from './outbound.js';
 
-/** Sends a notification to the peer; transports provide it (stdio writes a line, HTTP an SSE event). */
-export type Notify = (notification: Notification) => void;
+/**
+ * Sends a notification (or, on 2025, a request of the server's own: elicitation/create, ...) to the
+ * peer; transports provide it (stdio writes a line, HTTP an SSE event).
+ */
+export type Notify = (message: Notification | Request) => void;
 
 /** What a 2025 client has said of itself before (or without) initialize: MCP's defaults. */
 const COLD_CLIENT: ClientView = {
@@ -24,6 +29,11 @@ export interface SessionOptions {
    * stdio pins (one process, one client); a 2025 HTTP session is legacy by construction.
    */
   pinEra?: boolean;
+  /**
+   * Whether the client's responses can come back to this session, so that the server may send it
+   * requests of its own (2025). Default true; a throwaway session of one stateless HTTP POST has none.
+   */
+  acceptsResponses?: boolean;
 }
 
 /**
@@ -45,12 +55,22 @@ export class Session {
   readonly resourceSubscriptions = new Set<string>();
   /** Long-lived requests (subscriptions/listen) of this connection; read by `endStreams` on shutdown. */
   readonly streams = new Set<CallAbort>();
+  /** Requests this server sent to the 2025 client, waiting for its responses. */
+  readonly outbound = new Outbound();
+  /** Read before sending the client a request: false when its responses could never reach us. */
+  readonly acceptsResponses: boolean;
+  /**
+   * The client's roots as last listed, when it promised to say they changed (`roots.listChanged`);
+   * cleared by notifications/roots/list_changed.
+   */
+  roots: Root[] | undefined;
   /** Undone by `close`: subscriptions of this session to the server's change events. */
   readonly #disposers = new Set<() => void>();
 
   constructor(options: SessionOptions = {}) {
     this.notify = options.notify;
     this.pinsEra = options.pinEra ?? false;
+    this.acceptsResponses = options.acceptsResponses ?? true;
   }
 
   /** Records the 2025 handshake: the negotiated version and what the client declared. */
@@ -88,6 +108,7 @@ export class Session {
   /** Ends the session: its calls are aborted (as on shutdown unless told otherwise), its subscriptions undone. */
   close(reason: AbortReason = AbortReason.Shutdown): void {
     this.abortAll(reason);
+    this.outbound.rejectAll('the connection closed');
     for (const dispose of this.#disposers) dispose();
     this.#disposers.clear();
   }

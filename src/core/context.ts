@@ -2,11 +2,14 @@
 // A handler's signal and its progress/log functions are made on first use, so a handler that ignores
 // them costs no AbortController and no closures.
 import type { ProgressToken } from '../../schemas/common.js';
-import type { Notification, RequestId } from '../../schemas/jsonrpc.js';
+import type { Notification, Request, RequestId } from '../../schemas/jsonrpc.js';
 import { LOG_LEVELS, type LogLevel } from '../../schemas/logging.js';
 import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
 import type { Notify, Session } from './connection.js';
 import type { ClientView } from './era.js';
+import { ask, memo, type Round } from './input/round.js';
+import { lacking, type AnswerOf, type Ask } from './input/requests.js';
+import type { Subject } from './input/state.js';
 import { AbortReason, CallAbort, untilAborted } from './lifetime.js';
 import type { ServerState } from './server-state.js';
 
@@ -29,6 +32,24 @@ export interface HandlerContext {
    * (default `info`), the request's `io.modelcontextprotocol/logLevel` on 2026 (none: nothing is sent).
    */
   log(level: LogLevel, data: unknown, logger?: string): void;
+  /**
+   * Asks the client (elicitation, sampling, roots) and resolves with every answer, by key. A
+   * question not answered yet ends this run of the handler: on 2026 the call answers input_required
+   * and the client retries it; on 2025 the server sends the questions to the client and runs the
+   * handler again. Either way the handler runs again from the start with the answers, so code
+   * before an ask must be safe to repeat (`memo` keeps a value across runs). Keys name questions:
+   * the same key is the same question. Asking what the client did not declare is -32021 on 2026,
+   * an error on 2025 (a tool answers isError); check first with `canAsk`. Only in tools/call,
+   * prompts/get and resources/read.
+   */
+  ask<R extends Record<string, Ask>>(requests: R): Promise<{ [K in keyof R]: AnswerOf<R[K]> }>;
+  /** Whether the client declared what these questions need: on this request (2026), at initialize (2025). */
+  canAsk(...requests: Ask[]): boolean;
+  /**
+   * Computes a value once per call and keeps it (as JSON) across runs of the handler: sealed in
+   * requestState on 2026, in memory on 2025. For what must not be repeated, or is costly.
+   */
+  memo<T>(key: string, compute: () => T | PromiseLike<T>): Promise<T>;
 }
 
 export class RequestContext implements HandlerContext {
@@ -37,6 +58,17 @@ export class RequestContext implements HandlerContext {
   readonly server: ServerState;
   readonly session: Session;
   readonly client: ClientView;
+  /** Who the request's authorization says is asking, when it does: a requestState is bound to it. */
+  principal: string | undefined;
+  /** 2026: the retry's answers and sealed state, lifted off params before the method's schema. */
+  inputResponses: Record<string, unknown> | undefined;
+  requestState: string | undefined;
+  /** Set by a method that may ask (tools/call, prompts/get, resources/read): what its state is bound to. */
+  subject: Subject | undefined;
+  /** What this call has gathered from the client so far; made on the first ask. */
+  round: Round | undefined;
+  /** 2025: sends the round's questions to the client and resolves with its answers, by key. */
+  fulfil: ((ctx: RequestContext, asks: ReadonlyMap<string, Ask>) => Promise<Record<string, unknown>>) | undefined;
   #abort: CallAbort | undefined;
   readonly #notify: Notify | undefined;
   readonly #outer: AbortSignal | undefined;
@@ -91,6 +123,25 @@ export class RequestContext implements HandlerContext {
   /** Sends on this request's own stream (its SSE response on HTTP, the one channel on stdio), until it has answered. */
   notify(notification: Notification): void {
     if (this.#open) this.#notify?.(notification);
+  }
+
+  /** Like `notify`, for a request of the server's own too; false when this request has no channel to the client. */
+  send(message: Notification | Request): boolean {
+    if (!this.#open || this.#notify === undefined) return false;
+    this.#notify(message);
+    return true;
+  }
+
+  ask<R extends Record<string, Ask>>(requests: R): Promise<{ [K in keyof R]: AnswerOf<R[K]> }> {
+    return ask(this, requests) as Promise<{ [K in keyof R]: AnswerOf<R[K]> }>;
+  }
+
+  canAsk(...requests: Ask[]): boolean {
+    return lacking(this.client, requests) === undefined;
+  }
+
+  memo<T>(key: string, compute: () => T | PromiseLike<T>): Promise<T> {
+    return memo(this, key, compute);
   }
 
   /**
@@ -180,6 +231,9 @@ export function extendContext<T extends object>(ctx: RequestContext, extra: T): 
     client: ctx.client,
     progress: ctx.progress,
     log: ctx.log,
+    ask: (requests) => ctx.ask(requests),
+    canAsk: (...requests) => ctx.canAsk(...requests),
+    memo: (key, compute) => ctx.memo(key, compute),
     ...extra,
   };
 }

@@ -22,6 +22,8 @@ export interface HandleContext {
   signal?: AbortSignal;
   /** The HTTP request's headers: a 2026 request is then checked against them (SEP-2243). */
   headers?: RequestHeaders;
+  /** Who the request's authorization says is asking: a 2026 requestState is bound to it. */
+  principal?: string;
 }
 
 /**
@@ -60,6 +62,9 @@ export function dispatch(server: Dispatcher, frame: unknown, session: Session, c
         // MCP 2026-07-28 "Streamable HTTP": a POST carries a request or a notification, never a response.
         return exchange(errorFrame(classified.id, ErrorCode.InvalidRequest, 'a 2026 POST carries a request or a notification, not a response'), 'rev2026', 400);
       }
+      if (!session.outbound.deliver(frame as never) && session.outbound.used) {
+        server.state.warn(`ignored a response to no request waiting for one (id ${JSON.stringify(classified.id)})`);
+      }
       return exchange(null, undefined, 200); // a response to a request of ours: nothing to answer
     case 'notification': {
       const handler = server.notifications.get(classified.method);
@@ -84,7 +89,8 @@ function serve(server: Dispatcher, request: IncomingRequest, era: Era, session: 
   const client = codec.admit(request, session, server.state);
   const method = codec.methods.get(request.method) ?? server.methods.get(request.method);
   if (method === undefined || (method.eras !== undefined && !method.eras.includes(era))) throw new ProtocolError(ErrorCode.MethodNotFound);
-  const parsed = method.params.safeParse(request.params);
+  const lifted = method.asksClient === true && era === 'rev2026' ? liftInput(request.params) : undefined;
+  const parsed = method.params.safeParse(lifted === undefined ? request.params : lifted.params);
   if (!parsed.success) {
     return exchange(errorFrame(request.id, ErrorCode.InvalidParams, describeIssues(parsed.error.issues, 'params')), era, 200);
   }
@@ -100,6 +106,12 @@ function serve(server: Dispatcher, request: IncomingRequest, era: Era, session: 
     context.signal,
     progressTokenOf(request.params),
   );
+  ctx.principal = context.principal;
+  ctx.fulfil = codec.fulfil;
+  if (lifted !== undefined) {
+    ctx.inputResponses = lifted.inputResponses;
+    ctx.requestState = lifted.requestState;
+  }
   let result: unknown;
   try {
     result = method.run(parsed.data as never, ctx);
@@ -192,6 +204,20 @@ function statusOf(code: number, admission: boolean): 200 | 400 | 404 {
   }
   if (code === ErrorCode.InvalidRequest || (admission && code === ErrorCode.InvalidParams)) return 400;
   return 200;
+}
+
+/**
+ * A 2026 retry's `inputResponses` and `requestState` (MCP 2026-07-28 "Multi Round-Trip Requests"),
+ * taken off params before the method's schema sees them; undefined when neither is there.
+ */
+function liftInput(params: Record<string, unknown> | undefined): { params: Record<string, unknown>; inputResponses?: Record<string, unknown>; requestState?: string } | undefined {
+  if (params === undefined || !('inputResponses' in params || 'requestState' in params)) return undefined;
+  const { inputResponses, requestState, ...rest } = params;
+  if (inputResponses !== undefined && (typeof inputResponses !== 'object' || inputResponses === null || Array.isArray(inputResponses))) {
+    throw new ProtocolError(ErrorCode.InvalidParams, 'params.inputResponses: expected an object of answers by key');
+  }
+  if (requestState !== undefined && typeof requestState !== 'string') throw new ProtocolError(ErrorCode.InvalidParams, 'params.requestState: expected a string');
+  return { params: rest, inputResponses: inputResponses as Record<string, unknown> | undefined, requestState: requestState as string | undefined };
 }
 
 function progressTokenOf(params: Record<string, unknown> | undefined): string | number | undefined {

@@ -3,6 +3,7 @@ import type { Implementation, ServerCapabilities } from '../../schemas/common.js
 import type { CacheHint } from '../../schemas/rev2026.js';
 import type { Era } from './era.js';
 import type { EventBus } from './events.js';
+import type { InputSettings } from './input/round.js';
 
 export interface ServerState {
   readonly serverInfo: Implementation;
@@ -16,6 +17,10 @@ export interface ServerState {
   readonly eras: ReadonlySet<Era>;
   /** What this server declares, as each era spells it (2025 has no `extensions`). */
   capabilities(era: Era): ServerCapabilities;
+  /** How requestState is sealed, and how many rounds of questions a call may take. */
+  readonly input: InputSettings;
+  /** Where notices go that are no error of ours (a response to no request): `onError`, or a line on stderr. */
+  readonly warn: (message: string) => void;
   /** The cache hint a cacheable 2026 result of this method carries. */
   cacheHint(method: string): CacheHint;
 }

@@ -2,6 +2,7 @@
 // results go out as methods return them.
 import type { EraCodec } from '../../core/codec.js';
 import type { Method } from '../../core/method.js';
+import { fulfil } from './input.js';
 import { initialize, ping, setLogLevel } from './lifecycle.js';
 
 export const rev2025: EraCodec = {
@@ -13,4 +14,5 @@ export const rev2025: EraCodec = {
   ]),
   admit: (_request, session) => session.client,
   encode: (result) => result,
+  fulfil,
 };

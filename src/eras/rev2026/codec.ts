@@ -4,10 +4,13 @@ import { MetaKey } from '../../../schemas/rev2026.js';
 import type { EraCodec } from '../../core/codec.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
 import type { Method } from '../../core/method.js';
+import { InputRequired } from '../../core/input/round.js';
 import { discover } from './discover.js';
 import { admitEnvelope } from './envelope.js';
 import { checkParamHeaders } from './headers.js';
 import { listen } from './listen.js';
+
+const RETRY_HINT = { ttlMs: 0, cacheScope: 'private' } as const;
 
 export const rev2026: EraCodec = {
   era: 'rev2026',
@@ -26,13 +29,19 @@ export const rev2026: EraCodec = {
   mapError: (response) =>
     response.error.code === ErrorCode.ResourceNotFound ? { ...response, error: { ...response.error, code: ErrorCode.InvalidParams, message: 'Invalid params' } } : response,
   encode(result, method, ctx) {
+    if (result instanceof InputRequired) {
+      // Never cacheable (MCP 2026-07-28 "Multi Round-Trip Requests"): no ttlMs, no cacheScope.
+      const { inputRequests, requestState } = result;
+      return { resultType: 'input_required', inputRequests, requestState, _meta: { [MetaKey.serverInfo]: ctx.server.serverInfo } };
+    }
     // Built key by key (no rest/spread): this runs once per 2026 response. Order: resultType, the
     // result's own members, the cache hint, then _meta with the server's identity last.
     const fields = result as Record<string, unknown>;
     const out: Record<string, unknown> = { resultType: 'complete' };
     for (const key in fields) if (key !== '_meta' && Object.hasOwn(fields, key)) out[key] = fields[key];
     if (method.cacheable === true) {
-      const hint = ctx.server.cacheHint(ctx.method);
+      // The result of a retry that carried answers is never to be cached: always fresh, private.
+      const hint = ctx.requestState === undefined ? ctx.server.cacheHint(ctx.method) : RETRY_HINT;
       out.ttlMs = hint.ttlMs;
       out.cacheScope = hint.cacheScope;
     }

@@ -5,6 +5,7 @@ import { GetPromptParams, type ListPromptsResult, type Prompt as PromptDescripto
 import { extendContext } from '../../core/context.js';
 import type { EventBus } from '../../core/events.js';
 import { isThenable } from '../../core/maybe-async.js';
+import { InputRequired, inRoundsVisibly } from '../../core/input/round.js';
 import { defineMethod } from '../../core/method.js';
 import { page } from '../../core/paginate.js';
 import { within } from '../../core/within.js';
@@ -55,20 +56,26 @@ export function promptsFeature(initial: readonly Prompt[], options: PromptsOptio
     { cacheable: true },
   );
 
-  const getPrompt = defineMethod(GetPromptParams, (params, ctx) => {
+  const getPrompt = defineMethod(
+    GetPromptParams,
+    (params, ctx) => {
     const prompt = prompts.get(params.name);
     if (prompt === undefined) throw new ProtocolError(ErrorCode.InvalidParams, `params.name: unknown prompt: ${params.name}`);
     const owner = `prompt "${prompt.name}"`;
     const run = (parsed: ParseResult) => {
       if (!parsed.ok) throw new ProtocolError(ErrorCode.InvalidParams, describeIssues(parsed.issues, ['params', 'arguments']));
-      const value = within(ctx, prompt.timeoutMs ?? options.timeoutMs, owner, () => prompt.get(parsed.value, extendContext(ctx, {})));
-      const shape = (late: unknown) => (late === null ? null : toPromptResult(late, owner));
+      const subject = { method: 'prompts/get', name: prompt.name, args: params.arguments ?? {}, principal: ctx.principal };
+      const asked = () => inRoundsVisibly(ctx, subject, () => prompt.get(parsed.value, extendContext(ctx, {})));
+      const value = within(ctx, prompt.timeoutMs ?? options.timeoutMs, owner, asked);
+      const shape = (late: unknown) => (late === null ? null : late instanceof InputRequired ? late : toPromptResult(late, owner));
       return isThenable(value) ? Promise.resolve(value).then(shape) : shape(value);
     };
     if (prompt.arguments === undefined) return run({ ok: true, value: {} });
     const parsed = parse(prompt.arguments, params.arguments ?? {}, prompt.asyncArguments);
     return isThenable(parsed) ? Promise.resolve(parsed).then(run) : run(parsed);
-  });
+    },
+    { asksClient: true },
+  );
 
   return {
     capabilities: { prompts: { listChanged: options.listChanged } },

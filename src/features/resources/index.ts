@@ -12,6 +12,7 @@ import {
 import { extendContext, type RequestContext } from '../../core/context.js';
 import type { EventBus } from '../../core/events.js';
 import { isThenable, type MaybePromise } from '../../core/maybe-async.js';
+import { InputRequired, inRoundsVisibly } from '../../core/input/round.js';
 import { defineMethod } from '../../core/method.js';
 import { page } from '../../core/paginate.js';
 import { within } from '../../core/within.js';
@@ -102,7 +103,7 @@ export function resourcesFeature(initial: readonly (Resource | ResourceTemplate)
       if (target === undefined) throw notFound(params.uri);
       return readTarget(target, params.uri, ctx, options.timeoutMs);
     },
-    { cacheable: true },
+    { cacheable: true, asksClient: true },
   );
 
   const subscribe = defineMethod(
@@ -168,21 +169,23 @@ function allListed(
   return Promise.all(lists).then((all) => [...own, ...all.flat()]);
 }
 
-function readTarget(target: Target, uri: string, ctx: RequestContext, timeoutMs: number | undefined): MaybePromise<ReadResourceResult | null> {
+const subjectOf = (ctx: RequestContext, uri: string) => ({ method: 'resources/read', name: uri, args: uri, principal: ctx.principal });
+
+function readTarget(target: Target, uri: string, ctx: RequestContext, timeoutMs: number | undefined): MaybePromise<ReadResourceResult | InputRequired | null> {
   const rctx = extendContext(ctx, { uri });
   if ('resource' in target) {
     const { resource } = target;
     const owner = `resource ${JSON.stringify(resource.uri)}`;
-    const value = within(ctx, resource.timeoutMs ?? timeoutMs, owner, () => resource.read(rctx));
-    const shape = (late: unknown) => (late === null ? null : toReadResult(uri, resource.descriptor.mimeType, late, owner));
+    const value = within(ctx, resource.timeoutMs ?? timeoutMs, owner, () => inRoundsVisibly(ctx, subjectOf(ctx, uri), () => resource.read(rctx)));
+    const shape = (late: unknown) => (late === null ? null : late instanceof InputRequired ? late : toReadResult(uri, resource.descriptor.mimeType, late, owner));
     return isThenable(value) ? Promise.resolve(value).then(shape) : shape(value);
   }
   const { template, matched } = target;
   const owner = `resource template ${JSON.stringify(template.descriptor.uriTemplate)}`;
   const run = (parsed: ParseResult) => {
     if (!parsed.ok) throw new ProtocolError(ErrorCode.InvalidParams, `params.uri: ${describeIssues(parsed.issues)}`);
-    const value = within(ctx, template.timeoutMs ?? timeoutMs, owner, () => template.read(parsed.value, rctx));
-    const shape = (late: unknown) => (late === null ? null : toReadResult(uri, template.mimeType, late, owner));
+    const value = within(ctx, template.timeoutMs ?? timeoutMs, owner, () => inRoundsVisibly(ctx, subjectOf(ctx, uri), () => template.read(parsed.value, rctx)));
+    const shape = (late: unknown) => (late === null ? null : late instanceof InputRequired ? late : toReadResult(uri, template.mimeType, late, owner));
     return isThenable(value) ? Promise.resolve(value).then(shape) : shape(value);
   };
   const parsed = parse(template.variables, matched, template.asyncVariables);

@@ -7,10 +7,11 @@ import { ProtocolError } from '../../jsonrpc/errors.js';
 import { describeIssues } from '../../schema/issues.js';
 import { parse } from '../../schema/parse.js';
 import type { ParseResult } from '../../schema/zod.js';
+import { InputRequired, inRounds } from '../../core/input/round.js';
 import type { Tool } from './define.js';
 import { toCallToolResult, toolError } from './result.js';
 
-type Outcome = CallToolResult | null;
+type Outcome = CallToolResult | InputRequired | null;
 
 /**
  * Bad arguments, a throw, a bad return value and a timeout all end as `isError` results; a call
@@ -32,14 +33,14 @@ export function runTool(tool: Tool, args: Record<string, unknown>, ctx: RequestC
   }
   if (isThenable(parsed)) {
     const late = parsed.then(
-      (result) => runHandler(tool, ctx, result),
+      (result) => runHandler(tool, ctx, result, args),
       (error: unknown) => schemaFailure(tool, error),
     );
     return goAsync(tool, ctx, late);
   }
   let outcome: Outcome | Promise<Outcome>;
   try {
-    outcome = runHandler(tool, ctx, parsed);
+    outcome = runHandler(tool, ctx, parsed, args);
   } catch (error) {
     ctx.finish();
     return failed(tool, ctx, error);
@@ -47,13 +48,18 @@ export function runTool(tool: Tool, args: Record<string, unknown>, ctx: RequestC
   return isThenable(outcome) ? goAsync(tool, ctx, outcome) : end(ctx, outcome);
 }
 
-/** Validated arguments -> the handler -> a checked result; may be synchronous all the way. */
-function runHandler(tool: Tool, ctx: RequestContext, parsed: ParseResult): Outcome | Promise<Outcome> {
+/**
+ * Validated arguments -> the handler (in rounds, when it asks the client) -> a checked result; may
+ * be synchronous all the way. A round that ends with questions on 2026 is the call's answer as it is.
+ */
+function runHandler(tool: Tool, ctx: RequestContext, parsed: ParseResult, args: Record<string, unknown>): Outcome | Promise<Outcome> {
   if (!parsed.ok) return toolError(`Invalid arguments for tool ${tool.name}: ${describeIssues(parsed.issues)}`);
   if (ctx.abort.aborted) return abortedResult(tool, ctx); // cancelled while an async input check ran
-  const value = tool.handler(parsed.value, ctx);
-  if (!isThenable(value)) return toCallToolResult(tool, value);
-  return Promise.resolve(value).then((resolved) => toCallToolResult(tool, resolved));
+  const subject = { method: 'tools/call', name: tool.name, args, principal: ctx.principal };
+  const value = inRounds(ctx, subject, () => tool.handler(parsed.value, ctx));
+  const shape = (resolved: unknown) => (resolved instanceof InputRequired ? resolved : toCallToolResult(tool, resolved));
+  if (!isThenable(value)) return shape(value);
+  return Promise.resolve(value).then(shape);
 }
 
 async function goAsync(tool: Tool, ctx: RequestContext, pending: Promise<Outcome>): Promise<Outcome> {

@@ -75,6 +75,7 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
       return runTool(tool, params.arguments ?? {}, ctx);
     },
     {
+      asksClient: true,
       headerParams: (params): HeaderParam[] =>
         (tools.get(params.name)?.headers ?? []).map(({ header, path }) => ({ name: header, value: valueAt(params.arguments, path) })),
     },

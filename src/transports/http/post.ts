@@ -73,7 +73,8 @@ function isModern(state: HttpState, frame: unknown, req: IncomingMessage): boole
 
 /** A message with no session to belong to: it gets one of its own, closed (and so unsubscribed from events) once it has answered. */
 async function answerAlone(state: HttpState, frame: unknown, req: IncomingMessage, res: ServerResponse, modern: boolean): Promise<void> {
-  const session = state.server.createSession();
+  // Its answers could never come back to it: a 2025 tool that asks the client is told so at once.
+  const session = state.server.createSession({ acceptsResponses: false });
   try {
     await answer(state, frame, session, req, res, {}, modern);
   } finally {

@@ -1,0 +1,205 @@
+// A handler that asks the client runs in rounds. Each round runs the handler from the start with the
+// answers gathered so far; a question not answered yet ends the round. On 2026 the round ends with
+// an input_required result whose sealed requestState carries what was gathered (MCP 2026-07-28
+// "Multi Round-Trip Requests"); on 2025 the server sends the questions to the client as requests of
+// its own, waits, and runs the next round at once. The handler cannot tell which era answered.
+import type { InputRequest } from '../../../schemas/client-input.js';
+import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
+import type { ClientView } from '../era.js';
+import { isThenable, type MaybePromise } from '../maybe-async.js';
+import { lacking, type Ask, type InputMethod } from './requests.js';
+import { open, seal, type Gathered, type Subject } from './state.js';
+
+/** How a server seals requestState and how many rounds a call may take. */
+export interface InputSettings {
+  readonly key: Buffer;
+  readonly ttlMs: number;
+  readonly maxRounds: number;
+}
+
+/** What the rounds read of a request: RequestContext has it all. */
+export interface AskingContext {
+  readonly client: ClientView;
+  readonly server: { readonly input: InputSettings };
+  readonly requestState: string | undefined;
+  readonly inputResponses: Record<string, unknown> | undefined;
+  subject: Subject | undefined;
+  round: Round | undefined;
+  /** 2025: sends a round's questions to the client; called with the context itself. */
+  readonly fulfil: ((ctx: never, asks: ReadonlyMap<string, Ask>) => Promise<Record<string, unknown>>) | undefined;
+}
+
+/** A round that ended on 2026 with questions: encoded as `resultType: "input_required"`. */
+export class InputRequired {
+  readonly inputRequests: Record<string, InputRequest>;
+  readonly requestState: string;
+
+  constructor(inputRequests: Record<string, InputRequest>, requestState: string) {
+    this.inputRequests = inputRequests;
+    this.requestState = requestState;
+  }
+}
+
+/**
+ * What a handler's `ask` throws to end a round: not an Error, so that a handler's own
+ * `catch (error) { if (error instanceof Error) … }` lets it pass. Even caught, the round still ends.
+ */
+export class InputPending {
+  readonly message = 'the handler is waiting for the client to answer';
+}
+
+/** A failure to ask that the caller should see as it is (a tool: an isError result; a prompt or resource: -32603 with the text). */
+export class InputError extends Error {
+  override name = 'InputError';
+}
+
+/** What one call has gathered, and what the current round asked for. */
+export class Round {
+  number: number;
+  readonly answers: Record<string, unknown>;
+  readonly memo: Record<string, unknown>;
+  readonly pending = new Map<string, Ask>();
+
+  constructor(gathered: Gathered | undefined, responses: Record<string, unknown> | undefined) {
+    this.number = gathered?.round ?? 0;
+    this.answers = { ...gathered?.answers };
+    this.memo = { ...gathered?.memo };
+    // Only answers to the last round's questions count; other keys are ignored (the spec's SHOULD).
+    if (gathered !== undefined && responses !== undefined) {
+      for (const key of Object.keys(gathered.asked)) if (Object.hasOwn(responses, key)) this.answers[key] = responses[key];
+    }
+  }
+}
+
+/**
+ * Runs `run` (the handler) in rounds for one call of `subject`. A handler that never asks costs one
+ * check. A retry's requestState is opened before the handler runs: one that does not verify is
+ * -32602 with `data.reason: "invalid_request_state"`, whatever the handler would do.
+ */
+export function inRounds<T>(ctx: AskingContext, subject: Subject, run: () => MaybePromise<T>): MaybePromise<T | InputRequired> {
+  ctx.subject = subject;
+  if (ctx.requestState !== undefined) {
+    ctx.round = new Round(open(ctx.server.input.key, subject, ctx.requestState), ctx.inputResponses);
+  }
+  return runRound(ctx, run);
+}
+
+function runRound<T>(ctx: AskingContext, run: () => MaybePromise<T>): MaybePromise<T | InputRequired> {
+  let value: MaybePromise<T>;
+  try {
+    value = run();
+  } catch (error) {
+    return settle(ctx, run, undefined, error, true);
+  }
+  if (!isThenable(value)) return settle(ctx, run, value);
+  return Promise.resolve(value).then(
+    (late) => settle(ctx, run, late),
+    (error: unknown) => settle(ctx, run, undefined, error, true),
+  );
+}
+
+function settle<T>(ctx: AskingContext, run: () => MaybePromise<T>, value: T | undefined, error?: unknown, threw = false): MaybePromise<T | InputRequired> {
+  const round = ctx.round;
+  if (round === undefined || round.pending.size === 0) {
+    if (threw) throw error;
+    return value as T;
+  }
+  const { maxRounds } = ctx.server.input;
+  if (round.number >= maxRounds) throw new InputError(`asked the client for input in more than ${maxRounds} rounds; stopped`);
+  if (ctx.client.era === 'rev2026') return inputRequired(ctx, round);
+  return fulfilled(ctx, run, round);
+}
+
+function inputRequired(ctx: AskingContext, round: Round): InputRequired {
+  const inputRequests: Record<string, InputRequest> = {};
+  const asked: Record<string, InputMethod> = {};
+  for (const [key, ask] of round.pending) {
+    inputRequests[key] = ask.wire(ctx.client);
+    asked[key] = ask.method;
+  }
+  const { key, ttlMs } = ctx.server.input;
+  const gathered: Gathered = { round: round.number + 1, answers: round.answers, asked, memo: round.memo };
+  return new InputRequired(inputRequests, seal(key, ctx.subject!, gathered, ttlMs));
+}
+
+/** 2025: the questions go to the client as requests; their answers start the next round. */
+async function fulfilled<T>(ctx: AskingContext, run: () => MaybePromise<T>, round: Round): Promise<T | InputRequired> {
+  if (ctx.fulfil === undefined) throw new InputError('cannot ask the client: this connection carries no requests to it');
+  const answers = await ctx.fulfil(ctx as never, round.pending);
+  Object.assign(round.answers, answers);
+  round.pending.clear();
+  round.number++;
+  return runRound(ctx, run);
+}
+
+/** `ctx.ask`: the answers, once every question has one that fits; until then the round ends here. */
+export async function ask(ctx: AskingContext, requests: Record<string, Ask>): Promise<Record<string, unknown>> {
+  const round = roundOf(ctx, 'ask');
+  const answers: Record<string, unknown> = {};
+  const missing = new Map<string, Ask>();
+  for (const [key, request] of Object.entries(requests)) {
+    if (typeof request?.read !== 'function') throw new TypeError(`ctx.ask: "${key}" is not a request made by elicit, elicitUrl, sample or listRoots`);
+    if (Object.hasOwn(round.answers, key)) {
+      const read = await request.read(round.answers[key]);
+      if (read.ok) {
+        answers[key] = read.value;
+        continue;
+      }
+      delete round.answers[key];
+      // 2025 asked once and got this; 2026 asks again.
+      if (ctx.client.era === 'rev2025') throw new InputError(`the client's answer to "${key}" (${request.method}) is ${read.why}`);
+    }
+    missing.set(key, request);
+  }
+  if (missing.size === 0) return answers;
+  const lacks = lacking(ctx.client, missing.values());
+  if (lacks !== undefined) {
+    if (ctx.client.era === 'rev2026') throw new ProtocolError(ErrorCode.MissingRequiredClientCapability, { requiredCapabilities: lacks });
+    throw new InputError(`cannot ask the client: it did not declare ${describe(lacks)}`);
+  }
+  for (const [key, request] of missing) round.pending.set(key, request);
+  throw new InputPending();
+}
+
+/** `ctx.memo`: computed once per call, then carried to later rounds (sealed in requestState on 2026). */
+export async function memo<T>(ctx: AskingContext, key: string, compute: () => T | PromiseLike<T>): Promise<T> {
+  const round = roundOf(ctx, 'memo');
+  if (Object.hasOwn(round.memo, key)) return round.memo[key] as T;
+  const value = await compute();
+  const json = JSON.stringify(value);
+  if (json === undefined) throw new TypeError(`ctx.memo("${key}"): the value must be JSON`);
+  round.memo[key] = JSON.parse(json) as unknown;
+  return round.memo[key] as T;
+}
+
+function roundOf(ctx: AskingContext, what: string): Round {
+  if (ctx.subject === undefined) throw new Error(`ctx.${what} is for tools/call, prompts/get and resources/read only`);
+  return (ctx.round ??= new Round(undefined, undefined));
+}
+
+/** `{ elicitation: { form: {} }, roots: {} }` -> `the elicitation capability (form) and the roots capability`. */
+function describe(capabilities: object): string {
+  return Object.entries(capabilities)
+    .map(([name, settings]) => {
+      const parts = Object.keys(settings as object);
+      return `the ${name} capability${parts.length === 0 ? '' : ` (${parts.join(', ')})`}`;
+    })
+    .join(' and ');
+}
+
+/**
+ * `inRounds` for a prompt or a resource read, whose failures are error frames: a failure to ask is
+ * -32603 with its text as `data`, so the client learns why (a tool says it in an isError result).
+ */
+export function inRoundsVisibly<T>(ctx: AskingContext, subject: Subject, run: () => MaybePromise<T>): MaybePromise<T | InputRequired> {
+  const visible = (error: unknown): never => {
+    throw error instanceof InputError ? new ProtocolError(ErrorCode.InternalError, error.message) : error;
+  };
+  let value: MaybePromise<T | InputRequired>;
+  try {
+    value = inRounds(ctx, subject, run);
+  } catch (error) {
+    return visible(error);
+  }
+  return isThenable(value) ? Promise.resolve(value).catch(visible) : value;
+}

@@ -1,0 +1,107 @@
+// requestState (MCP 2026-07-28 "Multi Round-Trip Requests"): what a call has gathered so far,
+// sealed with AES-256-GCM so that the client can neither read nor change it, bound to the request
+// it was made for, to the principal, and to an expiry.
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
+import type { InputMethod } from './requests.js';
+
+export const DEFAULT_STATE_TTL_MS = 10 * 60 * 1000;
+const VERSION = 'v1.';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** The request a state belongs to: a retry must be the same request. */
+export interface Subject {
+  readonly method: string;
+  /** The tool or prompt name, or the resource URI. */
+  readonly name: string;
+  /** The request's salient params (a tool's or prompt's arguments), digested. */
+  readonly args: unknown;
+  readonly principal: string | undefined;
+}
+
+/** What travels between rounds. */
+export interface Gathered {
+  /** Rounds answered so far with input_required. */
+  readonly round: number;
+  /** Answers the handler has accepted, raw, by key. */
+  readonly answers: Record<string, unknown>;
+  /** The questions of the last round, by key: only these are read from the retry's inputResponses. */
+  readonly asked: Record<string, InputMethod>;
+  /** The handler's own values (`ctx.memo`). */
+  readonly memo: Record<string, unknown>;
+}
+
+interface Payload extends Gathered {
+  readonly m: string;
+  readonly n: string;
+  readonly d: string;
+  readonly p: string | null;
+  readonly e: number;
+}
+
+/** The key that seals states: from a secret (a cluster shares one), or random per process. */
+export function stateKey(secret: string | Uint8Array | undefined): Buffer {
+  if (secret === undefined) return randomBytes(32);
+  if (typeof secret === 'string' ? secret.length < 16 : secret.byteLength < 16) {
+    throw new TypeError('requestState.key must be at least 16 characters or bytes: it is a secret');
+  }
+  return Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'zod-mcp requestState v1', 32));
+}
+
+export function seal(key: Buffer, subject: Subject, gathered: Gathered, ttlMs: number): string {
+  const payload: Payload = {
+    m: subject.method,
+    n: subject.name,
+    d: digest(subject.args),
+    p: subject.principal ?? null,
+    e: Date.now() + ttlMs,
+    ...gathered,
+  };
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const sealed = Buffer.concat([iv, cipher.update(JSON.stringify(payload), 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return VERSION + sealed.toString('base64url');
+}
+
+/** The state's contents, or -32602 `{ reason: "invalid_request_state" }` saying what is wrong with it. */
+export function open(key: Buffer, subject: Subject, state: string): Gathered {
+  const payload = decrypt(key, state);
+  if (payload.m !== subject.method || payload.n !== subject.name || payload.d !== digest(subject.args)) {
+    throw invalid('the requestState was made for another request');
+  }
+  if (payload.p !== (subject.principal ?? null)) throw invalid('the requestState was made for another principal');
+  if (!(Date.now() <= payload.e)) throw invalid('the requestState has expired');
+  return { round: payload.round, answers: payload.answers, asked: payload.asked, memo: payload.memo };
+}
+
+function decrypt(key: Buffer, state: string): Payload {
+  const bytes = state.startsWith(VERSION) && /^[A-Za-z0-9_-]*$/.test(state.slice(VERSION.length)) ? Buffer.from(state.slice(VERSION.length), 'base64url') : undefined;
+  if (bytes === undefined || bytes.length < IV_BYTES + TAG_BYTES + 2) throw invalid('the requestState is not one this server made');
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
+    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+    const text = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+    return JSON.parse(text) as Payload;
+  } catch {
+    throw invalid('the requestState does not verify: it was changed, or sealed with another key');
+  }
+}
+
+function invalid(detail: string): ProtocolError {
+  return new ProtocolError(ErrorCode.InvalidParams, { reason: 'invalid_request_state', detail });
+}
+
+/** sha256 of the value as JSON with its object keys sorted: the same arguments digest the same. */
+export function digest(value: unknown): string {
+  return createHash('sha256').update(canonical(value)).digest('base64url');
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
