@@ -11,7 +11,7 @@ import { Tool } from './tools.js';
 const Labels = { title: z.string().optional(), description: z.string().optional() };
 const Option = z.object({ const: z.string(), title: z.string() });
 
-export const StringSchema = z.object({
+export const StringSchema = z.strictObject({
   type: z.literal('string'),
   ...Labels,
   minLength: z.int().min(0).optional(),
@@ -19,26 +19,26 @@ export const StringSchema = z.object({
   format: z.enum(['email', 'uri', 'date', 'date-time']).optional(),
   default: z.string().optional(),
 });
-export const NumberSchema = z.object({
+export const NumberSchema = z.strictObject({
   type: z.enum(['number', 'integer']),
   ...Labels,
   minimum: z.number().optional(),
   maximum: z.number().optional(),
   default: z.number().optional(),
 });
-export const BooleanSchema = z.object({ type: z.literal('boolean'), ...Labels, default: z.boolean().optional() });
+export const BooleanSchema = z.strictObject({ type: z.literal('boolean'), ...Labels, default: z.boolean().optional() });
 /** Single select: `enum` (untitled; `enumNames` is the legacy way to title it) or `oneOf` of const/title pairs. */
 export const SingleSelectEnumSchema = z.union([
-  z.object({ type: z.literal('string'), ...Labels, enum: z.array(z.string()), enumNames: z.array(z.string()).optional(), default: z.string().optional() }),
-  z.object({ type: z.literal('string'), ...Labels, oneOf: z.array(Option), default: z.string().optional() }),
+  z.strictObject({ type: z.literal('string'), ...Labels, enum: z.array(z.string()), enumNames: z.array(z.string()).optional(), default: z.string().optional() }),
+  z.strictObject({ type: z.literal('string'), ...Labels, oneOf: z.array(Option), default: z.string().optional() }),
 ]);
 /** Multi select: `items.enum` (untitled) or `items.anyOf` of const/title pairs (SEP-1330). */
-export const MultiSelectEnumSchema = z.object({
+export const MultiSelectEnumSchema = z.strictObject({
   type: z.literal('array'),
   ...Labels,
   minItems: z.int().min(0).optional(),
   maxItems: z.int().min(0).optional(),
-  items: z.union([z.object({ type: z.literal('string'), enum: z.array(z.string()) }), z.object({ anyOf: z.array(Option) })]),
+  items: z.union([z.strictObject({ type: z.literal('string'), enum: z.array(z.string()) }), z.strictObject({ anyOf: z.array(Option) })]),
   default: z.array(z.string()).optional(),
 });
 export const PrimitiveSchemaDefinition = z.union([StringSchema, NumberSchema, BooleanSchema, SingleSelectEnumSchema, MultiSelectEnumSchema]);

@@ -3,6 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { fileURLToPath } from 'node:url';
+import { clientInputPrompts, clientInputTools } from './client-input.js';
 import { ErrorCode, McpServer, ProtocolError, definePrompt, defineResource, defineResourceTemplate, defineTool, serveHttp, skillsFrom } from '../../src/index.js';
 
 /** A 1x1 red PNG. */
@@ -298,10 +299,10 @@ const skills = await skillsFrom(fileURLToPath(new URL('./skills/', import.meta.u
 const server = new McpServer({
   name: 'zod-mcp-conformance',
   version: '0.0.0',
-  tools: [...conformanceTools, triggerPromptChange],
+  tools: [...conformanceTools, triggerPromptChange, ...clientInputTools],
   extensions: [skills],
   resources: [staticText, staticBinary, template, watched],
-  prompts: [simplePrompt, promptWithArguments, promptWithResource, promptWithImage],
+  prompts: [simplePrompt, promptWithArguments, promptWithResource, promptWithImage, ...clientInputPrompts],
 });
 const handle = await serveHttp(server, { host: '127.0.0.1', port: Number(process.env.PORT ?? 3000) });
 process.stderr.write(`conformance server listening on ${handle.url}\n`);

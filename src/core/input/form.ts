@@ -38,7 +38,9 @@ export function elicitationForm<S extends AnyObjectSchema>(schema: S): Elicitati
     properties[name] = formField(name, field);
   }
   const required = json.required ?? [];
-  const requestedSchema = RequestedSchema.parse(required.length === 0 ? { type: 'object', properties } : { type: 'object', properties, required });
+  const built = required.length === 0 ? { type: 'object' as const, properties } : { type: 'object' as const, properties, required };
+  if (!RequestedSchema.safeParse(built).success) throw new TypeError('elicitation form: the schema cannot be stated as a form');
+  const requestedSchema: RequestedSchema = built; // kept as built, for its key order
   const form: ElicitationForm<S> = { kind: 'elicitation-form', schema, requestedSchema, async: runsAuthorCode(schema) };
   made.set(schema, form);
   return form;

@@ -7,7 +7,7 @@ import type { InputRequest } from '../../../schemas/client-input.js';
 import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
 import type { ClientView } from '../era.js';
 import { isThenable, type MaybePromise } from '../maybe-async.js';
-import { lacking, type Ask, type InputMethod } from './requests.js';
+import { lacking, type Ask } from './requests.js';
 import { open, seal, type Gathered, type Subject } from './state.js';
 
 /** How a server seals requestState and how many rounds a call may take. */
@@ -59,15 +59,17 @@ export class Round {
   readonly answers: Record<string, unknown>;
   readonly memo: Record<string, unknown>;
   readonly pending = new Map<string, Ask>();
+  /** The answers the handler has read and accepted: what a 2026 state carries to the next round. */
+  readonly accepted: Record<string, unknown> = {};
 
   constructor(gathered: Gathered | undefined, responses: Record<string, unknown> | undefined) {
     this.number = gathered?.round ?? 0;
-    this.answers = { ...gathered?.answers };
+    // The retry's answers, then those of earlier rounds, which the client cannot take back. Each is
+    // read only when the handler asks its key, with that question's own checks; other keys are
+    // ignored (the spec's SHOULD). Answers are the client's word, with or without a state: the
+    // state protects what the server carries, not what the client says.
+    this.answers = { ...responses, ...gathered?.answers };
     this.memo = { ...gathered?.memo };
-    // Only answers to the last round's questions count; other keys are ignored (the spec's SHOULD).
-    if (gathered !== undefined && responses !== undefined) {
-      for (const key of Object.keys(gathered.asked)) if (Object.hasOwn(responses, key)) this.answers[key] = responses[key];
-    }
   }
 }
 
@@ -80,6 +82,8 @@ export function inRounds<T>(ctx: AskingContext, subject: Subject, run: () => May
   ctx.subject = subject;
   if (ctx.requestState !== undefined) {
     ctx.round = new Round(open(ctx.server.input.key, subject, ctx.requestState), ctx.inputResponses);
+  } else if (ctx.inputResponses !== undefined) {
+    ctx.round = new Round(undefined, ctx.inputResponses);
   }
   return runRound(ctx, run);
 }
@@ -112,13 +116,10 @@ function settle<T>(ctx: AskingContext, run: () => MaybePromise<T>, value: T | un
 
 function inputRequired(ctx: AskingContext, round: Round): InputRequired {
   const inputRequests: Record<string, InputRequest> = {};
-  const asked: Record<string, InputMethod> = {};
-  for (const [key, ask] of round.pending) {
-    inputRequests[key] = ask.wire(ctx.client);
-    asked[key] = ask.method;
-  }
+  for (const [key, ask] of round.pending) inputRequests[key] = ask.wire(ctx.client);
   const { key, ttlMs } = ctx.server.input;
-  const gathered: Gathered = { round: round.number + 1, answers: round.answers, asked, memo: round.memo };
+  // Only answers the handler accepted travel on: what it did not ask for stays behind.
+  const gathered: Gathered = { round: round.number + 1, answers: round.accepted, memo: round.memo };
   return new InputRequired(inputRequests, seal(key, ctx.subject!, gathered, ttlMs));
 }
 
@@ -143,6 +144,7 @@ export async function ask(ctx: AskingContext, requests: Record<string, Ask>): Pr
       const read = await request.read(round.answers[key]);
       if (read.ok) {
         answers[key] = read.value;
+        round.accepted[key] = round.answers[key];
         continue;
       }
       delete round.answers[key];
