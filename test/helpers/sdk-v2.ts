@@ -58,7 +58,7 @@ export function createClient(negotiation: Negotiation, errors: unknown[]): Clien
 /** What the v2 client shows of the demo tools' calls: the same in both eras. */
 export async function exerciseDemoTools(client: Client): Promise<void> {
   const { tools } = await client.listTools();
-  expect(tools.map((tool) => tool.name)).toStrictEqual(['echo', 'add', 'fail', 'countdown', 'console_log']);
+  expect(tools.map((tool) => tool.name)).toStrictEqual(['echo', 'add', 'fail', 'countdown', 'console_log', 'ask_name', 'summarize']);
   const added = await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } });
   expect({ content: added.content, structuredContent: added.structuredContent, isError: added.isError }).toStrictEqual({
     content: [{ type: 'text', text: '{"sum":5}' }],
