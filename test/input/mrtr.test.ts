@@ -116,16 +116,16 @@ describe('2026: a handler that asks answers input_required', () => {
   it('several questions at once, then another round; earlier answers and memo travel in the state', async () => {
     runs = 0;
     const r1 = await call(1, 'survey');
-    expect((r1 as { result: { inputRequests: object } }).result.inputRequests).toStrictEqual({
+    expect((r1 as unknown as { result: { inputRequests: object } }).result.inputRequests).toStrictEqual({
       who: { method: 'elicitation/create', params: { mode: 'form', message: 'Name?', requestedSchema: form } },
       roots: { method: 'roots/list', params: {} },
     });
     const r2 = await call(2, 'survey', { inputResponses: { who: { action: 'accept', content: { name: 'Di' } }, roots: { roots: [{ uri: 'file:///w' }] } }, requestState: stateOf(r1) });
-    expect((r2 as { result: { inputRequests: object } }).result.inputRequests).toStrictEqual({
+    expect((r2 as unknown as { result: { inputRequests: object } }).result.inputRequests).toStrictEqual({
       mood: { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'How do I feel?' } }], maxTokens: 10 } },
     });
     const r3 = await call(3, 'survey', { inputResponses: { mood: { role: 'assistant', content: { type: 'text', text: 'fine' }, model: 'm' } }, requestState: stateOf(r2) });
-    expect(JSON.parse((r3 as { result: { content: { text: string }[] } }).result.content[0]!.text)).toStrictEqual({
+    expect(JSON.parse((r3 as unknown as { result: { content: { text: string }[] } }).result.content[0]!.text)).toStrictEqual({
       ticket: 'T-1',
       who: { action: 'accept', content: { name: 'Di' } },
       roots: 1,
@@ -158,7 +158,7 @@ describe('2026: a handler that asks answers input_required', () => {
     });
     const probing = new McpServer({ name: 'p', version: '1', tools: [ctxProbe] });
     const probe = async (capabilities: object) =>
-      ((await probing.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'probe', _meta: meta(capabilities) } })) as { result: { content: { text: string }[] } }).result.content[0]!.text;
+      ((await probing.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'probe', _meta: meta(capabilities) } })) as unknown as { result: { content: { text: string }[] } }).result.content[0]!.text;
     expect(await probe({})).toBe('[false,false,false,false,false]');
     expect(await probe({ elicitation: {}, sampling: {}, roots: {} })).toBe('[true,false,true,false,true]');
     expect(await probe({ elicitation: { url: {} }, sampling: { tools: {} } })).toBe('[false,true,true,true,false]');

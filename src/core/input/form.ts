@@ -73,7 +73,8 @@ function formField(name: string, field: Record<string, unknown>): PrimitiveSchem
     else return refuse('is an array of something other than choices of strings');
     shaped = { type, ...labels, ...pick(field, ['minItems', 'maxItems']), items: itemSchema, ...pick(field, ['default']) };
   } else {
-    return refuse(Array.isArray(type) ? 'may be null' : type === 'object' ? 'is an object' : 'has no single type');
+    const nullable = Array.isArray(type) ? type.includes('null') : Array.isArray(field.anyOf) && field.anyOf.some((part) => (part as { type?: unknown })?.type === 'null');
+    return refuse(nullable ? 'may be null' : type === 'object' ? 'is an object' : 'has no single type');
   }
   const parsed = PrimitiveSchemaDefinition.safeParse(shaped);
   if (!parsed.success) return refuse('cannot be stated in a form');

@@ -76,14 +76,14 @@ export function elicit<S extends AnyObjectSchema>(message: string, schema: S | E
     }),
     read(answer) {
       const result = ElicitResult.safeParse(answer);
-      if (!result.success) return { ok: false, why: `not an elicitation result: ${describeIssues(result.error.issues)}` };
+      if (!result.success) return { ok: false, why: `is not an elicitation result (${describeIssues(result.error.issues)})` };
       const { action, content } = result.data;
       if (action !== 'accept') return { ok: true, value: { action } };
       const checked = parse(form.schema, content ?? {}, form.async);
       const shape = (late: Awaited<typeof checked>): Read<Elicited<Output<S>>> =>
         late.ok
           ? { ok: true, value: { action, content: late.value as Output<S> } }
-          : { ok: false, why: `the answer does not fit the form: ${describeIssues(late.issues)}` };
+          : { ok: false, why: `does not fit the form (${describeIssues(late.issues)})` };
       return isThenable(checked) ? checked.then(shape) : shape(checked);
     },
   };
@@ -102,7 +102,7 @@ export function elicitUrl(message: string, url: string): Ask<{ action: 'accept' 
     }),
     read(answer) {
       const result = ElicitResult.safeParse(answer);
-      return result.success ? { ok: true, value: { action: result.data.action } } : { ok: false, why: `not an elicitation result: ${describeIssues(result.error.issues)}` };
+      return result.success ? { ok: true, value: { action: result.data.action } } : { ok: false, why: `is not an elicitation result (${describeIssues(result.error.issues)})` };
     },
   };
 }
@@ -119,7 +119,7 @@ export function sample(request: Omit<CreateMessageParams, 'messages'> & { messag
     wire: () => ({ method: 'sampling/createMessage', params }),
     read(answer) {
       const result = CreateMessageResult.safeParse(answer);
-      return result.success ? { ok: true, value: result.data } : { ok: false, why: `not a sampling result: ${describeIssues(result.error.issues)}` };
+      return result.success ? { ok: true, value: result.data } : { ok: false, why: `is not a sampling result (${describeIssues(result.error.issues)})` };
     },
   };
 }
@@ -132,7 +132,7 @@ export function listRoots(): Ask<{ roots: Root[] }> {
     wire: (client) => (client.era === 'rev2026' ? { method: 'roots/list', params: {} } : { method: 'roots/list' }),
     read(answer) {
       const result = ListRootsResult.safeParse(answer);
-      return result.success ? { ok: true, value: { roots: result.data.roots } } : { ok: false, why: `not a roots result: ${describeIssues(result.error.issues)}` };
+      return result.success ? { ok: true, value: { roots: result.data.roots } } : { ok: false, why: `is not a roots result (${describeIssues(result.error.issues)})` };
     },
   };
 }

@@ -149,7 +149,7 @@ export async function ask(ctx: AskingContext, requests: Record<string, Ask>): Pr
       }
       delete round.answers[key];
       // 2025 asked once and got this; 2026 asks again.
-      if (ctx.client.era === 'rev2025') throw new InputError(`the client's answer to "${key}" (${request.method}) is ${read.why}`);
+      if (ctx.client.era === 'rev2025') throw new InputError(`the client's answer to "${key}" (${request.method}) ${read.why}`);
     }
     missing.set(key, request);
   }
