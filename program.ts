@@ -8,16 +8,17 @@ const usage = `zod-mcp ${VERSION}
 usage:
   zod-mcp mcp-server [CASE]   run a case file ({"requests": [...]}) and print {"responses": [...]};
                               reads the case from stdin without CASE
-  zod-mcp serve [--demo] [--root DIR [--read-only]] [--skills DIR]
+  zod-mcp serve [--demo] [--root DIR [--read-only | --confirm-writes]] [--skills DIR]
                               serve MCP over stdio (one JSON-RPC message per line);
-                              --demo adds the demo tools (add, fail, countdown, console_log),
-                              a resource, a template and a prompt;
+                              --demo adds the demo tools (add, fail, countdown, console_log,
+                              ask_name, summarize), a resource, a template and a prompt;
                               --root adds file tools sandboxed to DIR (read_file, list_directory,
                               glob, grep, and write_file, edit_file unless --read-only) and
-                              DIR's files as resources (file:///{+path});
+                              DIR's files as resources (file:///{+path}); with --confirm-writes
+                              the writers ask the user to approve each change first;
                               --skills serves each folder of DIR that holds a SKILL.md as a
                               skill (extension io.modelcontextprotocol/skills)
-  zod-mcp serve --http [--port N] [--host H] [--demo] [--root DIR [--read-only]] [--skills DIR]
+  zod-mcp serve --http [--port N] [--host H] [--demo] [--root DIR [...]] [--skills DIR]
                               the same tools over Streamable HTTP at http://H:N/mcp
                               (default 127.0.0.1:3000); stops on SIGTERM or SIGINT`;
 

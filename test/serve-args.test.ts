@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseServeArgs } from '../src/cli/serve-args.js';
 
-const none = { demo: false, root: undefined, readOnly: false, skills: undefined, http: false, port: undefined, host: undefined };
+const none = { demo: false, root: undefined, readOnly: false, confirmWrites: false, skills: undefined, http: false, port: undefined, host: undefined };
 
 describe('parseServeArgs', () => {
   it.each([
     [[], none],
     [['--demo'], { ...none, demo: true }],
     [['--root', 'repo', '--read-only'], { ...none, root: 'repo', readOnly: true }],
+    [['--root', 'repo', '--confirm-writes'], { ...none, root: 'repo', confirmWrites: true }],
     [['--skills', 'skills'], { ...none, skills: 'skills' }],
     [['--http'], { ...none, http: true }],
     [['--http', '--port', '0'], { ...none, http: true, port: 0 }],
@@ -23,6 +24,8 @@ describe('parseServeArgs', () => {
     [['--http', '--verbose'], "serve: Unknown option '--verbose'"],
     [['--port', '1'], 'serve: --port and --host need --http'],
     [['--read-only'], 'serve: --read-only needs --root DIR'],
+    [['--confirm-writes'], 'serve: --confirm-writes needs --root DIR'],
+    [['--root', '.', '--read-only', '--confirm-writes'], 'serve: --confirm-writes and --read-only do not go together: a read-only root has no writes'],
     [['extra'], "serve: Unexpected argument 'extra'. This command does not take positional arguments"],
   ])('%j is refused', (args, message) => {
     expect(() => parseServeArgs(args)).toThrow(new Error(message));

@@ -24,7 +24,7 @@ async function chooseServed(options: ServeArgs): Promise<Served> {
   if (options.root === undefined) return served;
   const { workspaceResources, workspaceTools } = await import('../bundled/workspace/index.js');
   try {
-    const workspace = { root: options.root, readOnly: options.readOnly };
+    const workspace = { root: options.root, readOnly: options.readOnly, confirmWrites: options.confirmWrites };
     return {
       ...served,
       tools: [...served.tools, ...workspaceTools(workspace)],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool, type Tool } from '../../features/tools/define.js';
 import { MAX_TEXT_FILE_BYTES, decodeText, isBinary, readBytes, statFile, writeFileAtomic } from './files.js';
+import { confirmWrite } from './confirm.js';
 import { describePath, type Workspace } from './workspace.js';
 
 const EditFileInput = z.object({
@@ -28,7 +29,7 @@ export function createEditFile(workspace: Workspace): Tool {
     input: EditFileInput,
     output: EditFileOutput,
     annotations: { title: 'Edit file', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-    handler: async ({ path, old_string, new_string, replace_all }): Promise<EditFileOutput> => {
+    handler: async ({ path, old_string, new_string, replace_all }, ctx): Promise<EditFileOutput> => {
       const file = await sandbox.resolve(path);
       const quoted = JSON.stringify(file.rel);
       const size = await statFile(file);
@@ -64,6 +65,7 @@ export function createEditFile(workspace: Workspace): Tool {
       const edited = replace_all
         ? text.split(search).join(replacement)
         : text.slice(0, index) + replacement + text.slice(index + search.length);
+      await confirmWrite(ctx, workspace.confirmWrites, 'edit_file', file.rel, text, edited);
       await writeFileAtomic(file, edited);
       return { path: file.rel, replacements: count };
     },

@@ -8,6 +8,8 @@ export const WorkspaceOptions = z.object({
   root: z.string().min(1),
   /** Leaves out write_file and edit_file. */
   readOnly: z.boolean().default(false),
+  /** write_file and edit_file ask the user to approve each change (elicitation) when the client can be asked. */
+  confirmWrites: z.boolean().default(false),
   /** The most file content read_file returns in one call, in bytes. */
   maxReadBytes: z.number().int().positive().default(256 * 1024),
   /** The most entries, paths or matching lines list_directory, glob and grep return in one call. */
@@ -18,6 +20,7 @@ export type WorkspaceOptions = z.input<typeof WorkspaceOptions>;
 export interface Workspace {
   readonly sandbox: Sandbox;
   readonly readOnly: boolean;
+  readonly confirmWrites: boolean;
   readonly maxReadBytes: number;
   readonly maxResults: number;
 }
@@ -26,8 +29,8 @@ export interface Workspace {
 export function createWorkspace(options: WorkspaceOptions): Workspace {
   const parsed = WorkspaceOptions.safeParse(options);
   if (!parsed.success) throw new TypeError(`workspaceTools: ${describeIssues(parsed.error.issues)}`);
-  const { root, readOnly, maxReadBytes, maxResults } = parsed.data;
-  return { sandbox: createSandbox(root), readOnly, maxReadBytes, maxResults };
+  const { root, readOnly, confirmWrites, maxReadBytes, maxResults } = parsed.data;
+  return { sandbox: createSandbox(root), readOnly, confirmWrites, maxReadBytes, maxResults };
 }
 
 /** The annotations of a tool that only looks. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineTool, type Tool } from '../../features/tools/define.js';
-import { writeFileAtomic } from './files.js';
+import { confirmWrite } from './confirm.js';
+import { MAX_TEXT_FILE_BYTES, decodeText, isBinary, readBytes, statFile, writeFileAtomic } from './files.js';
+import type { ResolvedPath } from './sandbox.js';
 import { describePath, type Workspace } from './workspace.js';
 
 const WriteFileInput = z.object({
@@ -10,6 +12,15 @@ const WriteFileInput = z.object({
 
 const WriteFileOutput = z.object({ path: z.string(), bytes: z.number(), created: z.boolean() });
 type WriteFileOutput = z.infer<typeof WriteFileOutput>;
+
+/** What the file holds now, for the approval question: its text, a note for bytes, or nothing when it is new. */
+async function currentText(file: ResolvedPath): Promise<string | undefined> {
+  if (!file.exists) return undefined;
+  const size = await statFile(file);
+  if (size > MAX_TEXT_FILE_BYTES) return `(a file of ${size} bytes)`;
+  const bytes = await readBytes(file.abs, file.rel);
+  return isBinary(bytes) ? `(a binary file of ${size} bytes)` : decodeText(bytes);
+}
 
 /** write_file: creates or replaces a whole file, atomically. */
 export function createWriteFile(workspace: Workspace): Tool {
@@ -25,8 +36,9 @@ export function createWriteFile(workspace: Workspace): Tool {
     input: WriteFileInput,
     output: WriteFileOutput,
     annotations: { title: 'Write file', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-    handler: async ({ path, content }): Promise<WriteFileOutput> => {
+    handler: async ({ path, content }, ctx): Promise<WriteFileOutput> => {
       const file = await sandbox.resolve(path);
+      if (workspace.confirmWrites) await confirmWrite(ctx, true, 'write_file', file.rel, await currentText(file), content);
       await writeFileAtomic(file, content);
       return { path: file.rel, bytes: Buffer.byteLength(content, 'utf8'), created: !file.exists };
     },
