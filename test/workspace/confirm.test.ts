@@ -28,7 +28,7 @@ type Asked = { result: { inputRequests: Record<string, { params: { message: stri
 
 describe('confirm writes, 2026', () => {
   it('asks with the change shown, and writes only once approved', async () => {
-    const asked = (await call(1, 'edit_file', edit)) as Asked;
+    const asked = (await call(1, 'edit_file', edit)) as unknown as Asked;
     const [key, question] = Object.entries(asked.result.inputRequests)[0]!;
     expect(key).toMatch(/^approve-[0-9a-f]{16}$/);
     expect(question.params.message).toBe('edit_file: change notes.txt from line 2, 1 line out and 1 line in?\n\n- two\n+ TWO');
@@ -44,7 +44,7 @@ describe('confirm writes, 2026', () => {
       [{ action: 'decline' }, 'declined'],
       [{ action: 'cancel' }, 'cancelled'],
     ] as const) {
-      const asked = (await call(1, 'write_file', { path: 'notes.txt', content: 'gone\n' })) as Asked;
+      const asked = (await call(1, 'write_file', { path: 'notes.txt', content: 'gone\n' })) as unknown as Asked;
       const key = Object.keys(asked.result.inputRequests)[0]!;
       const done = await call(2, 'write_file', { path: 'notes.txt', content: 'gone\n' }, { inputResponses: { [key]: answer }, requestState: asked.result.requestState });
       expect(done).toMatchObject({ result: { isError: true, content: [{ text: `the user ${how} the write_file of "notes.txt"; nothing was written` }] } });
@@ -53,10 +53,10 @@ describe('confirm writes, 2026', () => {
   });
 
   it('asks again when the file changed between the question and the approval', async () => {
-    const asked = (await call(1, 'write_file', { path: 'notes.txt', content: 'new\n' })) as Asked;
+    const asked = (await call(1, 'write_file', { path: 'notes.txt', content: 'new\n' })) as unknown as Asked;
     const key = Object.keys(asked.result.inputRequests)[0]!;
     await writeTree(workspace.root, { 'notes.txt': 'changed meanwhile\n' });
-    const again = (await call(2, 'write_file', { path: 'notes.txt', content: 'new\n' }, { inputResponses: { [key]: { action: 'accept', content: { approve: true } } }, requestState: asked.result.requestState })) as Asked;
+    const again = (await call(2, 'write_file', { path: 'notes.txt', content: 'new\n' }, { inputResponses: { [key]: { action: 'accept', content: { approve: true } } }, requestState: asked.result.requestState })) as unknown as Asked;
     const [next, question] = Object.entries(again.result.inputRequests)[0]!;
     expect(next).not.toBe(key);
     expect(question.params.message).toBe('write_file: change notes.txt from line 1, 1 line out and 1 line in?\n\n- changed meanwhile\n+ new');
