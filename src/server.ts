@@ -30,6 +30,7 @@ import { describeIssues } from './schema/issues.js';
 import { notifications } from './core/notifications.js';
 import type { InputSettings } from './core/input/round.js';
 import { DEFAULT_STATE_TTL_MS, stateKey } from './core/input/state.js';
+import { fulfil } from './eras/rev2025/input.js';
 
 /** Lists and reads whose 2026 results carry cache hints, and the hint each gets unless told otherwise. */
 const CacheOption = z.strictObject({
@@ -107,7 +108,7 @@ function inputSettings(options: McpServerOptions): InputSettings {
   checkTimeout(ttlMs, 'requestState.ttlMs');
   const maxRounds = options.maxInputRounds ?? 8;
   if (!(Number.isInteger(maxRounds) && maxRounds >= 1 && maxRounds <= 64)) throw new TypeError('maxInputRounds must be an integer from 1 to 64');
-  return { key: stateKey(options.requestState?.key), ttlMs, maxRounds };
+  return { key: stateKey(options.requestState?.key), ttlMs, maxRounds, fulfil: fulfil as InputSettings['fulfil'] };
 }
 
 /**

@@ -3,7 +3,6 @@ import type { ErrorResponse, RequestId } from '../../schemas/jsonrpc.js';
 import type { Session } from './connection.js';
 import type { RequestContext } from './context.js';
 import type { ClientView, Era } from './era.js';
-import type { Ask } from './input/requests.js';
 import type { Method, MethodTable } from './method.js';
 import type { ServerState } from './server-state.js';
 
@@ -33,8 +32,6 @@ export interface EraCodec {
   check?(request: IncomingRequest, method: Method, params: unknown): void;
   /** A method's result as this era's wire has it. */
   encode(result: object, method: Method, ctx: RequestContext): object;
-  /** 2025: sends a round's questions to the client as requests and resolves with its answers (2026 answers input_required instead). */
-  fulfil?(ctx: RequestContext, asks: ReadonlyMap<string, Ask>): Promise<Record<string, unknown>>;
   /** An error frame as this era spells it (a code the era does not have becomes the one it does). */
   mapError?(response: ErrorResponse): ErrorResponse;
 }

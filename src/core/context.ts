@@ -9,7 +9,6 @@ import type { Notify, Session } from './connection.js';
 import type { ClientView } from './era.js';
 import { ask, memo, type Round } from './input/round.js';
 import { lacking, type AnswerOf, type Ask } from './input/requests.js';
-import type { Subject } from './input/state.js';
 import { AbortReason, CallAbort, untilAborted } from './lifetime.js';
 import type { ServerState } from './server-state.js';
 
@@ -59,16 +58,14 @@ export class RequestContext implements HandlerContext {
   readonly session: Session;
   readonly client: ClientView;
   /** Who the request's authorization says is asking, when it does: a requestState is bound to it. */
-  principal: string | undefined;
+  declare principal: string | undefined;
   /** 2026: the retry's answers and sealed state, lifted off params before the method's schema. */
-  inputResponses: Record<string, unknown> | undefined;
-  requestState: string | undefined;
-  /** Set by a method that may ask (tools/call, prompts/get, resources/read): what its state is bound to. */
-  subject: Subject | undefined;
+  declare inputResponses: Record<string, unknown> | undefined;
+  declare requestState: string | undefined;
+  /** The method's parsed params: what a requestState is bound to (the tool and its arguments, ...). */
+  readonly params: unknown;
   /** What this call has gathered from the client so far; made on the first ask. */
-  round: Round | undefined;
-  /** 2025: sends the round's questions to the client and resolves with its answers, by key. */
-  fulfil: ((ctx: RequestContext, asks: ReadonlyMap<string, Ask>) => Promise<Record<string, unknown>>) | undefined;
+  declare round: Round | undefined;
   #abort: CallAbort | undefined;
   readonly #notify: Notify | undefined;
   readonly #outer: AbortSignal | undefined;
@@ -92,6 +89,7 @@ export class RequestContext implements HandlerContext {
     notify: Notify | undefined,
     signal: AbortSignal | undefined,
     progressToken: ProgressToken | undefined,
+    params?: unknown,
   ) {
     this.server = server;
     this.session = session;
@@ -101,6 +99,7 @@ export class RequestContext implements HandlerContext {
     this.#notify = notify;
     this.#outer = signal;
     this.#progressToken = progressToken;
+    this.params = params;
   }
 
   /** How this call is ended early; made on first use (most requests never need one). */

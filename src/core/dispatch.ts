@@ -105,9 +105,10 @@ function serve(server: Dispatcher, request: IncomingRequest, era: Era, session: 
     context.notify ?? session.notify,
     context.signal,
     progressTokenOf(request.params),
+    parsed.data,
   );
-  ctx.principal = context.principal;
-  ctx.fulfil = codec.fulfil;
+  // Set only when there is something to set: most requests never ask the client.
+  if (context.principal !== undefined) ctx.principal = context.principal;
   if (lifted !== undefined) {
     ctx.inputResponses = lifted.inputResponses;
     ctx.requestState = lifted.requestState;

@@ -10,23 +10,37 @@ import { isThenable, type MaybePromise } from '../maybe-async.js';
 import { lacking, type Ask } from './requests.js';
 import { open, seal, type Gathered, type Subject } from './state.js';
 
-/** How a server seals requestState and how many rounds a call may take. */
+/** How a server seals requestState, how many rounds a call may take, and how it asks a 2025 client. */
 export interface InputSettings {
   readonly key: Buffer;
   readonly ttlMs: number;
   readonly maxRounds: number;
+  /** 2025: sends a round's questions to the client as requests; called with the request's context. */
+  readonly fulfil: (ctx: never, asks: ReadonlyMap<string, Ask>) => Promise<Record<string, unknown>>;
 }
+
+/** The methods that may ask the client (MCP 2026-07-28 allows input_required on these alone). */
+const ASKING = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
 /** What the rounds read of a request: RequestContext has it all. */
 export interface AskingContext {
+  readonly method: string;
+  /** The method's parsed params: the tool or prompt and its arguments, or the resource URI. */
+  readonly params: unknown;
   readonly client: ClientView;
+  readonly principal: string | undefined;
   readonly server: { readonly input: InputSettings };
   readonly requestState: string | undefined;
   readonly inputResponses: Record<string, unknown> | undefined;
-  subject: Subject | undefined;
   round: Round | undefined;
-  /** 2025: sends a round's questions to the client; called with the context itself. */
-  readonly fulfil: ((ctx: never, asks: ReadonlyMap<string, Ask>) => Promise<Record<string, unknown>>) | undefined;
+}
+
+/** What a requestState is bound to, read off the request when a state is sealed or opened. */
+function subjectOf(ctx: AskingContext): Subject {
+  const params = (ctx.params ?? {}) as { name?: string; uri?: string; arguments?: unknown };
+  const name = ctx.method === 'resources/read' ? String(params.uri) : String(params.name);
+  const args = ctx.method === 'resources/read' ? params.uri : (params.arguments ?? {});
+  return { method: ctx.method, name, args, principal: ctx.principal };
 }
 
 /** A round that ended on 2026 with questions: encoded as `resultType: "input_required"`. */
@@ -74,17 +88,21 @@ export class Round {
 }
 
 /**
- * Runs `run` (the handler) in rounds for one call of `subject`. A handler that never asks costs one
- * check. A retry's requestState is opened before the handler runs: one that does not verify is
- * -32602 with `data.reason: "invalid_request_state"`, whatever the handler would do.
+ * Before the handler of a method that may ask runs: a retry's requestState is opened (one that does
+ * not verify is -32602 with `data.reason: "invalid_request_state"`, whatever the handler would do),
+ * and its answers are made ready. A first call sets up nothing: the round is made on the first ask.
  */
-export function inRounds<T>(ctx: AskingContext, subject: Subject, run: () => MaybePromise<T>): MaybePromise<T | InputRequired> {
-  ctx.subject = subject;
+export function prepareRounds(ctx: AskingContext): void {
   if (ctx.requestState !== undefined) {
-    ctx.round = new Round(open(ctx.server.input.key, subject, ctx.requestState), ctx.inputResponses);
+    ctx.round = new Round(open(ctx.server.input.key, subjectOf(ctx), ctx.requestState), ctx.inputResponses);
   } else if (ctx.inputResponses !== undefined) {
     ctx.round = new Round(undefined, ctx.inputResponses);
   }
+}
+
+/** Runs `run` (the handler) in rounds; a handler that never asks costs a check or two. */
+export function inRounds<T>(ctx: AskingContext, run: () => MaybePromise<T>): MaybePromise<T | InputRequired> {
+  prepareRounds(ctx);
   return runRound(ctx, run);
 }
 
@@ -102,7 +120,11 @@ function runRound<T>(ctx: AskingContext, run: () => MaybePromise<T>): MaybePromi
   );
 }
 
-function settle<T>(ctx: AskingContext, run: () => MaybePromise<T>, value: T | undefined, error?: unknown, threw = false): MaybePromise<T | InputRequired> {
+/**
+ * After a run of the handler: its value (or what it threw) when it asked nothing more; otherwise
+ * the round's end, on 2026 input_required, on 2025 the questions sent and `run` run again.
+ */
+export function settle<T>(ctx: AskingContext, run: () => MaybePromise<T>, value: T | undefined, error?: unknown, threw = false): MaybePromise<T | InputRequired> {
   const round = ctx.round;
   if (round === undefined || round.pending.size === 0) {
     if (threw) throw error;
@@ -120,13 +142,12 @@ function inputRequired(ctx: AskingContext, round: Round): InputRequired {
   const { key, ttlMs } = ctx.server.input;
   // Only answers the handler accepted travel on: what it did not ask for stays behind.
   const gathered: Gathered = { round: round.number + 1, answers: round.accepted, memo: round.memo };
-  return new InputRequired(inputRequests, seal(key, ctx.subject!, gathered, ttlMs));
+  return new InputRequired(inputRequests, seal(key, subjectOf(ctx), gathered, ttlMs));
 }
 
 /** 2025: the questions go to the client as requests; their answers start the next round. */
 async function fulfilled<T>(ctx: AskingContext, run: () => MaybePromise<T>, round: Round): Promise<T | InputRequired> {
-  if (ctx.fulfil === undefined) throw new InputError('cannot ask the client: this connection carries no requests to it');
-  const answers = await ctx.fulfil(ctx as never, round.pending);
+  const answers = await ctx.server.input.fulfil(ctx as never, round.pending);
   Object.assign(round.answers, answers);
   round.pending.clear();
   round.number++;
@@ -175,7 +196,7 @@ export async function memo<T>(ctx: AskingContext, key: string, compute: () => T 
 }
 
 function roundOf(ctx: AskingContext, what: string): Round {
-  if (ctx.subject === undefined) throw new Error(`ctx.${what} is for tools/call, prompts/get and resources/read only`);
+  if (!ASKING.has(ctx.method)) throw new Error(`ctx.${what} is for tools/call, prompts/get and resources/read only`);
   return (ctx.round ??= new Round(undefined, undefined));
 }
 
@@ -193,13 +214,13 @@ function describe(capabilities: object): string {
  * `inRounds` for a prompt or a resource read, whose failures are error frames: a failure to ask is
  * -32603 with its text as `data`, so the client learns why (a tool says it in an isError result).
  */
-export function inRoundsVisibly<T>(ctx: AskingContext, subject: Subject, run: () => MaybePromise<T>): MaybePromise<T | InputRequired> {
+export function inRoundsVisibly<T>(ctx: AskingContext, run: () => MaybePromise<T>): MaybePromise<T | InputRequired> {
   const visible = (error: unknown): never => {
     throw error instanceof InputError ? new ProtocolError(ErrorCode.InternalError, error.message) : error;
   };
   let value: MaybePromise<T | InputRequired>;
   try {
-    value = inRounds(ctx, subject, run);
+    value = inRounds(ctx, run);
   } catch (error) {
     return visible(error);
   }

@@ -2,7 +2,6 @@
 // results go out as methods return them.
 import type { EraCodec } from '../../core/codec.js';
 import type { Method } from '../../core/method.js';
-import { fulfil } from './input.js';
 import { initialize, ping, setLogLevel } from './lifecycle.js';
 
 export const rev2025: EraCodec = {
@@ -14,5 +13,4 @@ export const rev2025: EraCodec = {
   ]),
   admit: (_request, session) => session.client,
   encode: (result) => result,
-  fulfil,
 };

@@ -64,8 +64,7 @@ export function promptsFeature(initial: readonly Prompt[], options: PromptsOptio
     const owner = `prompt "${prompt.name}"`;
     const run = (parsed: ParseResult) => {
       if (!parsed.ok) throw new ProtocolError(ErrorCode.InvalidParams, describeIssues(parsed.issues, ['params', 'arguments']));
-      const subject = { method: 'prompts/get', name: prompt.name, args: params.arguments ?? {}, principal: ctx.principal };
-      const asked = () => inRoundsVisibly(ctx, subject, () => prompt.get(parsed.value, extendContext(ctx, {})));
+      const asked = () => inRoundsVisibly(ctx, () => prompt.get(parsed.value, extendContext(ctx, {})));
       const value = within(ctx, prompt.timeoutMs ?? options.timeoutMs, owner, asked);
       const shape = (late: unknown) => (late === null ? null : late instanceof InputRequired ? late : toPromptResult(late, owner));
       return isThenable(value) ? Promise.resolve(value).then(shape) : shape(value);

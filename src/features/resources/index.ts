@@ -169,14 +169,12 @@ function allListed(
   return Promise.all(lists).then((all) => [...own, ...all.flat()]);
 }
 
-const subjectOf = (ctx: RequestContext, uri: string) => ({ method: 'resources/read', name: uri, args: uri, principal: ctx.principal });
-
 function readTarget(target: Target, uri: string, ctx: RequestContext, timeoutMs: number | undefined): MaybePromise<ReadResourceResult | InputRequired | null> {
   const rctx = extendContext(ctx, { uri });
   if ('resource' in target) {
     const { resource } = target;
     const owner = `resource ${JSON.stringify(resource.uri)}`;
-    const value = within(ctx, resource.timeoutMs ?? timeoutMs, owner, () => inRoundsVisibly(ctx, subjectOf(ctx, uri), () => resource.read(rctx)));
+    const value = within(ctx, resource.timeoutMs ?? timeoutMs, owner, () => inRoundsVisibly(ctx, () => resource.read(rctx)));
     const shape = (late: unknown) => (late === null ? null : late instanceof InputRequired ? late : toReadResult(uri, resource.descriptor.mimeType, late, owner));
     return isThenable(value) ? Promise.resolve(value).then(shape) : shape(value);
   }
@@ -184,7 +182,7 @@ function readTarget(target: Target, uri: string, ctx: RequestContext, timeoutMs:
   const owner = `resource template ${JSON.stringify(template.descriptor.uriTemplate)}`;
   const run = (parsed: ParseResult) => {
     if (!parsed.ok) throw new ProtocolError(ErrorCode.InvalidParams, `params.uri: ${describeIssues(parsed.issues)}`);
-    const value = within(ctx, template.timeoutMs ?? timeoutMs, owner, () => inRoundsVisibly(ctx, subjectOf(ctx, uri), () => template.read(parsed.value, rctx)));
+    const value = within(ctx, template.timeoutMs ?? timeoutMs, owner, () => inRoundsVisibly(ctx, () => template.read(parsed.value, rctx)));
     const shape = (late: unknown) => (late === null ? null : late instanceof InputRequired ? late : toReadResult(uri, template.mimeType, late, owner));
     return isThenable(value) ? Promise.resolve(value).then(shape) : shape(value);
   };

@@ -7,7 +7,7 @@ import { ProtocolError } from '../../jsonrpc/errors.js';
 import { describeIssues } from '../../schema/issues.js';
 import { parse } from '../../schema/parse.js';
 import type { ParseResult } from '../../schema/zod.js';
-import { InputRequired, inRounds } from '../../core/input/round.js';
+import { InputRequired, prepareRounds, settle } from '../../core/input/round.js';
 import type { Tool } from './define.js';
 import { toCallToolResult, toolError } from './result.js';
 
@@ -33,14 +33,14 @@ export function runTool(tool: Tool, args: Record<string, unknown>, ctx: RequestC
   }
   if (isThenable(parsed)) {
     const late = parsed.then(
-      (result) => runHandler(tool, ctx, result, args),
+      (result) => runHandler(tool, ctx, result),
       (error: unknown) => schemaFailure(tool, error),
     );
     return goAsync(tool, ctx, late);
   }
   let outcome: Outcome | Promise<Outcome>;
   try {
-    outcome = runHandler(tool, ctx, parsed, args);
+    outcome = runHandler(tool, ctx, parsed);
   } catch (error) {
     ctx.finish();
     return failed(tool, ctx, error);
@@ -49,17 +49,35 @@ export function runTool(tool: Tool, args: Record<string, unknown>, ctx: RequestC
 }
 
 /**
- * Validated arguments -> the handler (in rounds, when it asks the client) -> a checked result; may
- * be synchronous all the way. A round that ends with questions on 2026 is the call's answer as it is.
+ * Validated arguments -> the handler -> a checked result; may be synchronous all the way. A handler
+ * that asks the client continues in rounds (`settle`); one that never asks pays for nothing more.
  */
-function runHandler(tool: Tool, ctx: RequestContext, parsed: ParseResult, args: Record<string, unknown>): Outcome | Promise<Outcome> {
+function runHandler(tool: Tool, ctx: RequestContext, parsed: ParseResult): Outcome | Promise<Outcome> {
   if (!parsed.ok) return toolError(`Invalid arguments for tool ${tool.name}: ${describeIssues(parsed.issues)}`);
   if (ctx.abort.aborted) return abortedResult(tool, ctx); // cancelled while an async input check ran
-  const subject = { method: 'tools/call', name: tool.name, args, principal: ctx.principal };
-  const value = inRounds(ctx, subject, () => tool.handler(parsed.value, ctx));
+  prepareRounds(ctx);
+  let value: unknown;
+  try {
+    value = tool.handler(parsed.value, ctx);
+  } catch (error) {
+    if (ctx.round === undefined) throw error;
+    return inRound(tool, ctx, parsed, undefined, error, true);
+  }
+  if (!isThenable(value)) return ctx.round === undefined ? toCallToolResult(tool, value) : inRound(tool, ctx, parsed, value);
+  return Promise.resolve(value).then(
+    (resolved) => (ctx.round === undefined ? toCallToolResult(tool, resolved) : inRound(tool, ctx, parsed, resolved)),
+    (error: unknown) => {
+      if (ctx.round === undefined) throw error;
+      return inRound(tool, ctx, parsed, undefined, error, true);
+    },
+  );
+}
+
+/** A run of a handler that asked: it ends the round, or its value is the result. */
+function inRound(tool: Tool, ctx: RequestContext, parsed: ParseResult & { ok: true }, value: unknown, error?: unknown, threw = false): Outcome | Promise<Outcome> {
+  const outcome = settle(ctx, () => tool.handler(parsed.value, ctx), value, error, threw);
   const shape = (resolved: unknown) => (resolved instanceof InputRequired ? resolved : toCallToolResult(tool, resolved));
-  if (!isThenable(value)) return shape(value);
-  return Promise.resolve(value).then(shape);
+  return isThenable(outcome) ? Promise.resolve(outcome).then(shape) : shape(outcome);
 }
 
 async function goAsync(tool: Tool, ctx: RequestContext, pending: Promise<Outcome>): Promise<Outcome> {
