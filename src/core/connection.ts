@@ -64,6 +64,8 @@ export class Session {
    * cleared by notifications/roots/list_changed.
    */
   roots: Root[] | undefined;
+  /** Counts notifications/roots/list_changed, so that an answer from before one is not cached after it. */
+  rootsGeneration = 0;
   /** Undone by `close`: subscriptions of this session to the server's change events. */
   readonly #disposers = new Set<() => void>();
 

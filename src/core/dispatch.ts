@@ -56,6 +56,12 @@ export function dispatch(server: Dispatcher, frame: unknown, session: Session, c
   const classified = classify(frame);
   switch (classified.kind) {
     case 'invalid':
+      // A malformed answer to a request of ours is that request's failure, never a frame back:
+      // the client would read an error with that id as the answer to a request of its own.
+      if (isAnswerTo(session, frame)) {
+        session.outbound.deliver(frame as never);
+        return exchange(null, undefined, 200);
+      }
       return exchange(errorFrame(classified.id, ErrorCode.InvalidRequest, classified.data), undefined, 400);
     case 'response':
       if (context.headers !== undefined && postsModern(server, context.headers)) {
@@ -205,6 +211,12 @@ function statusOf(code: number, admission: boolean): 200 | 400 | 404 {
   }
   if (code === ErrorCode.InvalidRequest || (admission && code === ErrorCode.InvalidParams)) return 400;
   return 200;
+}
+
+/** A frame shaped like a response (an id, result or error, no method) to a request of ours still waiting. */
+function isAnswerTo(session: Session, frame: unknown): boolean {
+  if (typeof frame !== 'object' || frame === null || 'method' in frame || !('result' in frame || 'error' in frame)) return false;
+  return session.outbound.has((frame as { id?: unknown }).id);
 }
 
 /**

@@ -12,6 +12,7 @@ export const notifications: ReadonlyMap<string, NotificationHandler> = new Map([
     'notifications/roots/list_changed',
     defineNotification(EmptyParams, (_params, session) => {
       session.roots = undefined;
+      session.rootsGeneration++;
     }),
   ],
 ]);

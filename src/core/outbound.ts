@@ -41,12 +41,25 @@ export class Outbound {
     return this.#next > 0;
   }
 
+  /** Whether a request of ours with this id is waiting: a malformed frame with its id is then its (bad) answer. */
+  has(id: unknown): boolean {
+    return (typeof id === 'string' || typeof id === 'number') && this.#waiting.has(id);
+  }
+
   /**
    * Sends one request through `send` and resolves with the client's result. An abort of `signal`
-   * (the call was cancelled, timed out or stopped) tells the client with notifications/cancelled
-   * and rejects. Past `limit` requests waiting on this connection, it refuses at once.
+   * (the call was cancelled, timed out or stopped, or a sibling question failed) tells the client
+   * with notifications/cancelled, through `cancelVia` when given, and rejects. Past `limit`
+   * requests waiting on this connection, it refuses at once. A `send` that throws is a channel
+   * that is gone: the request fails and nothing of it is left waiting.
    */
-  request(method: string, params: unknown, send: (message: Request | Notification) => boolean, signal: AbortSignal): Promise<unknown> {
+  request(
+    method: string,
+    params: unknown,
+    send: (message: Request | Notification) => boolean,
+    signal: AbortSignal,
+    cancelVia: (message: Notification) => boolean = send,
+  ): Promise<unknown> {
     if (this.#waiting.size >= this.limit) {
       return Promise.reject(new Error(`cannot ask the client: ${this.limit} requests to it are already waiting for answers`));
     }
@@ -55,8 +68,8 @@ export class Outbound {
     return new Promise((resolve, reject) => {
       const onAbort = () => {
         if (!this.#waiting.delete(id)) return;
-        send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'the request that asked has ended' } });
         reject(signal.reason as Error);
+        attempt(() => cancelVia({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'the request that asked has ended' } }));
       };
       const settle = <V>(done: (value: V) => void) => (value: V) => {
         signal.removeEventListener('abort', onAbort);
@@ -65,7 +78,7 @@ export class Outbound {
       this.#waiting.set(id, { method, resolve: settle(resolve), reject: settle(reject) });
       signal.addEventListener('abort', onAbort, { once: true });
       const frame = params === undefined ? { jsonrpc: '2.0' as const, id, method } : { jsonrpc: '2.0' as const, id, method, params: params as Record<string, unknown> };
-      if (!send(frame)) {
+      if (!attempt(() => send(frame))) {
         this.#waiting.delete(id);
         signal.removeEventListener('abort', onAbort);
         reject(new Error('cannot ask the client: this connection carries no requests to it'));
@@ -74,15 +87,20 @@ export class Outbound {
   }
 
   /**
-   * A response from the client: settles the request it answers. False when none is waiting for it
-   * (a response to nothing, a duplicate, or one that came after its request ended).
+   * A frame from the client with the id of a request of ours: settles that request. A proper error
+   * (an object with a numeric `code` and a string `message`) rejects it; a `result` resolves it;
+   * anything else is a malformed answer, which rejects it. False when none is waiting for it (a
+   * response to nothing, a duplicate, or one that came after its request ended).
    */
-  deliver(frame: { id: RequestId; result?: unknown; error?: { code: number; message: string } }): boolean {
-    const waiting = this.#waiting.get(frame.id);
-    if (waiting === undefined) return false;
-    this.#waiting.delete(frame.id);
-    if (frame.error !== undefined) waiting.reject(new ClientError(waiting.method, frame.error.code, frame.error.message));
-    else waiting.resolve(frame.result);
+  deliver(frame: { id?: unknown; result?: unknown; error?: unknown }): boolean {
+    if (!this.has(frame.id)) return false;
+    const id = frame.id as RequestId;
+    const waiting = this.#waiting.get(id)!;
+    this.#waiting.delete(id);
+    const { error } = frame;
+    if (isErrorObject(error)) waiting.reject(new ClientError(waiting.method, error.code, error.message));
+    else if ((error === undefined || error === null) && 'result' in frame) waiting.resolve(frame.result);
+    else waiting.reject(new Error(`the client answered ${waiting.method} with a malformed response`));
     return true;
   }
 
@@ -91,5 +109,20 @@ export class Outbound {
     const waiting = [...this.#waiting.values()];
     this.#waiting.clear();
     for (const entry of waiting) entry.reject(new Error(reason));
+  }
+}
+
+function isErrorObject(value: unknown): value is { code: number; message: string } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { code, message } = value as { code?: unknown; message?: unknown };
+  return typeof code === 'number' && typeof message === 'string';
+}
+
+/** Runs a send; false when it returned false or threw (a channel that is gone). */
+function attempt(send: () => boolean): boolean {
+  try {
+    return send();
+  } catch {
+    return false;
   }
 }

@@ -202,4 +202,76 @@ describe('2025: a handler that asks sends the client requests of its own', () =>
     expect(text(await forgetful.call(1, 'roots')).content[0]!.text).toBe('file:///w3');
     expect(text(await forgetful.call(2, 'roots')).content[0]!.text).toBe('file:///w4');
   });
+
+  it('when one question of a round fails, the others are withdrawn: nothing is left waiting', async () => {
+    const server = new McpServer({
+      name: 's',
+      version: '1',
+      tools: [
+        defineTool({
+          name: 'two',
+          description: 'Asks two things at once.',
+          input: z.object({}),
+          handler: async (_args, ctx) => {
+            await ctx.ask({ a: elicit('A?', Name), b: elicit('B?', Name) });
+            return 'both';
+          },
+        }),
+      ],
+    });
+    const sent: Message[] = [];
+    let session: Session;
+    const notify = (message: Message) => {
+      sent.push(message);
+      // The client refuses the first question and never answers the second.
+      if ('id' in message && message.id === 1) setTimeout(() => void server.handle({ jsonrpc: '2.0', id: 1, error: { code: -1, message: 'no' } }, { session }), 1);
+    };
+    session = server.createSession({ notify });
+    await server.handle({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: { elicitation: {} }, clientInfo: { name: 'c', version: '1' } } }, { session });
+    expect(text(await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'two' } }, { session, notify }))).toMatchObject({
+      content: [{ text: 'the client answered elicitation/create with error -1: no' }],
+      isError: true,
+    });
+    expect(session.outbound.size).toBe(0);
+    expect(sent.at(-1)).toStrictEqual({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: 'the request that asked has ended' } });
+  });
+
+  it('a response with error: null is a result; a malformed one fails its request and is never answered', async () => {
+    const ok = await connect({ answer: () => ({ result: { action: 'accept', content: { name: 'Ada' } }, error: null }) });
+    expect(text(await ok.call(1, 'greet')).content[0]!.text).toBe('Hello, Ada!');
+    for (const bad of [{ error: { code: -1 } }, { error: 'boom' }, { result: 'accept', error: 5 }]) {
+      let answered: unknown = 'not yet';
+      const { server, session, call } = await connect();
+      const pending = call(1, 'greet');
+      await sleep(5);
+      answered = await server.handle({ jsonrpc: '2.0', id: 1, ...bad }, { session });
+      expect(answered).toBeNull();
+      expect(text(await pending)).toStrictEqual({ content: [{ type: 'text', text: 'the client answered elicitation/create with a malformed response' }], isError: true });
+    }
+  });
+
+  it('a channel that throws fails the question or the withdrawal quietly, never the process', async () => {
+    const server = new McpServer({ name: 's', version: '1', tools: [greet] });
+    const session = server.createSession();
+    await server.handle({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: { elicitation: {} }, clientInfo: { name: 'c', version: '1' } } }, { session });
+    const broken = () => {
+      throw new Error('stream closed');
+    };
+    expect(text(await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'greet' } }, { session, notify: broken }))).toMatchObject({
+      content: [{ text: 'cannot ask the client: this connection carries no requests to it' }],
+      isError: true,
+    });
+    expect(session.outbound.size).toBe(0);
+    let calls = 0;
+    const failsLater = () => {
+      if (++calls > 1) throw new Error('stream closed');
+    };
+    const controller = new AbortController();
+    const pending = server.handle({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'greet' } }, { session, notify: failsLater, signal: controller.signal });
+    await sleep(5);
+    controller.abort();
+    expect(await pending).toBeNull();
+    expect(session.outbound.size).toBe(0);
+  });
 });
+

@@ -228,4 +228,60 @@ describe('2026: a handler that asks answers input_required', () => {
     });
     expect(String(errors[0])).toContain('ctx.ask is for tools/call, prompts/get and resources/read only');
   });
+
+  it('an answer still being read when a sibling ask ends the run is kept in the state (Promise.all of two asks)', async () => {
+    const slow = z.object({ x: z.string().refine(async () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 5))) });
+    const pair = defineTool({
+      name: 'pair',
+      description: 'Asks two things at once.',
+      input: z.object({}),
+      handler: async (_args, ctx) => {
+        const [a, b] = await Promise.all([ctx.ask({ a: elicit('A?', slow) }), ctx.ask({ b: elicit('B?', z.object({ y: z.string() })) })]);
+        return `${a.a.action} ${b.b.action}`;
+      },
+    });
+    const paired = new McpServer({ name: 'p', version: '1', tools: [pair] });
+    const send = (extra: object) => paired.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'pair', arguments: {}, ...extra, _meta: meta() } });
+    const r1 = await send({});
+    const r2 = await send({ requestState: stateOf(r1), inputResponses: { a: { action: 'accept', content: { x: 'A' } } } });
+    expect(Object.keys((r2 as unknown as { result: { inputRequests: object } }).result.inputRequests)).toStrictEqual(['b']);
+    const r3 = await send({ requestState: stateOf(r2), inputResponses: { b: { action: 'accept', content: { y: 'B' } } } });
+    expect(r3).toMatchObject({ result: { resultType: 'complete', content: [{ text: 'accept accept' }] } });
+  });
+
+  it('an ask the handler does not await still ends the round, with no unhandled rejection', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      const careless = defineTool({
+        name: 'careless',
+        description: 'Asks without awaiting.',
+        input: z.object({}),
+        handler: (_args, ctx) => {
+          void ctx.ask({ who: elicit('Who?', Name) });
+          return 'returned at once';
+        },
+      });
+      const server2 = new McpServer({ name: 'p', version: '1', tools: [careless] });
+      const frame = await server2.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'careless', _meta: meta() } });
+      expect(frame).toMatchObject({ result: { resultType: 'input_required', inputRequests: { who: { method: 'elicitation/create' } } } });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(rejections).toStrictEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+  });
+
+  it('a read answered with inputResponses but no state is not cacheable either', async () => {
+    const cached = new McpServer({ name: 'test-server', version: '1.2.3', resources: [read], cache: { 'resources/read': { ttlMs: 60_000, cacheScope: 'public' } } });
+    const frame = await cached.handle({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'resources/read',
+      params: { uri: 'secret://vault', inputResponses: { pin: { action: 'accept', content: { pin: '1234' } } }, _meta: meta() },
+    });
+    expect(frame).toMatchObject({ result: { contents: [{ text: 'opened with 1234' }], ttlMs: 0, cacheScope: 'private' } });
+  });
 });
+

@@ -63,6 +63,16 @@ describe('confirm writes, 2026', () => {
     expect(await notes()).toBe('changed meanwhile\n');
   });
 
+  it('a binary file is described by its size and digest, so an approval never carries over to other bytes', async () => {
+    await writeTree(workspace.root, { 'data.bin': new Uint8Array([0, 1, 2, 3, 4, 5, 6, 7]) });
+    const asked = (await call(1, 'write_file', { path: 'data.bin', content: 'text' })) as unknown as Asked;
+    const [key, question] = Object.entries(asked.result.inputRequests)[0]!;
+    expect(question.params.message).toMatch(/^write_file: change data\.bin from line 1, 1 line out and 1 line in\?\n\n- \(a binary file of 8 bytes, sha256 [0-9a-f]{64}\)\n\+ text$/);
+    await writeTree(workspace.root, { 'data.bin': new Uint8Array([7, 6, 5, 4, 3, 2, 1, 0]) });
+    const again = await call(2, 'write_file', { path: 'data.bin', content: 'text' }, { inputResponses: { [key]: { action: 'accept', content: { approve: true } } }, requestState: asked.result.requestState });
+    expect(again).toMatchObject({ result: { resultType: 'input_required' } });
+  });
+
   it('a client that cannot be asked gets the write at once, as without --confirm-writes', async () => {
     expect(await call(1, 'write_file', { path: 'new.txt', content: 'hi\n' }, {}, {})).toMatchObject({ result: { resultType: 'complete', structuredContent: { path: 'new.txt', created: true } } });
     expect(await readFile(path.join(workspace.root, 'new.txt'), 'utf8')).toBe('hi\n');

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import { defineTool, type Tool } from '../../features/tools/define.js';
 import { confirmWrite } from './confirm.js';
@@ -17,9 +19,17 @@ type WriteFileOutput = z.infer<typeof WriteFileOutput>;
 async function currentText(file: ResolvedPath): Promise<string | undefined> {
   if (!file.exists) return undefined;
   const size = await statFile(file);
-  if (size > MAX_TEXT_FILE_BYTES) return `(a file of ${size} bytes)`;
+  // Bytes are described, never shown, but their digest is part of the question: an approval never
+  // carries over to other bytes of the same size.
+  if (size > MAX_TEXT_FILE_BYTES) return `(a file of ${size} bytes, sha256 ${await digestFile(file.abs)})`;
   const bytes = await readBytes(file.abs, file.rel);
-  return isBinary(bytes) ? `(a binary file of ${size} bytes)` : decodeText(bytes);
+  return isBinary(bytes) ? `(a binary file of ${size} bytes, sha256 ${createHash('sha256').update(bytes).digest('hex')})` : decodeText(bytes);
+}
+
+async function digestFile(abs: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(abs)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 /** write_file: creates or replaces a whole file, atomically. */

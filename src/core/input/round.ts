@@ -73,6 +73,8 @@ export class Round {
   readonly answers: Record<string, unknown>;
   readonly memo: Record<string, unknown>;
   readonly pending = new Map<string, Ask>();
+  /** Asks still reading their answers (a form with an async check): the round waits for them before it ends. */
+  readonly asking = new Set<Promise<unknown>>();
   /** The answers the handler has read and accepted: what a 2026 state carries to the next round. */
   readonly accepted: Record<string, unknown> = {};
 
@@ -126,6 +128,10 @@ function runRound<T>(ctx: AskingContext, run: () => MaybePromise<T>): MaybePromi
  */
 export function settle<T>(ctx: AskingContext, run: () => MaybePromise<T>, value: T | undefined, error?: unknown, threw = false): MaybePromise<T | InputRequired> {
   const round = ctx.round;
+  if (round !== undefined && round.asking.size > 0) {
+    // e.g. Promise.all of two asks, one still reading an answer when the other ended the run.
+    return Promise.allSettled([...round.asking]).then(() => settle(ctx, run, value, error, threw));
+  }
   if (round === undefined || round.pending.size === 0) {
     if (threw) throw error;
     return value as T;
@@ -154,9 +160,23 @@ async function fulfilled<T>(ctx: AskingContext, run: () => MaybePromise<T>, roun
   return runRound(ctx, run);
 }
 
-/** `ctx.ask`: the answers, once every question has one that fits; until then the round ends here. */
-export async function ask(ctx: AskingContext, requests: Record<string, Ask>): Promise<Record<string, unknown>> {
+/**
+ * `ctx.ask`: the answers, once every question has one that fits; until then the round ends here.
+ * The promise is marked handled, so that an ask the handler does not await (or one in a handler
+ * that is not async) ends the round without an unhandled rejection.
+ */
+export function ask(ctx: AskingContext, requests: Record<string, Ask>): Promise<Record<string, unknown>> {
   const round = roundOf(ctx, 'ask');
+  const asked = answersTo(ctx, round, requests);
+  round.asking.add(asked);
+  asked.then(
+    () => round.asking.delete(asked),
+    () => round.asking.delete(asked),
+  );
+  return asked;
+}
+
+async function answersTo(ctx: AskingContext, round: Round, requests: Record<string, Ask>): Promise<Record<string, unknown>> {
   const answers: Record<string, unknown> = {};
   const missing = new Map<string, Ask>();
   for (const [key, request] of Object.entries(requests)) {

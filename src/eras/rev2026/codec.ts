@@ -40,8 +40,8 @@ export const rev2026: EraCodec = {
     const out: Record<string, unknown> = { resultType: 'complete' };
     for (const key in fields) if (key !== '_meta' && Object.hasOwn(fields, key)) out[key] = fields[key];
     if (method.cacheable === true) {
-      // The result of a retry that carried answers is never to be cached: always fresh, private.
-      const hint = ctx.requestState === undefined ? ctx.server.cacheHint(ctx.method) : RETRY_HINT;
+      // The result of a retry that carried answers (or a state) is never to be cached: always fresh, private.
+      const hint = ctx.requestState === undefined && ctx.inputResponses === undefined ? ctx.server.cacheHint(ctx.method) : RETRY_HINT;
       out.ttlMs = hint.ttlMs;
       out.cacheScope = hint.cacheScope;
     }
