@@ -152,6 +152,7 @@ export const InputRequest = z.discriminatedUnion('method', [
 export type InputRequest = z.infer<typeof InputRequest>;
 
 export const InputRequests = z.record(z.string(), InputRequest);
+export type InputRequests = z.infer<typeof InputRequests>;
 /** The client's answers, by the keys of the server's `inputRequests`; each is checked when its key is read. */
 export const InputResponses = z.record(z.string(), z.unknown());
 

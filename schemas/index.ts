@@ -7,6 +7,7 @@ export * from './prompts.js';
 export * from './completion.js';
 export * from './skills.js';
 export * from './client-input.js';
+export * from './tasks.js';
 export * from './logging.js';
 export * from './rev2025.js';
 export * from './rev2026.js';

@@ -52,6 +52,8 @@ export const SubscriptionFilter = z.looseObject({
   promptsListChanged: z.boolean().optional(),
   resourcesListChanged: z.boolean().optional(),
   resourceSubscriptions: z.array(z.string()).optional(),
+  /** notifications/tasks for these tasks (the tasks extension, SEP-2663). */
+  taskIds: z.array(z.string()).optional(),
 });
 export type SubscriptionFilter = z.infer<typeof SubscriptionFilter>;
 

@@ -37,7 +37,22 @@ const modes: readonly Mode[] = [
   },
   // The skills extension's scenarios are in no requirements file and no --spec-version selects them:
   // each runs on its own (on the 2026-07-28 wire), and every check must pass.
-  ...['sep-2640-skills-directory', 'sep-2640-skills-enumeration', 'sep-2640-skills-manifest'].map((scenario) => ({
+  // Likewise the tasks extension's (SEP-2663), which are in the pending suite; tasks-status-notifications
+  // is left out: the suite skips it itself.
+  ...[
+    'sep-2640-skills-directory',
+    'sep-2640-skills-enumeration',
+    'sep-2640-skills-manifest',
+    'tasks-lifecycle',
+    'tasks-capability-negotiation',
+    'tasks-wire-fields',
+    'tasks-request-state-removal',
+    'tasks-mrtr-input',
+    'tasks-request-headers',
+    'tasks-dispatch-and-envelope',
+    'tasks-required-task-error',
+    'tasks-mrtr-composition',
+  ].map((scenario) => ({
     name: `scenario ${scenario}`,
     args: ['--scenario', scenario],
     baseline: 'test/conformance/expected-failures-none.yml',

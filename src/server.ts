@@ -28,8 +28,11 @@ import { ErrorCode, errorFrame, safely } from './jsonrpc/errors.js';
 import { reportToStderr } from './jsonrpc/report.js';
 import { describeIssues } from './schema/issues.js';
 import { notifications } from './core/notifications.js';
-import type { InputSettings } from './core/input/round.js';
-import { DEFAULT_STATE_TTL_MS, stateKey } from './core/input/state.js';
+import type { InputSettings } from './core/input/state.js';
+import { TaskRuntime, taskSettings, type TaskOptions } from './core/tasks/runtime.js';
+import { tasksFeature } from './features/tasks/index.js';
+import { TASKS_EXTENSION } from '../schemas/tasks.js';
+import { inputSettings } from './core/input/state.js';
 import { fulfil } from './eras/rev2025/input.js';
 
 /** Lists and reads whose 2026 results carry cache hints, and the hint each gets unless told otherwise. */
@@ -97,19 +100,20 @@ export interface McpServerOptions {
   requestState?: { key?: string | Uint8Array; ttlMs?: number };
   /** Rounds of questions one call may take before it is stopped (default 8). */
   maxInputRounds?: number;
+  /**
+   * The tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663), served when this option is
+   * given or a tool has `task: 'optional' | 'required'`. `store`: where task records live (default
+   * in memory, `maxTasks` of them, default 1000); `ttlMs`: how long a task is kept from its
+   * creation (default 1 hour; null: until the process ends); `pollIntervalMs`: what clients are
+   * told to wait between tasks/get (default 1000); `taskAfterMs`: how long an `optional` tool runs
+   * before its call becomes a task (default 1000).
+   */
+  tasks?: TaskOptions;
 }
 
 export type { HandleContext } from './core/dispatch.js';
 
 const FRESH: CacheHint = { ttlMs: 0, cacheScope: 'private' };
-
-function inputSettings(options: McpServerOptions): InputSettings {
-  const ttlMs = options.requestState?.ttlMs ?? DEFAULT_STATE_TTL_MS;
-  checkTimeout(ttlMs, 'requestState.ttlMs');
-  const maxRounds = options.maxInputRounds ?? 8;
-  if (!(Number.isInteger(maxRounds) && maxRounds >= 1 && maxRounds <= 64)) throw new TypeError('maxInputRounds must be an integer from 1 to 64');
-  return { key: stateKey(options.requestState?.key), ttlMs, maxRounds, fulfil: fulfil as InputSettings['fulfil'] };
-}
 
 /**
  * An MCP server with no transport: `handle(frame)` answers one JSON-RPC frame, in whichever era the
@@ -123,6 +127,7 @@ export class McpServer {
   readonly #prompts: PromptsFeature | undefined;
   readonly #events: EventBus;
   readonly #session = new Session();
+  readonly #tasks: TaskRuntime;
 
   constructor(options: McpServerOptions) {
     const { pageSize = Infinity, timeoutMs } = options;
@@ -136,11 +141,13 @@ export class McpServer {
     if (!cache.success) throw new TypeError(`cache: ${describeIssues(cache.error.issues)}`);
     const report = options.onError ?? reportToStderr('internal error');
     const warn = (message: string) => (options.onError === undefined ? process.stderr.write(`zod-mcp: ${message}\n`) : safely(options.onError, new Error(message)));
-    const input = inputSettings(options);
+    const input = inputSettings(options.requestState, options.maxInputRounds, fulfil as InputSettings['fulfil']);
     const events = options.events ?? memoryEvents(report);
     const lists = { pageSize: Math.floor(pageSize), listChanged: options.listChanged ?? true, events, timeoutMs };
     this.#events = events;
-    this.#tools = toolsFeature(options.tools ?? [], { ...lists, unknownTool: options.unknownTool ?? 'result' });
+    this.#tasks = new TaskRuntime(taskSettings(options.tasks), events, report);
+    const servesTasks = options.tasks !== undefined || (options.tools ?? []).some((tool) => tool.task !== 'never');
+    this.#tools = toolsFeature(options.tools ?? [], { ...lists, unknownTool: options.unknownTool ?? 'result', tasks: this.#tasks, servesTasks });
     const extensions = options.extensions ?? [];
     const extensionResources = extensions.flatMap((extension) => extension.resources ?? []);
     this.#resources =
@@ -155,12 +162,14 @@ export class McpServer {
       features.push(completionFeature(completionSources(this.#prompts, this.#resources, timeoutMs)));
     }
     for (const extension of extensions) features.push({ capabilities: {}, methods: extension.methods });
+    if (servesTasks) features.push(tasksFeature(this.#tasks));
     const merged = mergeFeatures(features);
     const capabilities2025: ServerCapabilities = { ...merged.capabilities, logging: {} };
     // `extensions` is a 2026 field: a 2025 initialize answer never carries it.
-    const declared = Object.fromEntries(extensions.map((extension) => [extension.id, { ...extension.settings }]));
+    const declared: Record<string, Record<string, unknown>> = Object.fromEntries(extensions.map((extension) => [extension.id, { ...extension.settings }]));
     if (Object.keys(declared).length !== extensions.length) throw new TypeError('an extension is given twice');
-    const capabilities2026: ServerCapabilities = extensions.length === 0 ? { ...capabilities2025 } : { ...capabilities2025, extensions: declared };
+    if (servesTasks) declared[TASKS_EXTENSION] = {};
+    const capabilities2026: ServerCapabilities = Object.keys(declared).length === 0 ? { ...capabilities2025 } : { ...capabilities2025, extensions: declared };
     const hints = cache.data as Record<string, CacheHint | undefined>;
     const state: ServerState = {
       serverInfo: { name: options.name, version: options.version, ...(options.title === undefined ? {} : { title: options.title }) },
@@ -228,6 +237,15 @@ export class McpServer {
   #feature<F>(feature: F | undefined, name: string): F {
     if (feature === undefined) throw new TypeError(`this server serves no ${name}: give the ${name} option (even empty) to serve them`);
     return feature;
+  }
+
+  /**
+   * Stops every task this process runs (each ends as its tool ends on shutdown). Transports call it
+   * when they shut down.
+   * @internal
+   */
+  stopTasks(): void {
+    this.#tasks.stopAll();
   }
 
   /** A new connection with its own handshake, log level and calls in flight; transports make one per client. */

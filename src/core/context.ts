@@ -66,8 +66,12 @@ export class RequestContext implements HandlerContext {
   readonly params: unknown;
   /** What this call has gathered from the client so far; made on the first ask. */
   declare round: Round | undefined;
+  /** Set when the call became a task: its questions park the task until tasks/update answers them. */
+  declare taskFulfil: ((asks: ReadonlyMap<string, Ask>) => Promise<Record<string, unknown>>) | undefined;
   #abort: CallAbort | undefined;
-  readonly #notify: Notify | undefined;
+  #notify: Notify | undefined;
+  /** Set once the call became a task: where its progress goes (the task's statusMessage). */
+  #taskProgress: ((message: string) => void) | undefined;
   readonly #outer: AbortSignal | undefined;
   readonly #progressToken: ProgressToken | undefined;
   #open = true;
@@ -183,6 +187,27 @@ export class RequestContext implements HandlerContext {
     return untilAborted(pending, this.abort);
   }
 
+  /**
+   * The call becomes a task and outlives its request: the request's own ends (its stream closing,
+   * notifications/cancelled, its timeout) no longer reach it, and `timeoutMs`, when given, counts
+   * anew as the task's. Progress goes to `onProgress`; log messages go nowhere (SEP-2663: a task
+   * carries neither). The abort stays the same, so a signal the handler holds still works.
+   */
+  detach(timeoutMs: number | undefined, onProgress: (message: string) => void): void {
+    if (!this.#open) return; // it answered meanwhile: nothing left to detach
+    if (this.#onOuterAbort !== undefined) {
+      this.#outer!.removeEventListener('abort', this.#onOuterAbort);
+      this.#onOuterAbort = undefined;
+    }
+    if (this.#registered && this.session.inFlight.get(this.requestId) === this.abort) this.session.inFlight.delete(this.requestId);
+    this.#registered = true; // never registered on the request's session again
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timeoutMs = timeoutMs;
+    this.#timer = timeoutMs === undefined ? undefined : setTimeout(() => this.abort.abort(AbortReason.Timeout), timeoutMs);
+    this.#notify = undefined;
+    this.#taskProgress = onProgress;
+  }
+
   /** The call has answered: progress and log go quiet, and everything `begin`/`goAsync` set up is undone. */
   finish(): void {
     this.#open = false;
@@ -193,6 +218,16 @@ export class RequestContext implements HandlerContext {
   }
 
   #sendProgress(progress: number, total?: number, message?: string): void {
+    if (this.#taskProgress !== undefined) {
+      if (!this.#open) return;
+      if (!Number.isFinite(progress) || (total !== undefined && !Number.isFinite(total))) {
+        throw new RangeError(`progress and total must be finite numbers, got ${progress} and ${total}`);
+      }
+      if (!(progress > this.#last)) throw new RangeError(`progress must increase: ${progress} after ${this.#last}`);
+      this.#last = progress;
+      this.#taskProgress(message ?? (total === undefined ? `${progress}` : `${progress} of ${total}`));
+      return;
+    }
     const progressToken = this.#progressToken;
     if (!this.#open || progressToken === undefined || this.#notify === undefined) return;
     if (!Number.isFinite(progress) || (total !== undefined && !Number.isFinite(total))) {

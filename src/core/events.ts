@@ -1,3 +1,5 @@
+import type { DetailedTask } from '../../schemas/tasks.js';
+
 // Server events (a list changed, a resource was updated): published once, delivered by each era
 // its own way (2025: a notification on every initialized connection; 2026: subscriptions/listen).
 
@@ -6,7 +8,9 @@ export type ServerEvent =
   | { readonly type: 'tools/list_changed' }
   | { readonly type: 'prompts/list_changed' }
   | { readonly type: 'resources/list_changed' }
-  | { readonly type: 'resources/updated'; readonly uri: string };
+  | { readonly type: 'resources/updated'; readonly uri: string }
+  /** A task changed (SEP-2663): the whole task as tasks/get would show it now. */
+  | { readonly type: 'tasks/status'; readonly task: DetailedTask };
 
 export type EventListener = (event: ServerEvent) => void;
 
@@ -44,7 +48,7 @@ export function memoryEvents(report: (error: unknown) => void = () => undefined)
 
 /** The notification a 2025 client gets for an event, and that a 2026 listen stream carries (with its subscription id). */
 export function notificationOf(event: ServerEvent): { method: string; params?: Record<string, unknown> } {
-  return event.type === 'resources/updated'
-    ? { method: 'notifications/resources/updated', params: { uri: event.uri } }
-    : { method: `notifications/${event.type}` };
+  if (event.type === 'resources/updated') return { method: 'notifications/resources/updated', params: { uri: event.uri } };
+  if (event.type === 'tasks/status') return { method: 'notifications/tasks', params: { ...event.task } };
+  return { method: `notifications/${event.type}` };
 }

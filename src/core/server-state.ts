@@ -3,7 +3,7 @@ import type { Implementation, ServerCapabilities } from '../../schemas/common.js
 import type { CacheHint } from '../../schemas/rev2026.js';
 import type { Era } from './era.js';
 import type { EventBus } from './events.js';
-import type { InputSettings } from './input/round.js';
+import type { InputSettings } from './input/state.js';
 
 export interface ServerState {
   readonly serverInfo: Implementation;

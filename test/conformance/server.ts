@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { fileURLToPath } from 'node:url';
 import { clientInputPrompts, clientInputTools } from './client-input.js';
+import { taskTools } from './tasks.js';
 import { ErrorCode, McpServer, ProtocolError, definePrompt, defineResource, defineResourceTemplate, defineTool, serveHttp, skillsFrom } from '../../src/index.js';
 
 /** A 1x1 red PNG. */
@@ -299,7 +300,8 @@ const skills = await skillsFrom(fileURLToPath(new URL('./skills/', import.meta.u
 const server = new McpServer({
   name: 'zod-mcp-conformance',
   version: '0.0.0',
-  tools: [...conformanceTools, triggerPromptChange, ...clientInputTools],
+  tools: [...conformanceTools, triggerPromptChange, ...clientInputTools, ...taskTools],
+  tasks: { taskAfterMs: 100 },
   extensions: [skills],
   resources: [staticText, staticBinary, template, watched],
   prompts: [simplePrompt, promptWithArguments, promptWithResource, promptWithImage, ...clientInputPrompts],

@@ -8,16 +8,7 @@ import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
 import type { ClientView } from '../era.js';
 import { isThenable, type MaybePromise } from '../maybe-async.js';
 import { lacking, type Ask } from './requests.js';
-import { open, seal, type Gathered, type Subject } from './state.js';
-
-/** How a server seals requestState, how many rounds a call may take, and how it asks a 2025 client. */
-export interface InputSettings {
-  readonly key: Buffer;
-  readonly ttlMs: number;
-  readonly maxRounds: number;
-  /** 2025: sends a round's questions to the client as requests; called with the request's context. */
-  readonly fulfil: (ctx: never, asks: ReadonlyMap<string, Ask>) => Promise<Record<string, unknown>>;
-}
+import { open, seal, type Gathered, type InputSettings, type Subject } from './state.js';
 
 /** The methods that may ask the client (MCP 2026-07-28 allows input_required on these alone). */
 const ASKING = new Set(['tools/call', 'prompts/get', 'resources/read']);
@@ -33,7 +24,12 @@ export interface AskingContext {
   readonly requestState: string | undefined;
   readonly inputResponses: Record<string, unknown> | undefined;
   round: Round | undefined;
+  /** A call that became a task: its questions park the task (tasks/update answers them). */
+  readonly taskFulfil?: ((asks: ReadonlyMap<string, Ask>) => Promise<Record<string, unknown>>) | undefined;
 }
+
+/** Whether this call's questions are answered while it waits (2025, a task) rather than by a retry (2026). */
+const waitsForAnswers = (ctx: AskingContext) => ctx.taskFulfil !== undefined || ctx.client.era === 'rev2025';
 
 /** What a requestState is bound to, read off the request when a state is sealed or opened. */
 function subjectOf(ctx: AskingContext): Subject {
@@ -138,7 +134,7 @@ export function settle<T>(ctx: AskingContext, run: () => MaybePromise<T>, value:
   }
   const { maxRounds } = ctx.server.input;
   if (round.number >= maxRounds) throw new InputError(`asked the client for input in more than ${maxRounds} rounds; stopped`);
-  if (ctx.client.era === 'rev2026') return inputRequired(ctx, round);
+  if (!waitsForAnswers(ctx)) return inputRequired(ctx, round);
   return fulfilled(ctx, run, round);
 }
 
@@ -153,7 +149,7 @@ function inputRequired(ctx: AskingContext, round: Round): InputRequired {
 
 /** 2025: the questions go to the client as requests; their answers start the next round. */
 async function fulfilled<T>(ctx: AskingContext, run: () => MaybePromise<T>, round: Round): Promise<T | InputRequired> {
-  const answers = await ctx.server.input.fulfil(ctx as never, round.pending);
+  const answers = ctx.taskFulfil !== undefined ? await ctx.taskFulfil(round.pending) : await ctx.server.input.fulfil(ctx as never, round.pending);
   Object.assign(round.answers, answers);
   round.pending.clear();
   round.number++;
@@ -189,8 +185,8 @@ async function answersTo(ctx: AskingContext, round: Round, requests: Record<stri
         continue;
       }
       delete round.answers[key];
-      // 2025 asked once and got this; 2026 asks again.
-      if (ctx.client.era === 'rev2025') throw new InputError(`the client's answer to "${key}" (${request.method}) ${read.why}`);
+      // 2025 and a task asked once and got this; a 2026 request asks again.
+      if (waitsForAnswers(ctx)) throw new InputError(`the client's answer to "${key}" (${request.method}) ${read.why}`);
     }
     missing.set(key, request);
   }

@@ -3,11 +3,22 @@
 // it was made for, to the principal, and to an expiry.
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
+import { checkTimeout } from '../limits.js';
+import type { Ask } from './requests.js';
 
 export const DEFAULT_STATE_TTL_MS = 10 * 60 * 1000;
 const VERSION = 'v1.';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+
+/** How a server seals requestState, how many rounds a call may take, and how it asks a 2025 client. */
+export interface InputSettings {
+  readonly key: Buffer;
+  readonly ttlMs: number;
+  readonly maxRounds: number;
+  /** 2025: sends a round's questions to the client as requests; called with the request's context. */
+  readonly fulfil: (ctx: never, asks: ReadonlyMap<string, Ask>) => Promise<Record<string, unknown>>;
+}
 
 /** The request a state belongs to: a retry must be the same request. */
 export interface Subject {
@@ -103,4 +114,17 @@ function canonical(value: unknown): string {
     return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
+}
+
+/** McpServer's `requestState` and `maxInputRounds` options, checked, with how a 2025 client is asked. */
+export function inputSettings(
+  option: { key?: string | Uint8Array; ttlMs?: number } | undefined,
+  maxInputRounds: number | undefined,
+  fulfil: InputSettings['fulfil'],
+): InputSettings {
+  const ttlMs = option?.ttlMs ?? DEFAULT_STATE_TTL_MS;
+  checkTimeout(ttlMs, 'requestState.ttlMs');
+  const maxRounds = maxInputRounds ?? 8;
+  if (!(Number.isInteger(maxRounds) && maxRounds >= 1 && maxRounds <= 64)) throw new TypeError('maxInputRounds must be an integer from 1 to 64');
+  return { key: stateKey(option?.key), ttlMs, maxRounds, fulfil };
 }

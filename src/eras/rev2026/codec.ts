@@ -5,6 +5,7 @@ import type { EraCodec } from '../../core/codec.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
 import type { Method } from '../../core/method.js';
 import { InputRequired } from '../../core/input/round.js';
+import { TaskCreated } from '../../core/tasks/runtime.js';
 import { discover } from './discover.js';
 import { admitEnvelope } from './envelope.js';
 import { checkParamHeaders } from './headers.js';
@@ -29,6 +30,10 @@ export const rev2026: EraCodec = {
   mapError: (response) =>
     response.error.code === ErrorCode.ResourceNotFound ? { ...response, error: { ...response.error, code: ErrorCode.InvalidParams, message: 'Invalid params' } } : response,
   encode(result, method, ctx) {
+    if (result instanceof TaskCreated) {
+      // SEP-2663: flat, resultType "task"; never cacheable.
+      return { resultType: 'task', ...result.task, _meta: { [MetaKey.serverInfo]: ctx.server.serverInfo } };
+    }
     if (result instanceof InputRequired) {
       // Never cacheable (MCP 2026-07-28 "Multi Round-Trip Requests"): no ttlMs, no cacheScope.
       const { inputRequests, requestState } = result;

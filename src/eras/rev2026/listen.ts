@@ -5,6 +5,8 @@ import { ListenParams, MetaKey, type SubscriptionFilter } from '../../../schemas
 import { notificationOf, type ServerEvent } from '../../core/events.js';
 import { AbortReason } from '../../core/lifetime.js';
 import { defineMethod } from '../../core/method.js';
+import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
+import { TASKS_EXTENSION } from '../../../schemas/tasks.js';
 
 /** Never settles by itself: a stream ends when the client leaves or the server stops. */
 const forever = new Promise<never>(() => undefined);
@@ -15,6 +17,10 @@ const forever = new Promise<never>(() => undefined);
  * it with no response; shutdown ends it with a graceful result.
  */
 export const listen = defineMethod(ListenParams, (params, ctx) => {
+  if (params.notifications.taskIds !== undefined && (ctx.client.capabilities.extensions as Record<string, unknown> | undefined)?.[TASKS_EXTENSION] === undefined) {
+    // SEP-2663: task notifications only for a client that declares the extension on this request.
+    throw new ProtocolError(ErrorCode.MissingRequiredClientCapability, { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } });
+  }
   ctx.begin();
   ctx.session.streams.add(ctx.abort);
   const subscriptionId = ctx.requestId;
@@ -45,6 +51,9 @@ function honour(requested: SubscriptionFilter, capabilities: ServerCapabilities)
   if (requested.resourceSubscriptions !== undefined && capabilities.resources?.subscribe === true) {
     honoured.resourceSubscriptions = [...requested.resourceSubscriptions];
   }
+  if (requested.taskIds !== undefined && (capabilities.extensions as Record<string, unknown> | undefined)?.[TASKS_EXTENSION] !== undefined) {
+    honoured.taskIds = [...requested.taskIds];
+  }
   return honoured;
 }
 
@@ -58,5 +67,7 @@ function wants(filter: SubscriptionFilter, event: ServerEvent): boolean {
       return filter.resourcesListChanged === true;
     case 'resources/updated':
       return filter.resourceSubscriptions?.includes(event.uri) ?? false;
+    case 'tasks/status':
+      return filter.taskIds?.includes(event.task.taskId) ?? false;
   }
 }

@@ -1,4 +1,5 @@
 // defineTool: a tool checked, and its tools/list entry built, once, when it is defined.
+import type { TaskSupport } from '../../core/tasks/runtime.js';
 import type { ContentBlock } from '../../../schemas/common.js';
 import { ToolName, type CallToolResult, type Tool as ToolDescriptor, type ToolAnnotations } from '../../../schemas/tools.js';
 import type { HandlerContext } from '../../core/context.js';
@@ -45,6 +46,13 @@ export interface ToolDefinition<I extends AnyObjectSchema, O extends AnyObjectSc
    * `.meta({...})` on any schema does the same where it stands.
    */
   jsonSchema?: { input?: Record<string, unknown>; output?: Record<string, unknown> };
+  /**
+   * Whether a 2026 call may become a task (the extension `io.modelcontextprotocol/tasks`, SEP-2663)
+   * when the request declares the extension: `never` (the default), `optional` (it becomes one
+   * when it runs past the server's `tasks.taskAfterMs`), `required` (always a task; a request that
+   * does not declare the extension is refused with -32021). 2025 sessions call every tool directly.
+   */
+  task?: TaskSupport;
   handler: Handler<I, O>;
 }
 
@@ -58,6 +66,7 @@ export interface Tool {
   readonly asyncInput: boolean;
   readonly asyncOutput: boolean;
   readonly timeoutMs: number | undefined;
+  readonly task: TaskSupport;
   /** The arguments a 2026 HTTP request must mirror in `Mcp-Param-*` headers. */
   readonly headers: readonly HeaderBinding[];
   readonly handler: (args: unknown, context: ToolContext) => unknown;
@@ -82,6 +91,8 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
     throw new TypeError(`${owner}: output must be a Zod object schema (z.object(...))`);
   }
   checkTimeout(timeoutMs, `${owner}: timeoutMs`);
+  const task = definition.task ?? 'never';
+  if (task !== 'never' && task !== 'optional' && task !== 'required') throw new TypeError(`${owner}: task must be 'never', 'optional' or 'required'`);
   const extras = definition.jsonSchema ?? {};
   const inputSchema = withExtraKeywords(toJsonSchema(input, 'input', `${owner} input`), extras.input, `${owner} input`);
   const headers = bindHeaders(inputSchema, definition.headers ?? {}, owner);
@@ -103,6 +114,7 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
     asyncInput: runsAuthorCode(input),
     asyncOutput: output !== undefined && runsAuthorCode(output),
     timeoutMs,
+    task,
     headers,
     handler: handler as Tool['handler'],
   };

@@ -3,6 +3,8 @@
 import { PaginatedParams } from '../../../schemas/common.js';
 import { CallToolParams, type ListToolsResult, type Tool as ToolDescriptor } from '../../../schemas/tools.js';
 import type { EventBus } from '../../core/events.js';
+import type { TaskRuntime } from '../../core/tasks/runtime.js';
+import { TASKS_EXTENSION } from '../../../schemas/tasks.js';
 import { defineMethod, type HeaderParam } from '../../core/method.js';
 import { page } from '../../core/paginate.js';
 import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
@@ -22,6 +24,10 @@ export interface ToolsOptions {
    */
   readonly unknownTool: 'result' | 'error';
   readonly events: EventBus;
+  /** Runs the calls that become tasks (SEP-2663). */
+  readonly tasks: TaskRuntime;
+  /** Whether the server serves the tasks extension: a tool that needs it cannot be added otherwise. */
+  readonly servesTasks: boolean;
 }
 
 export interface ToolsFeature extends Feature {
@@ -72,7 +78,16 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
         }
         return toolError(`unknown tool: ${params.name}`);
       }
-      return runTool(tool, params.arguments ?? {}, ctx);
+      const args = params.arguments ?? {};
+      if (tool.task === 'never' || ctx.client.era !== 'rev2026') return runTool(tool, args, ctx);
+      // SEP-2663: a task only for a request that declares the extension, whatever it declared before.
+      if (ctx.client.capabilities.extensions?.[TASKS_EXTENSION] !== undefined) {
+        return options.tasks.run(ctx, tool.task, tool.timeoutMs, () => runTool(tool, args, ctx));
+      }
+      if (tool.task === 'required') {
+        throw new ProtocolError(ErrorCode.MissingRequiredClientCapability, { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } });
+      }
+      return runTool(tool, args, ctx);
     },
     {
       asksClient: true,
@@ -87,6 +102,9 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
     list: () => [...tools.values()],
     add(tool) {
       fixed(`addTool("${tool.name}")`);
+      if (tool.task !== 'never' && !options.servesTasks) {
+        throw new TypeError(`addTool("${tool.name}"): the tool may run as a task, but this server does not serve tasks; give it the tasks option`);
+      }
       addTo(tools, tool);
       changed();
     },

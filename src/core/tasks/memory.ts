@@ -1,0 +1,98 @@
+// The task store of one process: bounded in count, each task dropped when its ttlMs has passed.
+import { TERMINAL, TaskLimitError, type TaskChange, type TaskRecord, type TaskSignals, type TaskStore } from './store.js';
+
+export interface MemoryTaskStoreOptions {
+  /** Tasks kept at once, running or finished but not expired. Default 1000. */
+  maxTasks?: number;
+}
+
+/** The default store. Each task is kept until `createdAt + ttlMs`; a null ttlMs keeps it until the process ends. */
+export function memoryTaskStore(options: MemoryTaskStoreOptions = {}): TaskStore {
+  const maxTasks = options.maxTasks ?? 1000;
+  if (!(Number.isInteger(maxTasks) && maxTasks >= 1)) throw new TypeError('memoryTaskStore: maxTasks must be a positive integer');
+  const tasks = new Map<string, { record: TaskRecord; expiry: NodeJS.Timeout | undefined }>();
+  const watchers = new Map<string, Set<TaskSignals>>();
+
+  const signal = (taskId: string, kind: keyof TaskSignals) => {
+    for (const watcher of [...(watchers.get(taskId) ?? [])]) watcher[kind]();
+  };
+  const drop = (taskId: string) => {
+    const entry = tasks.get(taskId);
+    if (entry?.expiry !== undefined) clearTimeout(entry.expiry);
+    tasks.delete(taskId);
+  };
+
+  return {
+    async create(record) {
+      if (tasks.size >= maxTasks) throw new TaskLimitError(`the server keeps at most ${maxTasks} tasks at once; try again once some have finished or expired`);
+      const age = Date.now() - Date.parse(record.createdAt);
+      // Past the longest timer Node keeps, a task simply stays (as if its ttlMs were null).
+      const left = record.ttlMs === null ? undefined : Math.max(0, record.ttlMs - age);
+      const expiry = left === undefined || left > 2 ** 31 - 1 ? undefined : setTimeout(() => drop(record.taskId), left).unref();
+      tasks.set(record.taskId, { record, expiry });
+    },
+    async get(taskId) {
+      return tasks.get(taskId)?.record;
+    },
+    async update(taskId, change: TaskChange) {
+      const entry = tasks.get(taskId);
+      if (entry === undefined) return undefined;
+      if (TERMINAL.has(entry.record.status)) return entry.record;
+      entry.record = { ...entry.record, ...change, taskId, lastUpdatedAt: change.lastUpdatedAt ?? new Date().toISOString() };
+      for (const key of Object.keys(change) as (keyof TaskChange)[]) {
+        if (change[key] === undefined) delete (entry.record as unknown as Record<string, unknown>)[key];
+      }
+      return entry.record;
+    },
+    async answer(taskId, responses) {
+      const entry = tasks.get(taskId);
+      if (entry === undefined) return false;
+      const { record } = entry;
+      if (TERMINAL.has(record.status)) return true;
+      // Each answer takes its question off the outstanding list at once: a tasks/get right after
+      // this ack shows only what is still open. The last one sets the task working again.
+      const outstanding: Record<string, unknown> = { ...record.inputRequests };
+      const answered = new Set(record.answered ?? []);
+      const kept: Record<string, unknown> = { ...record.answers };
+      let any = false;
+      for (const [key, value] of Object.entries(responses)) {
+        if (!Object.hasOwn(outstanding, key) || answered.has(key)) continue;
+        kept[key] = value;
+        answered.add(key);
+        delete outstanding[key];
+        any = true;
+      }
+      if (!any) return true;
+      const open = Object.keys(outstanding).length > 0;
+      const { inputRequests: _asked, ...rest } = record;
+      entry.record = {
+        ...rest,
+        ...(open ? { inputRequests: outstanding as TaskRecord['inputRequests'] } : { status: 'working' as const }),
+        answers: kept,
+        answered: [...answered],
+        lastUpdatedAt: new Date().toISOString(),
+      };
+      signal(taskId, 'input');
+      return true;
+    },
+    async cancel(taskId) {
+      const entry = tasks.get(taskId);
+      if (entry === undefined) return false;
+      if (!TERMINAL.has(entry.record.status) && entry.record.cancelRequested !== true) {
+        entry.record = { ...entry.record, cancelRequested: true };
+        signal(taskId, 'cancel');
+      }
+      return true;
+    },
+    watch(taskId, signals) {
+      let set = watchers.get(taskId);
+      if (set === undefined) watchers.set(taskId, (set = new Set()));
+      const entry = { ...signals };
+      set.add(entry);
+      return () => {
+        set.delete(entry);
+        if (set.size === 0) watchers.delete(taskId);
+      };
+    },
+  };
+}

@@ -1,0 +1,74 @@
+// Where tasks live (SEP-2663): the record of each task — its status, what it asks, its result, its
+// expiry — is the store's; the running work is the process's that started it. A shared store lets
+// tasks/get, tasks/update and tasks/cancel reach any instance; `watch` carries answers and
+// cancellation back to the instance that runs the task.
+import type { InputRequest } from '../../../schemas/client-input.js';
+import type { TaskStatus } from '../../../schemas/tasks.js';
+
+/** A JSON-RPC error, as a failed task carries it. */
+export interface TaskError {
+  readonly code: number;
+  readonly message: string;
+  readonly data?: unknown;
+}
+
+export interface TaskRecord {
+  readonly taskId: string;
+  readonly status: TaskStatus;
+  readonly statusMessage?: string;
+  /** ISO 8601. */
+  readonly createdAt: string;
+  readonly lastUpdatedAt: string;
+  /** From creation; null: kept until the server stops. */
+  readonly ttlMs: number | null;
+  readonly pollIntervalMs: number;
+  /** While `input_required`: the questions not answered yet, by key. */
+  readonly inputRequests?: Readonly<Record<string, InputRequest>>;
+  /** Answers tasks/update delivered and the runner has not taken yet, by key. */
+  readonly answers?: Readonly<Record<string, unknown>>;
+  /** Every key ever answered: a later answer to one is ignored, and no key is asked twice. */
+  readonly answered?: readonly string[];
+  /** `completed`: the tool's result. */
+  readonly result?: Readonly<Record<string, unknown>>;
+  /** `failed`: the JSON-RPC error. */
+  readonly error?: TaskError;
+  /** Who created it; only the same principal sees it (undefined: whoever holds the id). */
+  readonly principal?: string;
+  /** tasks/cancel was asked for, and the runner was told. */
+  readonly cancelRequested?: boolean;
+}
+
+/** What may change on a task; `answers: undefined` with `take` clears the taken answers. */
+export type TaskChange = Partial<Omit<TaskRecord, 'taskId' | 'createdAt' | 'principal'>>;
+
+/** What the process running a task hears about it, wherever the request arrived. */
+export interface TaskSignals {
+  /** tasks/update stored answers: read them with `get`. */
+  input(): void;
+  cancel(): void;
+}
+
+export const TERMINAL: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
+
+/** The store is at its limit of live tasks. */
+export class TaskLimitError extends Error {
+  override name = 'TaskLimitError';
+}
+
+export interface TaskStore {
+  /** Records a new task; resolves only once `get` finds it. Rejects with TaskLimitError when full. */
+  create(record: TaskRecord): Promise<void>;
+  /** The task, or undefined when there is none (never was, expired, or deleted). */
+  get(taskId: string): Promise<TaskRecord | undefined>;
+  /** Changes a task that is not terminal; a terminal one stays as it is. Resolves with the task after. */
+  update(taskId: string, change: TaskChange): Promise<TaskRecord | undefined>;
+  /**
+   * tasks/update: keeps the answers to keys that are outstanding and not answered before (others
+   * are ignored) and signals the runner. False when there is no such task.
+   */
+  answer(taskId: string, responses: Readonly<Record<string, unknown>>): Promise<boolean>;
+  /** tasks/cancel: records the wish and signals the runner. False when there is no such task. */
+  cancel(taskId: string): Promise<boolean>;
+  /** The runner's ear: returns the function that stops listening. */
+  watch(taskId: string, signals: TaskSignals): () => void;
+}
