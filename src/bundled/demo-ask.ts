@@ -1,5 +1,6 @@
-// Demo tools that ask the client (`serve --demo`): one elicits the user's name, one borrows the
-// client's model. Written once; on 2026 they answer input_required, on 2025 they send requests.
+// Demo tools that ask the client or outlive a request (`serve --demo`): one elicits the user's name,
+// one borrows the client's model, one runs long enough to become a task on a 2026 client.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { elicit, sample } from '../core/input/requests.js';
 import { defineTool } from '../features/tools/define.js';
@@ -29,5 +30,21 @@ export const summarize = defineTool({
     const blocks = Array.isArray(summary.content) ? summary.content : [summary.content];
     const written = blocks.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
     return written === '' ? `the model (${summary.model}) answered without text` : written;
+  },
+});
+
+export const slowBuild = defineTool({
+  name: 'slow_build',
+  description:
+    'Pretends to build for `seconds` seconds, reporting progress each second. A 2026 client that supports ' +
+    'the tasks extension gets a task to poll; any other client waits for the answer.',
+  input: z.object({ seconds: z.int().min(1).max(600).default(10).describe('how long the build takes') }),
+  task: 'optional',
+  handler: async ({ seconds }, { progress, signal }) => {
+    for (let done = 0; done < seconds; done++) {
+      progress(done, seconds, `building: ${done} of ${seconds} s`);
+      await sleep(1000, undefined, { signal });
+    }
+    return `built in ${seconds} s`;
   },
 });

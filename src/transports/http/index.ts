@@ -68,6 +68,7 @@ async function shutDown(state: HttpState, http: Server): Promise<void> {
   const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
   http.closeIdleConnections();
   state.abortAllInFlight();
+  state.server.stopTasks(); // tasks outlive requests, not the server
   state.sessions.removeAll();
   let timer: NodeJS.Timeout | undefined;
   const grace = new Promise<void>((resolve) => {

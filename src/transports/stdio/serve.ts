@@ -163,6 +163,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
       input.off('data', onData);
       input.pause();
       session.endStreams(); // listen streams are no work to wait for: they end gracefully now
+      server.stopTasks(); // tasks outlive requests, not the process: each ends as its tool does on shutdown
       const settled = new Promise<void>((resolve) => {
         idle = resolve;
         if (isIdle()) resolve();
