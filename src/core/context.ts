@@ -72,6 +72,7 @@ export class RequestContext implements HandlerContext {
   #notify: Notify | undefined;
   /** Set once the call became a task: where its progress goes (the task's statusMessage). */
   #taskProgress: ((message: string) => void) | undefined;
+  #lastProgress: string | undefined;
   readonly #outer: AbortSignal | undefined;
   readonly #progressToken: ProgressToken | undefined;
   #open = true;
@@ -217,7 +218,13 @@ export class RequestContext implements HandlerContext {
     if (this.#registered && this.session.inFlight.get(this.requestId) === this.abort) this.session.inFlight.delete(this.requestId);
   }
 
+  /** The last progress reported, as a task's statusMessage would say it: a call that becomes a task starts with it. */
+  get lastProgress(): string | undefined {
+    return this.#lastProgress;
+  }
+
   #sendProgress(progress: number, total?: number, message?: string): void {
+    if (this.#open) this.#lastProgress = message ?? (total === undefined ? `${progress}` : `${progress} of ${total}`);
     if (this.#taskProgress !== undefined) {
       if (!this.#open) return;
       if (!Number.isFinite(progress) || (total !== undefined && !Number.isFinite(total))) {
@@ -225,7 +232,7 @@ export class RequestContext implements HandlerContext {
       }
       if (!(progress > this.#last)) throw new RangeError(`progress must increase: ${progress} after ${this.#last}`);
       this.#last = progress;
-      this.#taskProgress(message ?? (total === undefined ? `${progress}` : `${progress} of ${total}`));
+      this.#taskProgress(this.#lastProgress!);
       return;
     }
     const progressToken = this.#progressToken;

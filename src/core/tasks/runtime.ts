@@ -134,6 +134,7 @@ export class TaskRuntime {
     const record: TaskRecord = {
       taskId: randomUUID(),
       status: 'working',
+      ...(ctx.lastProgress === undefined ? {} : { statusMessage: ctx.lastProgress }),
       createdAt: now,
       lastUpdatedAt: now,
       ttlMs: this.settings.ttlMs,
