@@ -293,6 +293,33 @@ describe('tasks: the record', () => {
     });
   });
 
+  it("keeps the tool's own timeoutMs, counted from when it became a task; the server's timeoutMs is the request's and does not reach it", async () => {
+    const timed = defineTool({
+      name: 'timed',
+      description: 'Sleeps, with a timeout of its own.',
+      input: z.object({ ms: z.int() }),
+      task: 'required',
+      timeoutMs: 150,
+      handler: async ({ ms }, ctx) => sleep(ms, undefined, { signal: ctx.signal }).then(() => `slept ${ms} ms`),
+    });
+    const server = new McpServer({ name: 's', version: '1', tools: [work, timed], timeoutMs: 60, tasks: { taskAfterMs: 20 } });
+    const send = (id: number, method: string, params: object) => server.handle({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta() } }) as Promise<Record<string, any>>;
+    const until = async (taskId: string) => {
+      for (let i = 0; i < 100; i++) {
+        const frame = await send(100 + i, 'tasks/get', { taskId });
+        if (frame.result.status !== 'working') return frame.result;
+        await sleep(20);
+      }
+      throw new Error('the task never ended');
+    };
+    const long = (await send(1, 'tools/call', { name: 'work', arguments: { ms: 250 } })).result;
+    expect(await until(long.taskId)).toMatchObject({ status: 'completed', result: { content: [{ type: 'text', text: 'worked 250 ms' }], isError: false } });
+    const over = (await send(2, 'tools/call', { name: 'timed', arguments: { ms: 1000 } })).result;
+    expect(await until(over.taskId)).toMatchObject({ status: 'completed', result: { content: [{ type: 'text', text: 'tool timed timed out after 150 ms' }], isError: true } });
+    const under = (await send(3, 'tools/call', { name: 'timed', arguments: { ms: 100 } })).result;
+    expect(await until(under.taskId)).toMatchObject({ status: 'completed', result: { content: [{ type: 'text', text: 'slept 100 ms' }] } });
+  });
+
   it('belongs to its principal: another one sees no such task', async () => {
     const { call, get } = make();
     const { taskId } = (await call('must', {}, withTasks, {}, { principal: 'alice' })).result;
