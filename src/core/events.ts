@@ -9,8 +9,8 @@ export type ServerEvent =
   | { readonly type: 'prompts/list_changed' }
   | { readonly type: 'resources/list_changed' }
   | { readonly type: 'resources/updated'; readonly uri: string }
-  /** A task changed (SEP-2663): the whole task as tasks/get would show it now. */
-  | { readonly type: 'tasks/status'; readonly task: DetailedTask };
+  /** A task changed (SEP-2663): the whole task as tasks/get would show it now, and whose it is (only that principal hears it). */
+  | { readonly type: 'tasks/status'; readonly task: DetailedTask; readonly principal?: string };
 
 export type EventListener = (event: ServerEvent) => void;
 

@@ -328,6 +328,24 @@ describe('tasks: the record', () => {
     expect(await get(taskId)).toMatchObject({ error: { code: -32602 } });
   });
 
+  it("a listen stream hears only its own principal's tasks", async () => {
+    const { server, call } = make();
+    const { taskId } = (await call('work', { ms: 100 }, withTasks, {}, { principal: 'alice' })).result;
+    const heard: Record<string, string[]> = { alice: [], bob: [] };
+    const streams = (['alice', 'bob'] as const).map((who) => {
+      const abort = new AbortController();
+      const done = server.handle(
+        { jsonrpc: '2.0', id: `listen-${who}`, method: 'subscriptions/listen', params: { notifications: { taskIds: [taskId] }, _meta: meta() } },
+        { principal: who, signal: abort.signal, notify: (frame) => void heard[who]!.push(`${(frame as any).method} ${(frame as any).params.status ?? ''}`.trim()) },
+      );
+      return { abort, done };
+    });
+    for (let i = 0; i < 100 && !heard.alice!.includes('notifications/tasks completed'); i++) await sleep(10);
+    for (const stream of streams) stream.abort.abort();
+    await Promise.all(streams.map((stream) => stream.done));
+    expect(heard).toStrictEqual({ alice: ['notifications/subscriptions/acknowledged', 'notifications/tasks completed'], bob: ['notifications/subscriptions/acknowledged'] });
+  });
+
   it('tasks/* need the extension on the request (-32021 before the id is looked at); tasks/result and tasks/list do not exist; an unknown id is -32602', async () => {
     const { send } = make();
     for (const [method, params] of [

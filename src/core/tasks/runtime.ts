@@ -222,7 +222,7 @@ export class TaskRuntime {
   /** Every change goes through here: the store, then listen streams that follow this task. */
   async #change(taskId: string, change: Parameters<TaskStore['update']>[1]): Promise<TaskRecord | undefined> {
     const record = await this.settings.store.update(taskId, change);
-    if (record !== undefined) this.#events.publish({ type: 'tasks/status', task: detailed(record) });
+    if (record !== undefined) this.#events.publish({ type: 'tasks/status', task: detailed(record), ...(record.principal === undefined ? {} : { principal: record.principal }) });
     return record;
   }
 }

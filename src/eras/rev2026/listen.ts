@@ -28,7 +28,7 @@ export const listen = defineMethod(ListenParams, (params, ctx) => {
   const honoured = honour(params.notifications, ctx.server.capabilities('rev2026'));
   ctx.notify({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: meta, notifications: honoured } });
   const unsubscribe = ctx.server.events.subscribe((event) => {
-    if (!wants(honoured, event)) return;
+    if (!wants(honoured, event, ctx.principal)) return;
     const { method, params: eventParams } = notificationOf(event);
     ctx.notify({ jsonrpc: '2.0', method, params: { _meta: meta, ...eventParams } });
   });
@@ -57,7 +57,7 @@ function honour(requested: SubscriptionFilter, capabilities: ServerCapabilities)
   return honoured;
 }
 
-function wants(filter: SubscriptionFilter, event: ServerEvent): boolean {
+function wants(filter: SubscriptionFilter, event: ServerEvent, principal: string | undefined): boolean {
   switch (event.type) {
     case 'tools/list_changed':
       return filter.toolsListChanged === true;
@@ -68,6 +68,7 @@ function wants(filter: SubscriptionFilter, event: ServerEvent): boolean {
     case 'resources/updated':
       return filter.resourceSubscriptions?.includes(event.uri) ?? false;
     case 'tasks/status':
-      return filter.taskIds?.includes(event.task.taskId) ?? false;
+      // Another principal's task is as unknown here as on tasks/get.
+      return (filter.taskIds?.includes(event.task.taskId) ?? false) && (event.principal === undefined || event.principal === principal);
   }
 }
