@@ -224,31 +224,42 @@ export class RequestContext implements HandlerContext {
   }
 
   #sendProgress(progress: number, total?: number, message?: string): void {
-    if (this.#open) this.#lastProgress = message ?? (total === undefined ? `${progress}` : `${progress} of ${total}`);
-    if (this.#taskProgress !== undefined) {
-      if (!this.#open) return;
-      if (!Number.isFinite(progress) || (total !== undefined && !Number.isFinite(total))) {
-        throw new RangeError(`progress and total must be finite numbers, got ${progress} and ${total}`);
-      }
-      if (!(progress > this.#last)) throw new RangeError(`progress must increase: ${progress} after ${this.#last}`);
-      this.#last = progress;
-      this.#taskProgress(this.#lastProgress!);
-      return;
-    }
     const progressToken = this.#progressToken;
-    if (!this.#open || progressToken === undefined || this.#notify === undefined) return;
-    if (!Number.isFinite(progress) || (total !== undefined && !Number.isFinite(total))) {
-      throw new RangeError(`progress and total must be finite numbers, got ${progress} and ${total}`);
-    }
-    if (!(progress > this.#last)) throw new RangeError(`progress must increase: ${progress} after ${this.#last}`);
-    this.#last = progress;
+    const task = this.#taskProgress;
+    const notify = this.#notify;
+    if (!this.#open) return;
+    const text = message ?? (total === undefined ? `${progress}` : `${progress} of ${total}`);
+    // Nobody hears it (yet): kept only as the statusMessage a task would start with.
+    if (task === undefined && (progressToken === undefined || notify === undefined)) return void (this.#lastProgress = text);
+    if (!this.#advance(progress, total)) return;
+    this.#lastProgress = text;
+    if (task !== undefined) return task(text);
+    if (notify === undefined) return;
     const params = {
       progressToken,
       progress,
       ...(total === undefined ? {} : { total }),
       ...(message === undefined ? {} : { message }),
     };
-    this.#notify({ jsonrpc: '2.0', method: 'notifications/progress', params });
+    notify({ jsonrpc: '2.0', method: 'notifications/progress', params });
+  }
+
+  /**
+   * Whether this progress moves forward (MCP: each progress value must be greater than the last).
+   * A value that does not is the handler's mistake and throws, except in a run after answers came
+   * (2025, a task): the handler runs again from the start and repeats what it reported before,
+   * which is not sent again.
+   */
+  #advance(progress: number, total: number | undefined): boolean {
+    if (!Number.isFinite(progress) || (total !== undefined && !Number.isFinite(total))) {
+      throw new RangeError(`progress and total must be finite numbers, got ${progress} and ${total}`);
+    }
+    if (progress > this.#last) {
+      this.#last = progress;
+      return true;
+    }
+    if (this.round !== undefined && this.round.number > 0) return false;
+    throw new RangeError(`progress must increase: ${progress} after ${this.#last}`);
   }
 
   #sendLog(level: LogLevel, data: unknown, logger?: string): void {

@@ -33,6 +33,17 @@ const roots = defineTool({
   input: z.object({}),
   handler: async (_args, ctx) => (await ctx.ask({ roots: listRoots() })).roots.roots.map((root) => root.uri).join(','),
 });
+const steps = defineTool({
+  name: 'steps',
+  description: 'Reports progress, asks, and reports again (the run after the answer repeats the first step).',
+  input: z.object({}),
+  handler: async (_args, ctx) => {
+    ctx.progress(1, 3, 'looking');
+    const { who } = await ctx.ask({ who: elicit('What is your name?', Name) });
+    ctx.progress(2, 3, 'greeting');
+    return who.action === 'accept' ? `Hello, ${who.content.name}!` : 'no name';
+  },
+});
 const focus = definePrompt({
   name: 'focus',
   description: 'Asks what to focus on.',
@@ -46,7 +57,7 @@ type Answer = (request: { id: number; method: string; params?: unknown }) => unk
 
 /** A 2025 client on one session: it records what the server sends and answers requests with `answer`. */
 async function connect(options: { capabilities?: object; protocolVersion?: string; answer?: Answer; timeoutMs?: number; onError?: (error: unknown) => void } = {}) {
-  const server = new McpServer({ name: 's', version: '1', tools: [greet, both, roots], prompts: [focus], timeoutMs: options.timeoutMs, onError: options.onError });
+  const server = new McpServer({ name: 's', version: '1', tools: [greet, both, roots, steps], prompts: [focus], timeoutMs: options.timeoutMs, onError: options.onError });
   const sent: Message[] = [];
   let session: Session;
   const notify = (message: Message) => {
@@ -73,6 +84,17 @@ const accepted = { result: { action: 'accept', content: { name: 'Ada' } } };
 const text = (frame: unknown) => (frame as { result: { content: { text: string }[]; isError: boolean } }).result;
 
 describe('2025: a handler that asks sends the client requests of its own', () => {
+  it('progress the run after an answer repeats is not sent again (progress must increase); what is new is', async () => {
+    const { server, session, sent, notify } = await connect({ answer: () => accepted });
+    const frame = await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'steps', arguments: {}, _meta: { progressToken: 'p' } } }, { session, notify });
+    expect(frame).toStrictEqual({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'Hello, Ada!' }], isError: false } });
+    expect(sent.map((message) => ('method' in message ? `${message.method} ${JSON.stringify((message.params as { message?: string }).message ?? '')}` : 'response'))).toStrictEqual([
+      'notifications/progress "looking"',
+      'elicitation/create "What is your name?"',
+      'notifications/progress "greeting"',
+    ]);
+  });
+
   it('sends elicitation/create with the form (mode form on 2025-11-25) and answers with what came back', async () => {
     const { sent, call } = await connect({ answer: () => accepted });
     expect(await call(1, 'greet')).toStrictEqual({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'Hello, Ada!' }], isError: false } });

@@ -237,6 +237,37 @@ describe('tasks: questions', () => {
     expect((await until(taskId, 'completed')).result.result).toStrictEqual({ content: [{ type: 'text', text: 'a=true b=decline' }], isError: false });
   });
 
+  it('the run after the answers repeats its progress; the task keeps the furthest as its statusMessage, and nothing throws', async () => {
+    const stepping = defineTool({
+      name: 'stepping',
+      description: 'Progress, a question, more progress.',
+      input: z.object({}),
+      task: 'required',
+      handler: async (_args, ctx) => {
+        await sleep(10, undefined, { signal: ctx.signal });
+        ctx.progress(1, 3, 'looking');
+        const { ok } = await ctx.ask({ ok: elicit('Go on?', z.object({ ok: z.boolean() })) });
+        ctx.progress(2, 3, 'going on');
+        await sleep(100, undefined, { signal: ctx.signal });
+        return `ok=${ok.action}`;
+      },
+    });
+    const server = new McpServer({ name: 's', version: '1', tools: [stepping], tasks: {} });
+    const send = (id: number, method: string, params: object) => server.handle({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta() } }) as Promise<Record<string, any>>;
+    const { taskId } = (await send(1, 'tools/call', { name: 'stepping', arguments: {} })).result;
+    let status = '';
+    for (let i = 0; i < 100 && status !== 'input_required'; i++) {
+      await sleep(5);
+      status = (await send(10 + i, 'tasks/get', { taskId })).result.status;
+    }
+    expect(status).toBe('input_required');
+    await send(2, 'tasks/update', { taskId, inputResponses: { ok: { action: 'accept', content: { ok: true } } } });
+    await sleep(50);
+    expect((await send(3, 'tasks/get', { taskId })).result).toMatchObject({ status: 'working', statusMessage: 'going on' });
+    await sleep(120);
+    expect((await send(4, 'tasks/get', { taskId })).result).toMatchObject({ status: 'completed', result: { content: [{ text: 'ok=accept' }], isError: false } });
+  });
+
   it('an answer that does not fit the form ends the task with an isError result', async () => {
     const { call, send, until } = make();
     const { taskId } = (await call('asks')).result;
