@@ -21,9 +21,16 @@ afterAll(async () => {
 
 /** MCP-Protocol-Version as the frame's `_meta` claims it, Mcp-Method, and Mcp-Name for the methods that have one. */
 function modernHeaders(frame: unknown): Record<string, string> {
-  const { method, params } = (frame ?? {}) as { method?: unknown; params?: { name?: unknown; uri?: unknown; _meta?: Record<string, unknown> } };
+  const { method, params } = (frame ?? {}) as { method?: unknown; params?: { name?: unknown; uri?: unknown; taskId?: unknown; _meta?: Record<string, unknown> } };
   const version = params?._meta?.['io.modelcontextprotocol/protocolVersion'];
-  const name = method === 'tools/call' || method === 'prompts/get' ? params?.name : method === 'resources/read' ? params?.uri : undefined;
+  const name =
+    method === 'tools/call' || method === 'prompts/get'
+      ? params?.name
+      : method === 'resources/read'
+        ? params?.uri
+        : typeof method === 'string' && method.startsWith('tasks/')
+          ? params?.taskId
+          : undefined;
   return {
     'mcp-protocol-version': typeof version === 'string' ? version : '2026-07-28',
     ...(typeof method === 'string' ? { 'mcp-method': method } : {}),
