@@ -377,6 +377,18 @@ describe('tasks: the record', () => {
     expect(heard).toStrictEqual({ alice: ['notifications/subscriptions/acknowledged', 'notifications/tasks completed'], bob: ['notifications/subscriptions/acknowledged'] });
   });
 
+  it('a 2025 session hears nothing of 2026 tasks', async () => {
+    const { server, call, until } = make();
+    const heard: unknown[] = [];
+    const session = server.createSession({ notify: (frame) => void heard.push(frame) });
+    await server.handle({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }, { session });
+    await server.handle({ jsonrpc: '2.0', method: 'notifications/initialized' }, { session });
+    const { taskId } = (await call('work', { ms: 60 })).result;
+    await until(taskId, 'completed');
+    server.addTool(defineTool({ name: 'later', description: 'Added later.', input: z.object({}), handler: () => 'ok' }));
+    expect(heard).toStrictEqual([{ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }]);
+  });
+
   it('tasks/* need the extension on the request (-32021 before the id is looked at); tasks/result and tasks/list do not exist; an unknown id is -32602', async () => {
     const { send } = make();
     for (const [method, params] of [

@@ -42,6 +42,7 @@ function deliverEvents(session: Session, ctx: RequestContext): void {
   delivering.add(session);
   const unsubscribe = ctx.server.events.subscribe((event) => {
     if (event.type === 'resources/updated' && !session.resourceSubscriptions.has(event.uri)) return;
+    if (event.type === 'tasks/status') return; // tasks are 2026's (SEP-2663): a 2025 client has none to hear of
     session.notify?.({ jsonrpc: '2.0', ...notificationOf(event) });
   });
   session.onClose(unsubscribe);
