@@ -26,6 +26,8 @@ export { Session, type Notify, type SessionOptions } from './core/connection.js'
 export { AbortReason } from './core/lifetime.js';
 export type { ClientView, Era } from './core/era.js';
 export { memoryEvents, type EventBus, type ServerEvent } from './core/events.js';
+export { redisEvents, type RedisEventBus } from './redis/events.js';
+export type { RedisClientLike, RedisConnectOptions } from './redis/client.js';
 export type { HandleContext } from './core/dispatch.js';
 export type { HandlerContext } from './core/context.js';
 export { ErrorCode, ProtocolError } from './jsonrpc/errors.js';

@@ -15,7 +15,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['src/core'],
   ['src/features', 'src/eras'],
   ['src/server.ts'],
-  ['src/transports', 'src/bundled'],
+  ['src/transports', 'src/bundled', 'src/redis'],
   ['src/cli'],
   ['src/index.ts', 'program.ts'],
 ];

@@ -1,0 +1,123 @@
+// The Redis connection the shared stores use: the official client (`@redis/client`, the core of
+// node-redis), loaded only when a Redis store is made, or a client the embedding already has.
+import { createHash } from 'node:crypto';
+
+/** What the stores need of a node-redis client (`createClient()` of `redis` or `@redis/client`, v5 or later). */
+export interface RedisClientLike {
+  readonly isOpen: boolean;
+  connect(): Promise<unknown>;
+  sendCommand<T = unknown>(args: readonly string[]): Promise<T>;
+  duplicate(): RedisClientLike;
+  subscribe(channel: string, listener: (message: string, channel: string) => void): Promise<void>;
+  close(): Promise<void>;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+export interface RedisConnectOptions {
+  /** `redis://127.0.0.1:6379`, `rediss://…` for TLS, `redis://user:pass@host:port/db`. */
+  url?: string;
+  /** A client of your own (connected or not); it is left open on close. */
+  client?: RedisClientLike;
+  /** Every key and channel starts with it; default `zod-mcp:`. */
+  prefix?: string;
+  /** Where connection errors go (the client reconnects by itself); default: a line on stderr. */
+  onError?: (error: unknown) => void;
+}
+
+export interface RedisConnection {
+  readonly prefix: string;
+  command<T = unknown>(args: readonly (string | number)[]): Promise<T>;
+  /** Runs a Lua script by its SHA-1, loading it once when the server does not know it yet. */
+  script<T = unknown>(script: LuaScript, keys: readonly string[], args: readonly (string | number)[]): Promise<T>;
+  /** Subscribes on a connection of its own (made on first use); resolves once Redis confirmed. */
+  subscribe(channel: string, listener: (message: string) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface LuaScript {
+  readonly source: string;
+  readonly sha1: string;
+}
+
+export function luaScript(source: string): LuaScript {
+  return { source, sha1: createHash('sha1').update(source).digest('hex') };
+}
+
+/** Connects (or adopts `client`), checks that Redis answers, and returns the connection. */
+export async function connectRedis(options: RedisConnectOptions, owner: string): Promise<RedisConnection> {
+  const prefix = options.prefix ?? 'zod-mcp:';
+  if (typeof prefix !== 'string') throw new TypeError(`${owner}: prefix must be a string`);
+  if ((options.url === undefined) === (options.client === undefined)) throw new TypeError(`${owner}: give exactly one of url and client`);
+  const report = options.onError ?? ((error: unknown) => process.stderr.write(`zod-mcp: redis: ${(error as Error)?.message ?? String(error)}\n`));
+  const owned = options.client === undefined;
+  const client = options.client ?? (await createClient(options.url!, owner));
+  if (owned) client.on('error', report);
+  if (!client.isOpen) await client.connect();
+  await client.sendCommand(['PING']);
+  let subscriber: RedisClientLike | undefined;
+  let subscribing: Promise<RedisClientLike> | undefined;
+  const subscriberOf = () =>
+    (subscribing ??= (async () => {
+      const duplicate = client.duplicate();
+      duplicate.on('error', report);
+      await duplicate.connect();
+      return (subscriber = duplicate);
+    })());
+
+  return {
+    prefix,
+    command: (args) => client.sendCommand(args.map(String)),
+    async script(script, keys, args) {
+      const tail = [String(keys.length), ...keys, ...args.map(String)];
+      try {
+        return await client.sendCommand(['EVALSHA', script.sha1, ...tail]);
+      } catch (error) {
+        if (!String((error as Error)?.message).startsWith('NOSCRIPT')) throw error;
+        return client.sendCommand(['EVAL', script.source, ...tail]);
+      }
+    },
+    async subscribe(channel, listener) {
+      await (await subscriberOf()).subscribe(channel, (message) => listener(message));
+    },
+    async close() {
+      const closing: Promise<void>[] = [];
+      if (subscriber !== undefined) closing.push(subscriber.close());
+      if (owned && client.isOpen) closing.push(client.close());
+      await Promise.allSettled(closing);
+    },
+  };
+}
+
+async function createClient(url: string, owner: string): Promise<RedisClientLike> {
+  let module: { createClient(options: object): unknown };
+  try {
+    const name = '@redis/client'; // a variable: the package is optional, so the compiler must not require it
+    module = (await import(name)) as never;
+  } catch {
+    throw new Error(`${owner}: the Redis client is not installed; run \`npm install @redis/client\` (an optional dependency of zod-mcp)`);
+  }
+  // The first connection fails at once, saying where it tried; once connected, a lost connection is
+  // retried for as long as it takes (50 ms, doubling, at most 2 s apart).
+  let connected = false;
+  const client = module.createClient({
+    url,
+    socket: {
+      connectTimeout: 5000,
+      reconnectStrategy: (retries: number, cause: Error) =>
+        connected ? Math.min(50 * 2 ** retries, 2000) : new Error(`${owner}: cannot reach Redis at ${redacted(url)}: ${cause.message}`),
+    },
+  }) as RedisClientLike & { once(event: 'ready', listener: () => void): unknown };
+  client.once('ready', () => (connected = true));
+  return client;
+}
+
+/** The URL without its password, for messages. */
+function redacted(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'an unparsable URL';
+  }
+}

@@ -1,0 +1,47 @@
+// Server events shared by every instance through Redis pub/sub: a change published on one instance
+// reaches the listen streams (and 2025 channels) held by all of them, once each.
+import { randomUUID } from 'node:crypto';
+import { memoryEvents, type EventBus, type ServerEvent } from '../core/events.js';
+import { connectRedis, type RedisConnectOptions } from './client.js';
+
+export interface RedisEventBus extends EventBus {
+  /** Stops listening and closes the connections this bus opened. */
+  close(): Promise<void>;
+}
+
+/**
+ * An EventBus on Redis pub/sub (channel `<prefix>events`). An event is delivered to this process's
+ * listeners at once and published for the others; each instance ignores its own echo, so every
+ * listener hears each event once. Pub/sub keeps nothing: an instance that is disconnected from
+ * Redis when an event is published does not hear it (a listen stream is a live feed, not a log).
+ */
+export async function redisEvents(options: RedisConnectOptions): Promise<RedisEventBus> {
+  const report = options.onError ?? ((error: unknown) => process.stderr.write(`zod-mcp: redis events: ${(error as Error)?.message ?? String(error)}\n`));
+  const connection = await connectRedis({ ...options, onError: report }, 'redisEvents');
+  const origin = randomUUID();
+  const channel = `${connection.prefix}events`;
+  const local = memoryEvents(report);
+  let closed = false;
+  await connection.subscribe(channel, (message) => {
+    let parsed: { o?: unknown; e?: ServerEvent };
+    try {
+      parsed = JSON.parse(message) as typeof parsed;
+    } catch {
+      return report(new Error(`redisEvents: ignored a message on ${channel} that is not JSON`));
+    }
+    if (parsed.o === origin || parsed.e === undefined || typeof parsed.e.type !== 'string') return;
+    local.publish(parsed.e);
+  });
+  return {
+    publish(event) {
+      local.publish(event);
+      if (closed) return;
+      connection.command(['PUBLISH', channel, JSON.stringify({ o: origin, e: event })]).catch(report);
+    },
+    subscribe: (listener) => local.subscribe(listener),
+    async close() {
+      closed = true;
+      await connection.close();
+    },
+  };
+}
