@@ -27,6 +27,7 @@ export { AbortReason } from './core/lifetime.js';
 export type { ClientView, Era } from './core/era.js';
 export { memoryEvents, type EventBus, type ServerEvent } from './core/events.js';
 export { redisEvents, type RedisEventBus } from './redis/events.js';
+export { redisTaskStore, type RedisTaskStore, type RedisTaskStoreOptions } from './redis/tasks.js';
 export type { RedisClientLike, RedisConnectOptions } from './redis/client.js';
 export type { HandleContext } from './core/dispatch.js';
 export type { HandlerContext } from './core/context.js';

@@ -74,6 +74,7 @@ export class TaskRuntime {
     this.settings = settings;
     this.#events = events;
     this.#report = report;
+    settings.store.subscribe?.((record) => this.#publish(record));
   }
 
   /**
@@ -222,8 +223,12 @@ export class TaskRuntime {
   /** Every change goes through here: the store, then listen streams that follow this task. */
   async #change(taskId: string, change: Parameters<TaskStore['update']>[1]): Promise<TaskRecord | undefined> {
     const record = await this.settings.store.update(taskId, change);
-    if (record !== undefined) this.#events.publish({ type: 'tasks/status', task: detailed(record), ...(record.principal === undefined ? {} : { principal: record.principal }) });
+    if (record !== undefined) this.#publish(record);
     return record;
+  }
+
+  #publish(record: TaskRecord): void {
+    this.#events.publish({ type: 'tasks/status', task: detailed(record), ...(record.principal === undefined ? {} : { principal: record.principal }) });
   }
 }
 

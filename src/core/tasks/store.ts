@@ -69,6 +69,14 @@ export interface TaskStore {
   answer(taskId: string, responses: Readonly<Record<string, unknown>>): Promise<boolean>;
   /** tasks/cancel: records the wish and signals the runner. False when there is no such task. */
   cancel(taskId: string): Promise<boolean>;
-  /** The runner's ear: returns the function that stops listening. */
+  /**
+   * The runner's ear, for as long as the task runs: returns the function that stops listening. A
+   * shared store also takes it as the runner's lease (it beats while any watch is open).
+   */
   watch(taskId: string, signals: TaskSignals): () => void;
+  /**
+   * Changes the store makes by itself (a shared store failing a task whose runner stopped beating):
+   * the server publishes them to listen streams as it does its own. Returns the unsubscribe function.
+   */
+  subscribe?(listener: (record: TaskRecord) => void): () => void;
 }

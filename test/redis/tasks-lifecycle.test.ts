@@ -1,0 +1,15 @@
+// The task lifecycle suite on redisTaskStore against a real redis-server: the same frames, statuses
+// and races as the memory store; each test on a prefix of its own.
+import { afterAll, beforeAll } from 'vitest';
+import { redisTaskStore } from '../../src/index.js';
+import { taskLifecycleSuite } from '../tasks/lifecycle-suite.js';
+import { startRedis, type RedisServer } from '../helpers/redis.js';
+
+let redis: RedisServer;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(() => redis.stop());
+
+let run = 0;
+taskLifecycleSuite('redis', async (options) => redisTaskStore({ url: redis.url, prefix: `lifecycle${++run}:`, ...options }));
