@@ -19,7 +19,7 @@ export type { Completer, CompletionContext } from './features/completion/complet
 export type { Extension } from './features/feature.js';
 export { memoryTaskStore, type MemoryTaskStoreOptions } from './core/tasks/memory.js';
 export { TaskLimitError, type TaskChange, type TaskError, type TaskRecord, type TaskSignals, type TaskStore } from './core/tasks/store.js';
-export type { TaskSupport } from './core/tasks/runtime.js';
+export type { TaskSupport } from './core/tasks/record.js';
 export { elicit, elicitUrl, listRoots, sample, type AnswerOf, type Ask, type Elicited } from './core/input/requests.js';
 export { elicitationForm, type ElicitationForm } from './core/input/form.js';
 export { Session, type Notify, type SessionOptions } from './core/connection.js';

@@ -29,7 +29,8 @@ import { reportToStderr } from './jsonrpc/report.js';
 import { describeIssues } from './schema/issues.js';
 import { notifications } from './core/notifications.js';
 import type { InputSettings } from './core/input/state.js';
-import { TaskRuntime, taskSettings, type TaskOptions } from './core/tasks/runtime.js';
+import { TaskRuntime } from './core/tasks/runtime.js';
+import { taskSettings, type TaskOptions } from './core/tasks/record.js';
 import { tasksFeature } from './features/tasks/index.js';
 import { TASKS_EXTENSION } from '../schemas/tasks.js';
 import { inputSettings } from './core/input/state.js';
@@ -244,8 +245,8 @@ export class McpServer {
    * when they shut down.
    * @internal
    */
-  stopTasks(): void {
-    this.#tasks.stopAll();
+  stopTasks(): Promise<void> {
+    return this.#tasks.stopAll();
   }
 
   /** A new connection with its own handshake, log level and calls in flight; transports make one per client. */

@@ -68,6 +68,8 @@ export class RequestContext implements HandlerContext {
   declare round: Round | undefined;
   /** Set when the call became a task: its questions park the task until tasks/update answers them. */
   declare taskFulfil: ((asks: ReadonlyMap<string, Ask>) => Promise<Record<string, unknown>>) | undefined;
+  /** While the call's task record is being made: a round that ends then waits to know whether it is a task's. */
+  declare taskBecoming: Promise<void> | undefined;
   #abort: CallAbort | undefined;
   #notify: Notify | undefined;
   /** Set once the call became a task: where its progress goes (the task's statusMessage). */

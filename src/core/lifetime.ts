@@ -9,6 +9,8 @@ export const AbortReason = {
   Timeout: 'timeout',
   /** The server is stopping: a tool answers with an `isError` result, a listen stream with its graceful end. */
   Shutdown: 'shutdown',
+  /** A task outlived its ttlMs: its record is gone, and what the tool answers goes nowhere. */
+  Expired: 'expired',
 } as const;
 export type AbortReason = (typeof AbortReason)[keyof typeof AbortReason];
 

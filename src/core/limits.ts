@@ -8,3 +8,19 @@ export function checkTimeout(value: number | undefined, what: string): void {
     throw new TypeError(`${what} must be a positive number of milliseconds up to ${MAX_TIMER_MS}; leave it out for no timeout`);
   }
 }
+
+/**
+ * setTimeout for any delay, however long: past MAX_TIMER_MS it waits in steps. The timer does not
+ * keep the process alive. Returns the function that cancels it.
+ */
+export function longTimeout(fire: () => void, ms: number): () => void {
+  const deadline = Date.now() + ms;
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    const left = deadline - Date.now();
+    if (left <= 0) return fire();
+    timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS)).unref();
+  };
+  arm();
+  return () => clearTimeout(timer);
+}

@@ -9,18 +9,35 @@ import { luaScript } from './client.js';
 const NOW = `local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 const TERMINAL = `local function terminal(s) return s == 'completed' or s == 'failed' or s == 'cancelled' end`;
+/** Tasks without expiry sit in the tasks zset at FOREVER + their creation time: never swept, oldest first. */
+const FOREVER = `local FOREVER = 1e15`;
 
-/** KEYS: task, tasks (zset by expiry), leases (zset by deadline). ARGV: id, max, ttlMs ('' = none), leaseMs, field, value, ... */
+/** KEYS: task, tasks (zset by expiry; FOREVER + creation without one), leases (zset by deadline). ARGV: id, max, ttlMs ('' = none), leaseMs, field, value, ... */
 export const CREATE = luaScript(`${NOW}
+${TERMINAL}
+${FOREVER}
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[2]) then return 0 end
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[2]) then
+  -- Full: an ended task without expiry (ttlMs null) makes room, the oldest first.
+  local room = false
+  local prefix = string.sub(KEYS[1], 1, #KEYS[1] - #ARGV[1])
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], FOREVER, '+inf', 'LIMIT', 0, 1000)) do
+    if terminal(redis.call('HGET', prefix .. id, 'status')) then
+      redis.call('DEL', prefix .. id)
+      redis.call('ZREM', KEYS[2], id)
+      room = true
+      break
+    end
+  end
+  if not room then return 0 end
+end
 if redis.call('EXISTS', KEYS[1]) == 1 then return -1 end
 for i = 5, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
 if ARGV[3] ~= '' then
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
   redis.call('ZADD', KEYS[2], now + tonumber(ARGV[3]), ARGV[1])
 else
-  redis.call('ZADD', KEYS[2], '+inf', ARGV[1])
+  redis.call('ZADD', KEYS[2], FOREVER + now, ARGV[1])
 end
 redis.call('ZADD', KEYS[3], now + tonumber(ARGV[4]), ARGV[1])
 return 1`);

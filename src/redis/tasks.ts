@@ -97,17 +97,9 @@ export async function redisTaskStore(options: RedisTaskStoreOptions): Promise<Re
     },
     watch(taskId, signals) {
       let set = watchers.get(taskId);
-      const first = set === undefined;
       if (set === undefined) watchers.set(taskId, (set = new Set()));
       const entry = { ...signals };
       set.add(entry);
-      // A cancel recorded before this instance listened (its signal went nowhere) still reaches it.
-      if (first) {
-        redis
-          .command<string | null>(['HGET', taskKey(taskId), 'cancelRequested'])
-          .then((asked) => (asked === '1' && set.has(entry) ? entry.cancel() : undefined))
-          .catch(report);
-      }
       return () => {
         set.delete(entry);
         if (set.size === 0 && watchers.get(taskId) === set) watchers.delete(taskId);

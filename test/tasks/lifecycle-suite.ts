@@ -79,8 +79,7 @@ export function taskLifecycleSuite(storeName: string, makeStore: StoreFactory): 
   });
   afterEach(async () => {
     // Tasks a test left running end before their store closes.
-    for (const server of servers) server.stopTasks();
-    await sleep(30);
+    await Promise.all(servers.map((server) => server.stopTasks()));
     await Promise.all(opened.map((store) => store.close?.()));
     opened = [];
     servers = [];

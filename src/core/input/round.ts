@@ -26,6 +26,8 @@ export interface AskingContext {
   round: Round | undefined;
   /** A call that became a task: its questions park the task (tasks/update answers them). */
   readonly taskFulfil?: ((asks: ReadonlyMap<string, Ask>) => Promise<Record<string, unknown>>) | undefined;
+  /** Set while the call is becoming a task: whose questions these are is known once it settles. */
+  readonly taskBecoming?: Promise<void> | undefined;
 }
 
 /** Whether this call's questions are answered while it waits (2025, a task) rather than by a retry (2026). */
@@ -134,6 +136,7 @@ export function settle<T>(ctx: AskingContext, run: () => MaybePromise<T>, value:
   }
   const { maxRounds } = ctx.server.input;
   if (round.number >= maxRounds) throw new InputError(`asked the client for input in more than ${maxRounds} rounds; stopped`);
+  if (ctx.taskBecoming !== undefined) return ctx.taskBecoming.then(() => settle(ctx, run, value, error, threw));
   if (!waitsForAnswers(ctx)) return inputRequired(ctx, round);
   return fulfilled(ctx, run, round);
 }

@@ -1,4 +1,5 @@
 // The task store of one process: bounded in count, each task dropped when its ttlMs has passed.
+import { longTimeout } from '../limits.js';
 import { TERMINAL, TaskLimitError, type TaskChange, type TaskRecord, type TaskSignals, type TaskStore } from './store.js';
 
 export interface MemoryTaskStoreOptions {
@@ -6,30 +7,41 @@ export interface MemoryTaskStoreOptions {
   maxTasks?: number;
 }
 
-/** The default store. Each task is kept until `createdAt + ttlMs`; a null ttlMs keeps it until the process ends. */
+/**
+ * The default store. Each task is kept until `createdAt + ttlMs`. A null ttlMs keeps a task until
+ * the process ends, or, once it has ended, until the store is full: then the oldest such task makes
+ * room for a new one (a task with a ttlMs keeps its place until it expires).
+ */
 export function memoryTaskStore(options: MemoryTaskStoreOptions = {}): TaskStore {
   const maxTasks = options.maxTasks ?? 1000;
   if (!(Number.isInteger(maxTasks) && maxTasks >= 1)) throw new TypeError('memoryTaskStore: maxTasks must be a positive integer');
-  const tasks = new Map<string, { record: TaskRecord; expiry: NodeJS.Timeout | undefined }>();
+  const tasks = new Map<string, { record: TaskRecord; unexpire: (() => void) | undefined }>();
   const watchers = new Map<string, Set<TaskSignals>>();
 
   const signal = (taskId: string, kind: keyof TaskSignals) => {
     for (const watcher of [...(watchers.get(taskId) ?? [])]) watcher[kind]();
   };
   const drop = (taskId: string) => {
-    const entry = tasks.get(taskId);
-    if (entry?.expiry !== undefined) clearTimeout(entry.expiry);
+    tasks.get(taskId)?.unexpire?.();
     tasks.delete(taskId);
+    watchers.delete(taskId);
+  };
+  /** The oldest ended task that has no expiry, if any (the map keeps creation order). */
+  const evictable = () => {
+    for (const [taskId, { record }] of tasks) if (record.ttlMs === null && TERMINAL.has(record.status)) return taskId;
+    return undefined;
   };
 
   return {
     async create(record) {
-      if (tasks.size >= maxTasks) throw new TaskLimitError(`the server keeps at most ${maxTasks} tasks at once; try again once some have finished or expired`);
+      if (tasks.size >= maxTasks) {
+        const room = evictable();
+        if (room === undefined) throw new TaskLimitError(`the server keeps at most ${maxTasks} tasks at once; try again once some have finished or expired`);
+        drop(room);
+      }
       const age = Date.now() - Date.parse(record.createdAt);
-      // Past the longest timer Node keeps, a task simply stays (as if its ttlMs were null).
-      const left = record.ttlMs === null ? undefined : Math.max(0, record.ttlMs - age);
-      const expiry = left === undefined || left > 2 ** 31 - 1 ? undefined : setTimeout(() => drop(record.taskId), left).unref();
-      tasks.set(record.taskId, { record, expiry });
+      const unexpire = record.ttlMs === null ? undefined : longTimeout(() => drop(record.taskId), Math.max(0, record.ttlMs - age));
+      tasks.set(record.taskId, { record, unexpire });
     },
     async get(taskId) {
       return tasks.get(taskId)?.record;

@@ -1,74 +1,27 @@
 // A tools/call that becomes a task (SEP-2663): when, how its record is kept, and how the running
 // work hears tasks/update and tasks/cancel. The record lives in the store; the work in this process.
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { InputRequest } from '../../../schemas/client-input.js';
-import type { DetailedTask, Task } from '../../../schemas/tasks.js';
 import { ErrorCode, ProtocolError, errorFrame } from '../../jsonrpc/errors.js';
 import type { RequestContext } from '../context.js';
 import type { EventBus } from '../events.js';
 import { InputRequired } from '../input/round.js';
 import type { Ask } from '../input/requests.js';
 import { AbortReason, type CallAbort } from '../lifetime.js';
+import { longTimeout } from '../limits.js';
 import { isThenable, type MaybePromise } from '../maybe-async.js';
-import { checkTimeout } from '../limits.js';
-import { memoryTaskStore } from './memory.js';
-import { TaskLimitError, type TaskError, type TaskRecord, type TaskStore } from './store.js';
-
-export type TaskSupport = 'never' | 'optional' | 'required';
-
-/** McpServer's `tasks` option. */
-export interface TaskOptions {
-  store?: TaskStore;
-  maxTasks?: number;
-  ttlMs?: number | null;
-  pollIntervalMs?: number;
-  taskAfterMs?: number;
-}
-
-/** The option checked, with its defaults: 1 hour, 1 s between polls, 1 s before an optional tool becomes a task. */
-export function taskSettings(option: TaskOptions = {}): TaskSettings {
-  const { ttlMs = 60 * 60 * 1000, pollIntervalMs = 1000, taskAfterMs = 1000 } = option;
-  if (ttlMs !== null && !(Number.isInteger(ttlMs) && ttlMs >= 1)) throw new TypeError('tasks.ttlMs must be a positive integer of milliseconds, or null');
-  if (!(Number.isInteger(pollIntervalMs) && pollIntervalMs >= 1)) throw new TypeError('tasks.pollIntervalMs must be a positive integer of milliseconds');
-  checkTimeout(taskAfterMs, 'tasks.taskAfterMs');
-  if (option.store !== undefined && option.maxTasks !== undefined) throw new TypeError('tasks.maxTasks is for the default store; a store of your own keeps its own limit');
-  return { store: option.store ?? memoryTaskStore({ maxTasks: option.maxTasks }), ttlMs, pollIntervalMs, taskAfterMs };
-}
-
-export interface TaskSettings {
-  readonly store: TaskStore;
-  /** A task's ttlMs (null: unlimited). */
-  readonly ttlMs: number | null;
-  readonly pollIntervalMs: number;
-  /** How long an `optional` tool may run before its call becomes a task. */
-  readonly taskAfterMs: number;
-}
-
-/** A call that became a task: encoded as the flat CreateTaskResult, `resultType: "task"`. */
-export class TaskCreated {
-  readonly task: Task;
-  constructor(task: Task) {
-    this.task = task;
-  }
-}
+import { TaskCreated, detailed, taskOf, type TaskSettings, type TaskSupport } from './record.js';
+import { TERMINAL, TaskLimitError, type TaskChange, type TaskError, type TaskRecord } from './store.js';
 
 type Outcome = object | null;
-
-/** The Task a client sees of a record: with its questions, result or error as its status has them. */
-export function detailed(record: TaskRecord): DetailedTask {
-  const task = taskOf(record) as DetailedTask;
-  if (record.status === 'input_required' && record.inputRequests !== undefined) task.inputRequests = record.inputRequests as DetailedTask['inputRequests'];
-  if (record.status === 'completed' && record.result !== undefined) task.result = record.result as Record<string, unknown>;
-  if (record.status === 'failed' && record.error !== undefined) task.error = record.error;
-  return task;
-}
 
 export class TaskRuntime {
   readonly settings: TaskSettings;
   readonly #events: EventBus;
   readonly #report: (error: unknown) => void;
-  /** Tasks this process runs, by id: shutdown stops them. */
-  readonly #running = new Map<string, CallAbort>();
+  /** Tasks this process runs, by id: shutdown stops them and waits for their last write. */
+  readonly #running = new Map<string, { readonly abort: CallAbort; readonly ended: Promise<unknown> }>();
 
   constructor(settings: TaskSettings, events: EventBus, report: (error: unknown) => void) {
     this.settings = settings;
@@ -78,10 +31,10 @@ export class TaskRuntime {
   }
 
   /**
-   * Runs a call that may become a task. `start` runs the tool (its questions, asked before the task
-   * exists, end the request as input_required, as MRTR has them). A `required` tool becomes a task
-   * as soon as it is still running after the current turn; an `optional` one after `taskAfterMs`;
-   * one that answers sooner answers as usual (a `required` one as a task that is already complete).
+   * Runs a call that may become a task. `start` runs the tool. A `required` tool becomes a task once
+   * what its start queued at once has run (questions asked before it waits on anything are MRTR
+   * on the request); an `optional` one after `taskAfterMs`; one that answers sooner answers as
+   * usual (a `required` one as a task that is already complete).
    */
   run(ctx: RequestContext, support: 'optional' | 'required', timeoutMs: number | undefined, start: () => MaybePromise<Outcome>): MaybePromise<Outcome | TaskCreated> {
     const started = start();
@@ -89,43 +42,40 @@ export class TaskRuntime {
     const running = Promise.resolve(started);
     return new Promise((resolve, reject) => {
       let decided = false;
-      const timer = setTimeout(
-        () => {
-          decided = true;
-          this.#become(ctx, support, timeoutMs, running).then(resolve, reject);
-        },
-        support === 'required' ? 0 : this.settings.taskAfterMs,
-      );
+      const become = () => {
+        decided = true;
+        this.#become(ctx, support, timeoutMs, running).then(resolve, reject);
+      };
+      const immediate = support === 'required' ? setImmediate(become) : undefined;
+      const timer = support === 'required' ? undefined : setTimeout(become, this.settings.taskAfterMs);
+      const decide = (settle: () => void) => {
+        if (decided) return;
+        decided = true;
+        if (immediate !== undefined) clearImmediate(immediate);
+        clearTimeout(timer);
+        settle();
+      };
       running.then(
-        (outcome) => {
-          if (decided) return;
-          decided = true;
-          clearTimeout(timer);
-          resolve(support === 'required' ? this.#already(ctx, outcome) : outcome);
-        },
-        (error: unknown) => {
-          if (decided) return;
-          decided = true;
-          clearTimeout(timer);
-          reject(error);
-        },
+        (outcome) => decide(() => resolve(support === 'required' ? this.#already(ctx, outcome) : outcome)),
+        (error: unknown) => decide(() => reject(error)),
       );
     });
   }
 
-  /** Stops every task this process runs (shutdown): each ends as its tool ends on shutdown. */
-  stopAll(): void {
-    for (const abort of this.#running.values()) abort.abort(AbortReason.Shutdown);
+  /** Stops every task this process runs (shutdown); resolves once each has written how it ended. */
+  stopAll(): Promise<void> {
+    const ended = [...this.#running.values()].map((task) => {
+      task.abort.abort(AbortReason.Shutdown);
+      return task.ended;
+    });
+    return Promise.allSettled(ended).then(() => undefined);
   }
 
   /** A required tool that answered before it became a task: a task that is complete at once. */
   #already(ctx: RequestContext, outcome: Outcome): MaybePromise<Outcome | TaskCreated> {
     if (outcome === null || outcome instanceof InputRequired) return outcome;
     return this.#create(ctx).then(
-      async (record) => {
-        const done = await this.#finish(record.taskId, outcome, undefined);
-        return new TaskCreated(taskOf(done ?? record));
-      },
+      async (record) => new TaskCreated(taskOf((await this.#finish(record.taskId, outcome, undefined)) ?? record)),
       (error: unknown) => toolFailure(error),
     );
   }
@@ -148,46 +98,95 @@ export class TaskRuntime {
 
   /** The call outlives its request now: the record is created (durably, before the answer), the work detached and watched. */
   async #become(ctx: RequestContext, support: TaskSupport, timeoutMs: number | undefined, running: Promise<Outcome>): Promise<Outcome | TaskCreated> {
+    // Questions the handler asks while the record is being made wait for it: they are the task's
+    // if it is made, and MRTR on the request if it is not.
+    let made!: () => void;
+    ctx.taskBecoming = new Promise<void>((resolve) => (made = resolve));
     let record: TaskRecord;
     try {
       record = await this.#create(ctx);
     } catch (error) {
-      // No room for another task: an optional tool keeps its request waiting; a required one stops.
+      ctx.taskBecoming = undefined;
+      made();
+      if (!(error instanceof TaskLimitError)) this.#report(error);
+      // No task could be made: an optional tool keeps its request waiting; a required one stops.
       if (support === 'optional') return running;
       ctx.abort.abort(AbortReason.Shutdown);
       running.catch(() => undefined);
-      return toolFailure(error);
+      return toolFailure(error instanceof TaskLimitError ? error : new TaskLimitError('the server could not record a task; try again'));
     }
     const { taskId } = record;
-    const { store } = this.settings;
-    ctx.detach(timeoutMs, (message) => void this.#change(taskId, { statusMessage: message }));
+    if (ctx.abort.aborted) {
+      // The request ended (cancelled, timed out, the server stopping) while the record was made:
+      // it answers as such a request does, and the record ends as the work does.
+      ctx.taskBecoming = undefined;
+      made();
+      void this.#track(ctx, taskId, running);
+      return running;
+    }
+    ctx.detach(timeoutMs, this.#progressWriter(taskId));
     ctx.taskFulfil = (asks) => this.#ask(ctx, taskId, asks);
-    this.#running.set(taskId, ctx.abort);
+    ctx.taskBecoming = undefined;
+    made();
+    void this.#track(ctx, taskId, running);
+    return new TaskCreated(taskOf(record));
+  }
+
+  /** Watches a running task to its end: tasks/cancel, its expiry, and its last write. */
+  #track(ctx: RequestContext, taskId: string, running: Promise<Outcome>): Promise<unknown> {
+    const { store } = this.settings;
     const unwatch = store.watch(taskId, { input: () => undefined, cancel: () => ctx.abort.abort(AbortReason.Cancelled) });
-    const expiry = record.ttlMs === null || record.ttlMs > 2 ** 31 - 1 ? undefined : setTimeout(() => ctx.abort.abort(AbortReason.Timeout), record.ttlMs).unref();
-    running
+    // A cancel recorded before the watch began (its signal reached nobody) still stops the work.
+    store.get(taskId).then((now) => (now?.cancelRequested === true ? ctx.abort.abort(AbortReason.Cancelled) : undefined), this.#report);
+    const { ttlMs } = this.settings;
+    const unexpire = ttlMs === null ? undefined : longTimeout(() => ctx.abort.abort(AbortReason.Expired), ttlMs);
+    const ended = running
       .then(
         (outcome) => this.#finish(taskId, outcome, undefined),
         (error: unknown) => this.#finish(taskId, undefined, error),
       )
-      .catch((error: unknown) => this.#report(error))
+      .catch(this.#report)
       .finally(() => {
         unwatch();
-        if (expiry !== undefined) clearTimeout(expiry);
+        unexpire?.();
         this.#running.delete(taskId);
       });
-    return new TaskCreated(taskOf(record));
+    this.#running.set(taskId, { abort: ctx.abort, ended });
+    return ended;
+  }
+
+  /** Progress becomes the statusMessage: one write at a time, the latest message winning. */
+  #progressWriter(taskId: string): (message: string) => void {
+    let next: string | undefined;
+    let writing = false;
+    const write = async () => {
+      writing = true;
+      while (next !== undefined) {
+        const statusMessage = next;
+        next = undefined;
+        await this.#change(taskId, { statusMessage }).catch(this.#report);
+      }
+      writing = false;
+    };
+    return (message) => {
+      next = message;
+      if (!writing) void write();
+    };
   }
 
   /** Questions inside a task park it in input_required; tasks/update answers them, in parts if it likes. */
   async #ask(ctx: RequestContext, taskId: string, asks: ReadonlyMap<string, Ask>): Promise<Record<string, unknown>> {
     const { store } = this.settings;
+    const stopped = () => (ctx.signal.reason as Error | undefined) ?? new ProtocolError(ErrorCode.InternalError, 'the task ended');
+    if (ctx.abort.aborted) throw stopped();
     const inputRequests: Record<string, InputRequest> = {};
     for (const [key, ask] of asks) inputRequests[key] = ask.wire(ctx.client);
     const parked = await this.#change(taskId, { status: 'input_required', inputRequests, statusMessage: 'waiting for the client to answer' });
     if (parked === undefined) throw new ProtocolError(ErrorCode.InternalError, 'the task is gone');
+    if (TERMINAL.has(parked.status) || ctx.abort.aborted) throw stopped();
     return new Promise((resolve, reject) => {
       let done = false;
+      let stop = () => undefined as void;
       const finish = (settle: () => void) => {
         if (done) return;
         done = true;
@@ -195,48 +194,64 @@ export class TaskRuntime {
         ctx.signal.removeEventListener('abort', onAbort);
         settle();
       };
-      const onAbort = () => finish(() => reject(ctx.signal.reason as Error));
-      const check = async () => {
+      const onAbort = () => finish(() => reject(stopped()));
+      ctx.signal.addEventListener('abort', onAbort, { once: true });
+      // One check at a time: answers that arrive together resume the task once.
+      let checking: Promise<void> = Promise.resolve();
+      const check = () => {
+        checking = checking.then(read).catch((error: unknown) => finish(() => reject(error)));
+      };
+      const read = async () => {
+        if (done) return;
         const record = await store.get(taskId);
+        if (done) return;
         if (record === undefined) return finish(() => reject(new ProtocolError(ErrorCode.InternalError, 'the task expired while it waited for answers')));
+        if (TERMINAL.has(record.status)) return finish(() => reject(stopped()));
         const answers = record.answers ?? {};
         if (![...asks.keys()].every((key) => Object.hasOwn(answers, key))) return;
         await this.#change(taskId, { status: 'working', answers: undefined, inputRequests: undefined, statusMessage: undefined });
         finish(() => resolve(Object.fromEntries([...asks.keys()].map((key) => [key, answers[key]]))));
       };
-      const stop = store.watch(taskId, { input: () => void check().catch(this.#report), cancel: () => undefined });
-      ctx.signal.addEventListener('abort', onAbort, { once: true });
-      void check().catch(this.#report); // answers may have come before the watch
+      stop = store.watch(taskId, { input: check, cancel: () => undefined });
+      check(); // answers may have come before the watch
     });
   }
 
-  /** The work ended: the task's final status, as SEP-2663 has it. */
+  /** The work ended: the task's final status, as SEP-2663 has it; a failed write is tried again. */
   async #finish(taskId: string, outcome: Outcome | undefined, error: unknown): Promise<TaskRecord | undefined> {
-    if (error !== undefined) return this.#change(taskId, { status: 'failed', error: jsonRpcError(error, this.#report), statusMessage: messageOf(error) });
-    if (outcome === null || outcome === undefined) return this.#change(taskId, { status: 'cancelled', statusMessage: 'cancelled' });
-    if (outcome instanceof InputRequired) {
-      return this.#change(taskId, { status: 'failed', error: { code: ErrorCode.InternalError, message: 'Internal error' } });
+    const change = this.#ending(outcome, error);
+    for (const pause of [50, 250, 1000]) {
+      try {
+        return await this.#change(taskId, change);
+      } catch (failure) {
+        this.#report(failure);
+        await sleep(pause);
+      }
     }
-    return this.#change(taskId, { status: 'completed', result: outcome as Record<string, unknown>, statusMessage: undefined, inputRequests: undefined });
+    return this.#change(taskId, change);
   }
 
-  /** Every change goes through here: the store, then listen streams that follow this task. */
-  async #change(taskId: string, change: Parameters<TaskStore['update']>[1]): Promise<TaskRecord | undefined> {
+  #ending(outcome: Outcome | undefined, error: unknown): TaskChange {
+    if (error !== undefined) return { status: 'failed', error: jsonRpcError(error, this.#report), statusMessage: messageOf(error) };
+    if (outcome === null || outcome === undefined) return { status: 'cancelled', statusMessage: 'cancelled' };
+    if (outcome instanceof InputRequired) {
+      this.#report(new Error('a task ended with questions for a retry it cannot have'));
+      return { status: 'failed', error: { code: ErrorCode.InternalError, message: 'Internal error' } };
+    }
+    return { status: 'completed', result: outcome as Record<string, unknown>, statusMessage: undefined, inputRequests: undefined };
+  }
+
+  /** Every change goes through here: the store, then listen streams that follow this task (when it changed). */
+  async #change(taskId: string, change: TaskChange): Promise<TaskRecord | undefined> {
     const record = await this.settings.store.update(taskId, change);
-    if (record !== undefined) this.#publish(record);
+    // A terminal task stays as it is: the store hands it back unchanged, and nobody hears of it again.
+    if (record !== undefined && !(TERMINAL.has(record.status) && record.status !== change.status)) this.#publish(record);
     return record;
   }
 
   #publish(record: TaskRecord): void {
     this.#events.publish({ type: 'tasks/status', task: detailed(record), ...(record.principal === undefined ? {} : { principal: record.principal }) });
   }
-}
-
-function taskOf(record: TaskRecord): Task {
-  const { taskId, status, statusMessage, createdAt, lastUpdatedAt, ttlMs, pollIntervalMs } = record;
-  return statusMessage === undefined
-    ? { taskId, status, createdAt, lastUpdatedAt, ttlMs, pollIntervalMs }
-    : { taskId, status, statusMessage, createdAt, lastUpdatedAt, ttlMs, pollIntervalMs };
 }
 
 /** A thrown error as the JSON-RPC error a failed task carries: a ProtocolError as it is, anything else -32603 (reported). */

@@ -5,7 +5,7 @@ import type { EraCodec } from '../../core/codec.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
 import type { Method } from '../../core/method.js';
 import { InputRequired } from '../../core/input/round.js';
-import { TaskCreated } from '../../core/tasks/runtime.js';
+import { TaskCreated } from '../../core/tasks/record.js';
 import { discover } from './discover.js';
 import { admitEnvelope } from './envelope.js';
 import { checkParamHeaders } from './headers.js';

@@ -4,7 +4,8 @@
 import { CancelTaskParams, GetTaskParams, TASKS_EXTENSION, UpdateTaskParams } from '../../../schemas/tasks.js';
 import type { RequestContext } from '../../core/context.js';
 import { defineMethod } from '../../core/method.js';
-import { detailed, type TaskRuntime } from '../../core/tasks/runtime.js';
+import { detailed } from '../../core/tasks/record.js';
+import type { TaskRuntime } from '../../core/tasks/runtime.js';
 import type { TaskRecord } from '../../core/tasks/store.js';
 import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
 import type { Feature } from '../feature.js';

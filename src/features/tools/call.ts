@@ -105,6 +105,7 @@ function abortedResult(tool: Tool, ctx: RequestContext): Outcome {
   const { reason } = ctx.abort;
   if (reason === AbortReason.Timeout) return toolError(`tool ${tool.name} timed out after ${ctx.timeoutMs} ms`);
   if (reason === AbortReason.Shutdown) return toolError(`tool ${tool.name} was stopped: the server is shutting down`);
+  if (reason === AbortReason.Expired) return toolError(`tool ${tool.name} was stopped: its task outlived its ttlMs`);
   return null;
 }
 

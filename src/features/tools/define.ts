@@ -1,5 +1,5 @@
 // defineTool: a tool checked, and its tools/list entry built, once, when it is defined.
-import type { TaskSupport } from '../../core/tasks/runtime.js';
+import type { TaskSupport } from '../../core/tasks/record.js';
 import type { ContentBlock } from '../../../schemas/common.js';
 import { ToolName, type CallToolResult, type Tool as ToolDescriptor, type ToolAnnotations } from '../../../schemas/tools.js';
 import type { HandlerContext } from '../../core/context.js';

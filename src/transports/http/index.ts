@@ -68,13 +68,13 @@ async function shutDown(state: HttpState, http: Server): Promise<void> {
   const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
   http.closeIdleConnections();
   state.abortAllInFlight();
-  state.server.stopTasks(); // tasks outlive requests, not the server
+  const tasksEnded = state.server.stopTasks(); // tasks outlive requests, not the server; their last writes are waited for
   state.sessions.removeAll();
   let timer: NodeJS.Timeout | undefined;
   const grace = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, state.options.closeGraceMs);
   });
-  await Promise.race([state.drained(), grace]);
+  await Promise.race([Promise.all([state.drained(), tasksEnded]), grace]);
   clearTimeout(timer);
   http.closeAllConnections();
   await stopped;

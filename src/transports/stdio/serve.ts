@@ -163,11 +163,16 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
       input.off('data', onData);
       input.pause();
       session.endStreams(); // listen streams are no work to wait for: they end gracefully now
-      server.stopTasks(); // tasks outlive requests, not the process: each ends as its tool does on shutdown
-      const settled = new Promise<void>((resolve) => {
-        idle = resolve;
-        if (isIdle()) resolve();
-      });
+      // Tasks outlive requests, not the process: each ends as its tool does on shutdown, and its
+      // last write (to a shared store, say) is part of what the grace period waits for.
+      const tasksEnded = server.stopTasks();
+      const settled = Promise.all([
+        tasksEnded,
+        new Promise<void>((resolve) => {
+          idle = resolve;
+          if (isIdle()) resolve();
+        }),
+      ]).then(() => undefined);
       if (!(await within(settled, graceMs))) {
         lines = lines.slice(0, next); // what was never started is dropped
         waiting = waiting.slice(0, head);
