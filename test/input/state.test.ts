@@ -94,6 +94,23 @@ describe('requestState', () => {
     }
   });
 
+  it('takes the shared key from ZOD_MCP_STATE_KEY when the option gives none; the option wins; a short one is refused', async () => {
+    const state = stateOf(await call(server, 'delete', { path: 'a.txt' }));
+    vi.stubEnv('ZOD_MCP_STATE_KEY', 'a shared secret of the cluster');
+    try {
+      const fromEnv = make();
+      expect(await call(fromEnv, 'delete', { path: 'a.txt' }, { inputResponses: yes, requestState: state })).toMatchObject({ result: { content: [{ text: 'deleted a.txt' }] } });
+      const own = make({ requestState: { key: 'another secret, not ours' } });
+      expect(await call(own, 'delete', { path: 'a.txt' }, { inputResponses: yes, requestState: state })).toStrictEqual(
+        refused('the requestState does not verify: it was changed, or sealed with another key'),
+      );
+      vi.stubEnv('ZOD_MCP_STATE_KEY', 'too short');
+      expect(() => make()).toThrow('ZOD_MCP_STATE_KEY must be at least 16 characters: it is a secret');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('is opaque: the answers and memo it carries cannot be read from it', async () => {
     const first = stateOf(await call(server, 'delete', { path: 'a.txt' }));
     const retry = await call(server, 'delete', { path: 'a.txt' }, { inputResponses: {}, requestState: first });

@@ -142,14 +142,19 @@ describe('tasks on a slow or failing store', () => {
 });
 
 describe('tasks at the edges of time', () => {
-  it('a required tool that waits on a timer before asking always becomes a task first', async () => {
+  it('a required tool becomes a task at the end of the turn it started in: what it asks in that turn is MRTR, what it asks later the task’s', async () => {
+    const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
     const { store } = flakyStore();
     const { send } = serve(store, [
-      { name: 'r', description: 'r', input: z.object({}), task: 'required', handler: async (_a: unknown, ctx: any) => (await sleep(1), (await ctx.ask({ ok: elicit('Ok?', Ok) })).ok.action) },
+      { name: 'now', description: 'n', input: z.object({}), task: 'required', handler: async (_a: unknown, ctx: any) => (await Promise.resolve(), (await ctx.ask({ ok: elicit('Ok?', Ok) })).ok.action) },
+      { name: 'later', description: 'l', input: z.object({}), task: 'required', handler: async (_a: unknown, ctx: any) => (await turn(), await turn(), (await ctx.ask({ ok: elicit('Ok?', Ok) })).ok.action) },
     ]);
-    const kinds = new Set<string>();
-    for (let i = 0; i < 60; i++) kinds.add((await send('tools/call', { name: 'r', arguments: {} })).result.resultType);
-    expect([...kinds]).toStrictEqual(['task']);
+    const kinds = { now: new Set<string>(), later: new Set<string>() };
+    for (let i = 0; i < 40; i++) {
+      kinds.now.add((await send('tools/call', { name: 'now', arguments: {} })).result.resultType);
+      kinds.later.add((await send('tools/call', { name: 'later', arguments: {} })).result.resultType);
+    }
+    expect({ now: [...kinds.now], later: [...kinds.later] }).toStrictEqual({ now: ['input_required'], later: ['task'] });
   });
 
   it('with ttlMs null, ended tasks make room for new ones once the store is full', async () => {

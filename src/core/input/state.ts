@@ -126,5 +126,16 @@ export function inputSettings(
   checkTimeout(ttlMs, 'requestState.ttlMs');
   const maxRounds = maxInputRounds ?? 8;
   if (!(Number.isInteger(maxRounds) && maxRounds >= 1 && maxRounds <= 64)) throw new TypeError('maxInputRounds must be an integer from 1 to 64');
-  return { key: stateKey(option?.key), ttlMs, maxRounds, fulfil };
+  return { key: stateKey(option?.key ?? sharedKeyFromEnv()), ttlMs, maxRounds, fulfil };
+}
+
+/**
+ * `ZOD_MCP_STATE_KEY`: the key every instance of one deployment shares, so that a retry sealed by
+ * one is opened by another. `requestState.key` wins over it.
+ */
+export function sharedKeyFromEnv(): string | undefined {
+  const key = process.env.ZOD_MCP_STATE_KEY;
+  if (key === undefined || key === '') return undefined;
+  if (key.length < 16) throw new TypeError('ZOD_MCP_STATE_KEY must be at least 16 characters: it is a secret');
+  return key;
 }
