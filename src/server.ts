@@ -249,6 +249,16 @@ export class McpServer {
     return this.#tasks.stopAll();
   }
 
+  /**
+   * The tasks this process runs: how many, and a promise of the moment there are none (a draining
+   * transport waits for it).
+   * @internal
+   */
+  get runningTasks(): { readonly count: number; idle(): Promise<void> } {
+    const tasks = this.#tasks;
+    return { count: tasks.running, idle: () => tasks.idle() };
+  }
+
   /** A new connection with its own handshake, log level and calls in flight; transports make one per client. */
   createSession(options: SessionOptions = {}): Session {
     return new Session(options);

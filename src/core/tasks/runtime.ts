@@ -62,6 +62,16 @@ export class TaskRuntime {
     });
   }
 
+  /** How many tasks this process runs now. */
+  get running(): number {
+    return this.#running.size;
+  }
+
+  /** Resolves once this process runs no task (a drain waits for it, within its own limit). */
+  async idle(): Promise<void> {
+    while (this.#running.size > 0) await Promise.allSettled([...this.#running.values()].map((task) => task.ended));
+  }
+
   /** Stops every task this process runs (shutdown); resolves once each has written how it ended. */
   stopAll(): Promise<void> {
     const ended = [...this.#running.values()].map((task) => {

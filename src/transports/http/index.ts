@@ -6,6 +6,7 @@ import type { McpServer } from '../../server.js';
 import { checkHostAndOrigin } from './guard.js';
 import { resolveHttpOptions, type HttpOptions } from './options.js';
 import { handlePost } from './post.js';
+import { sendHealth } from './health.js';
 import { sendError } from './reply.js';
 import { createHttpState, type HttpState } from './state.js';
 import { handleDelete, handleGet, postOnly } from './stream.js';
@@ -23,6 +24,13 @@ export interface HttpServerHandle {
    * is stopping), waits up to `closeGraceMs` for those answers, then drops every connection.
    */
   close(): Promise<void>;
+  /**
+   * A graceful stop (SIGTERM behind a load balancer): the health check answers 503 and new
+   * requests get 503 with `Connection: close`; listen and GET streams end (their clients reconnect
+   * elsewhere); calls and tasks in flight go on for up to `timeoutMs` (default `drainMs`); then
+   * `close()`.
+   */
+  drain(options?: { timeoutMs?: number }): Promise<void>;
 }
 
 /** Serves `server` over Streamable HTTP; resolves once listening. Each Mcp-Session-Id gets its own Session. */
@@ -36,19 +44,38 @@ export async function serveHttp(server: McpServer, options: HttpOptions = {}): P
   const port = typeof address === 'object' && address !== null ? address.port : state.options.port;
   const host = state.options.host;
   let closed: Promise<void> | undefined;
+  let drained: Promise<void> | undefined;
+  const close = () => (closed ??= shutDown(state, http));
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}${state.options.path}`,
     host,
     port,
-    close: () => (closed ??= shutDown(state, http)),
+    close,
+    drain: (drainOptions = {}) => (drained ??= drainThenClose(state, http, drainOptions.timeoutMs ?? state.options.drainMs).then(close)),
   };
 }
 
+async function drainThenClose(state: HttpState, http: Server, timeoutMs: number): Promise<void> {
+  state.draining = true;
+  http.close(); // no new connections; requests on open ones get 503 below
+  http.closeIdleConnections();
+  state.endStreams();
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs);
+  });
+  await Promise.race([Promise.all([state.drained(), state.server.runningTasks.idle()]), limit]);
+  clearTimeout(timer);
+}
+
 async function routeRequest(state: HttpState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const path = readPath(req);
+  // Before the Host check: a load balancer asks by address, and the answer holds nothing to protect.
+  if (path === state.options.healthPath && (req.method === 'GET' || req.method === 'HEAD')) return sendHealth(state, res);
   const refusal = checkHostAndOrigin(req, state.options);
   if (refusal !== undefined) return sendError(res, 403, refusal);
-  if (readPath(req) !== state.options.path) return sendError(res, 404, `no MCP endpoint here: it is at ${state.options.path}`);
-  if (state.closing) return sendError(res, 503, 'the server is shutting down', { headers: { connection: 'close' } });
+  if (path !== state.options.path) return sendError(res, 404, `no MCP endpoint here: it is at ${state.options.path}`);
+  if (state.closing || state.draining) return sendError(res, 503, 'the server is shutting down', { headers: { connection: 'close' } });
   switch (req.method) {
     case 'POST':
       return handlePost(state, req, res);

@@ -23,6 +23,10 @@ export const HttpOptions = z.object({
   maxConcurrentRequests: z.int().positive().default(1024),
   /** How long `close()` waits for aborted calls to answer before it drops the connections. */
   closeGraceMs: z.number().min(0).max(MAX_TIMER_MS).default(2000),
+  /** `drain()`'s limit: how long work in flight (calls, tasks) may go on before `close()` stops it. */
+  drainMs: z.number().min(0).max(MAX_TIMER_MS).default(10_000),
+  /** GET here answers a load balancer's health check (200, or 503 while draining); false: no such path. */
+  healthPath: z.union([z.string().startsWith('/'), z.literal(false)]).default('/healthz'),
   /** SSE comment lines on idle GET streams, so proxies do not cut them. */
   keepAliveMs: z.number().positive().max(MAX_TIMER_MS).default(25_000),
 });
@@ -43,6 +47,7 @@ export function resolveHttpOptions(input: HttpOptions = {}): ResolvedHttpOptions
   const parsed = HttpOptions.safeParse(input);
   if (!parsed.success) throw new TypeError(`serveHttp: invalid options: ${describeIssues(parsed.error.issues)}`);
   const options = parsed.data;
+  if (options.healthPath === options.path) throw new TypeError(`serveHttp: invalid options: healthPath: it is the MCP path (${options.path})`);
   const loopback = isLoopback(options.host);
   // Bound to another loopback address (127.0.0.2), the server must still accept its own URL.
   const hosts = options.allowedHosts ?? (loopback ? [...LOCALHOST_NAMES, options.host] : undefined);

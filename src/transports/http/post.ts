@@ -30,7 +30,7 @@ export async function handlePost(state: HttpState, req: IncomingMessage, res: Se
   if (body === undefined) {
     return sendError(res, 413, `request body exceeds ${options.maxBodyBytes} bytes`, { headers: { connection: 'close' } });
   }
-  if (state.closing) return sendError(res, 503, 'the server is shutting down', { headers: { connection: 'close' } });
+  if (state.closing || state.draining) return sendError(res, 503, 'the server is shutting down', { headers: { connection: 'close' } });
   const json = parseJson(body);
   if (!json.ok) return sendError(res, 400, 'the request body is not valid JSON', { code: ErrorCode.ParseError });
   const frame = json.value;

@@ -28,6 +28,9 @@ export interface SessionTable {
   /** Ends a session: aborts its calls (by default as on shutdown), closes its GET stream, forgets its id. */
   remove(entry: HttpSession, reason?: AbortReason): void;
   removeAll(): void;
+  /** Ends every GET stream and listen stream of every session (a drain: the clients reconnect elsewhere). */
+  endStreams(): void;
+  readonly size: number;
 }
 
 export function createSessionTable(server: McpServer, limits: { maxSessions: number; idleMs: number }): SessionTable {
@@ -61,6 +64,15 @@ export function createSessionTable(server: McpServer, limits: { maxSessions: num
     remove,
     removeAll() {
       for (const entry of [...entries.values()]) remove(entry);
+    },
+    endStreams() {
+      for (const entry of entries.values()) {
+        entry.session.endStreams();
+        entry.stream?.end();
+      }
+    },
+    get size() {
+      return entries.size;
     },
   };
 }

@@ -11,11 +11,15 @@ export interface HttpState {
   readonly sessions: SessionTable;
   /** Set by `close()`: new requests get 503. */
   closing: boolean;
+  /** Set by `drain()`: the health check says 503, new requests get 503, work in flight goes on. */
+  draining: boolean;
   /** POST requests not yet answered. */
   readonly inFlight: number;
   /** Counts a POST until its response closes; stateless sessions exist only here, so close() can abort them. */
   track(res: ServerResponse, session?: Session): void;
   abortAllInFlight(): void;
+  /** Ends every listen stream of the POSTs in flight (gracefully: the client may listen again elsewhere). */
+  endStreams(): void;
   /** Resolves once no POST is in flight. */
   drained(): Promise<void>;
 }
@@ -30,6 +34,7 @@ export function createHttpState(server: McpServer, options: ResolvedHttpOptions)
     options,
     sessions,
     closing: false,
+    draining: false,
     get inFlight() {
       return working.size;
     },
@@ -46,6 +51,10 @@ export function createHttpState(server: McpServer, options: ResolvedHttpOptions)
     },
     abortAllInFlight() {
       for (const session of working.values()) session?.abortAll();
+    },
+    endStreams() {
+      for (const session of working.values()) session?.endStreams();
+      sessions.endStreams();
     },
     drained() {
       return working.size === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve));

@@ -1,0 +1,22 @@
+// GET /healthz: what a load balancer asks before it sends an instance traffic.
+import type { ServerResponse } from 'node:http';
+import type { HttpState } from './state.js';
+
+/** 200 `{"status":"ok",...}` while serving; 503 `{"status":"draining",...}` once a drain or close began. */
+export function sendHealth(state: HttpState, res: ServerResponse): void {
+  const status = state.closing || state.draining ? 'draining' : 'ok';
+  const body = JSON.stringify({
+    status,
+    pid: process.pid,
+    inFlight: state.inFlight,
+    sessions: state.sessions.size,
+    tasks: state.server.runningTasks.count,
+  });
+  res.writeHead(status === 'ok' ? 200 : 503, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    ...(status === 'ok' ? {} : { connection: 'close' }),
+  });
+  res.end(res.req.method === 'HEAD' ? undefined : body);
+}
