@@ -249,11 +249,7 @@ export class McpServer {
     return this.#tasks.stopAll();
   }
 
-  /**
-   * The tasks this process runs: how many, and a promise of the moment there are none (a draining
-   * transport waits for it).
-   * @internal
-   */
+  /** How many tasks this process runs, and when there are none (a draining transport waits). @internal */
   get runningTasks(): { readonly count: number; idle(): Promise<void> } {
     const tasks = this.#tasks;
     return { count: tasks.running, idle: () => tasks.idle() };

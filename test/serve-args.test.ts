@@ -1,7 +1,8 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { parseServeArgs } from '../src/cli/serve-args.js';
 
-const none = { demo: false, root: undefined, readOnly: false, confirmWrites: false, skills: undefined, http: false, port: undefined, host: undefined };
+const none = { demo: false, root: undefined, readOnly: false, confirmWrites: false, skills: undefined, http: false, port: undefined, host: undefined, redis: undefined, workers: 1, drainMs: undefined };
 
 describe('parseServeArgs', () => {
   it.each([
@@ -13,6 +14,8 @@ describe('parseServeArgs', () => {
     [['--http'], { ...none, http: true }],
     [['--http', '--port', '0'], { ...none, http: true, port: 0 }],
     [['--port=8080', '--http', '--host', '::1', '--root=.'], { ...none, http: true, port: 8080, host: '::1', root: '.' }],
+    [['--http', '--redis', 'redis://127.0.0.1:6379', '--workers', '3', '--drain-ms', '5000'], { ...none, http: true, redis: 'redis://127.0.0.1:6379', workers: 3, drainMs: 5000 }],
+    [['--http', '--workers', 'auto'], { ...none, http: true, workers: availableParallelism() }],
   ])('%j', (args, expected) => {
     expect(parseServeArgs(args)).toStrictEqual(expected);
   });
@@ -26,6 +29,12 @@ describe('parseServeArgs', () => {
     [['--read-only'], 'serve: --read-only needs --root DIR'],
     [['--confirm-writes'], 'serve: --confirm-writes needs --root DIR'],
     [['--root', '.', '--read-only', '--confirm-writes'], 'serve: --confirm-writes and --read-only do not go together: a read-only root has no writes'],
+    [['--redis', 'redis://x'], 'serve: --redis needs --http'],
+    [['--workers', '2'], 'serve: --workers needs --http'],
+    [['--http', '--workers', '0'], 'serve: --workers: not a number from 1 to 256, or auto: 0'],
+    [['--http', '--workers', 'many'], 'serve: --workers: not a number from 1 to 256, or auto: many'],
+    [['--http', '--redis', 'localhost:6379'], 'serve: --redis: not a redis:// or rediss:// URL: localhost:6379'],
+    [['--http', '--drain-ms=soon'], 'serve: --drain-ms: not a number of milliseconds: soon'],
     [['extra'], "serve: Unexpected argument 'extra'. This command does not take positional arguments"],
   ])('%j is refused', (args, message) => {
     expect(() => parseServeArgs(args)).toThrow(new Error(message));

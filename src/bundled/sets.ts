@@ -4,7 +4,7 @@ import type { Extension } from '../features/feature.js';
 import type { Prompt } from '../features/prompts/define.js';
 import type { Resource, ResourceTemplate } from '../features/resources/define.js';
 import type { Tool } from '../features/tools/define.js';
-import { McpServer } from '../server.js';
+import { McpServer, type McpServerOptions } from '../server.js';
 import { VERSION } from '../version.js';
 import { serverTools } from './echo.js';
 
@@ -24,6 +24,6 @@ export async function selectSet(set: ToolSet): Promise<Served> {
 }
 
 /** The server the CLI and process mode run: what it serves never changes (`listChanged: false`). */
-export function bundledServer(served: Served): McpServer {
-  return new McpServer({ name: 'zod-mcp', version: VERSION, ...served, listChanged: false });
+export function bundledServer(served: Served, shared: Pick<McpServerOptions, 'events' | 'tasks'> = {}): McpServer {
+  return new McpServer({ name: 'zod-mcp', version: VERSION, ...served, ...shared, listChanged: false });
 }

@@ -1,4 +1,5 @@
 // The flags of `zod-mcp serve`, for both transports.
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { UsageError } from './usage-error.js';
 
@@ -11,6 +12,12 @@ export interface ServeArgs {
   http: boolean;
   port: number | undefined;
   host: string | undefined;
+  /** `--redis URL`: tasks and change events shared through Redis. */
+  redis: string | undefined;
+  /** `--workers N|auto`: processes behind the one socket (1: no cluster). */
+  workers: number;
+  /** `--drain-ms N`: how long a SIGTERM lets work in flight finish. */
+  drainMs: number | undefined;
 }
 
 const options = {
@@ -22,11 +29,26 @@ const options = {
   http: { type: 'boolean' },
   port: { type: 'string' },
   host: { type: 'string' },
+  redis: { type: 'string' },
+  workers: { type: 'string' },
+  'drain-ms': { type: 'string' },
 } as const;
 
 /** Parses `serve`'s flags (`--port 8080` or `--port=8080`); anything unknown or inconsistent is a usage error. */
 export function parseServeArgs(args: readonly string[]): ServeArgs {
-  let values: { demo?: boolean; root?: string; 'read-only'?: boolean; 'confirm-writes'?: boolean; skills?: string; http?: boolean; port?: string; host?: string };
+  let values: {
+    demo?: boolean;
+    root?: string;
+    'read-only'?: boolean;
+    'confirm-writes'?: boolean;
+    skills?: string;
+    http?: boolean;
+    port?: string;
+    host?: string;
+    redis?: string;
+    workers?: string;
+    'drain-ms'?: string;
+  };
   try {
     ({ values } = parseArgs({ args: [...args], options, strict: true, allowPositionals: false }));
   } catch (error) {
@@ -37,6 +59,13 @@ export function parseServeArgs(args: readonly string[]): ServeArgs {
   if (values['confirm-writes'] && values.root === undefined) throw new UsageError('serve: --confirm-writes needs --root DIR');
   if (values['confirm-writes'] && values['read-only']) throw new UsageError('serve: --confirm-writes and --read-only do not go together: a read-only root has no writes');
   if (!values.http && (port !== undefined || host !== undefined)) throw new UsageError('serve: --port and --host need --http');
+  for (const flag of ['redis', 'workers', 'drain-ms'] as const) {
+    if (!values.http && values[flag] !== undefined) throw new UsageError(`serve: --${flag} needs --http`);
+  }
+  if (values.redis !== undefined && !/^rediss?:\/\//.test(values.redis)) throw new UsageError(`serve: --redis: not a redis:// or rediss:// URL: ${values.redis}`);
+  const workers = parseWorkers(values.workers);
+  const drain = values['drain-ms'];
+  if (drain !== undefined && !/^\d{1,9}$/.test(drain)) throw new UsageError(`serve: --drain-ms: not a number of milliseconds: ${drain}`);
   if (port !== undefined && (!/^\d{1,5}$/.test(port) || Number(port) > 65_535)) {
     throw new UsageError(`serve: --port: not a port number: ${port}`);
   }
@@ -49,5 +78,16 @@ export function parseServeArgs(args: readonly string[]): ServeArgs {
     http: values.http ?? false,
     port: port === undefined ? undefined : Number(port),
     host,
+    redis: values.redis,
+    workers,
+    drainMs: drain === undefined ? undefined : Number(drain),
   };
+}
+
+/** `--workers 4`, or `auto` for one per core this process may use. */
+function parseWorkers(value: string | undefined): number {
+  if (value === undefined) return 1;
+  if (value === 'auto') return availableParallelism();
+  if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 256) throw new UsageError(`serve: --workers: not a number from 1 to 256, or auto: ${value}`);
+  return Number(value);
 }

@@ -1,25 +1,32 @@
 // `zod-mcp serve --http [--port N] [--host H]`: a server over Streamable HTTP until SIGTERM or SIGINT.
 // stdout stays empty (it belongs to MCP frames in the stdio mode); the URL and notices go to stderr.
 import type { McpServer } from '../server.js';
-import { serveHttp, type HttpOptions } from '../transports/http/index.js';
+import { serveHttp, type HttpOptions, type HttpServerHandle } from '../transports/http/index.js';
 import { VERSION } from '../version.js';
 
 export interface RunHttpOptions extends HttpOptions {
-  /** Resolves when a stop is asked for; SIGTERM or SIGINT by default. */
+  /** Resolves when a stop is asked for; SIGTERM or SIGINT by default. A second one stops at once. */
   stopSignal?: Promise<unknown>;
+  /** Set in a worker of `--workers N`: it says nothing itself, and tells the primary where it is. */
+  onListening?: (handle: HttpServerHandle) => Promise<void>;
 }
 
-/** Serves until SIGTERM or SIGINT, then closes gracefully; resolves when everything is closed. */
+/**
+ * Serves until SIGTERM or SIGINT, then drains (work in flight finishes, for up to drainMs) and
+ * closes; a second signal closes at once. Resolves when everything is closed.
+ */
 export async function runHttp(server: McpServer, options: RunHttpOptions = {}): Promise<void> {
-  const { stopSignal = waitForStopSignal(), ...httpOptions } = options;
+  const { stopSignal = nextSignal(), onListening, ...httpOptions } = options;
   const handle = await serveHttp(server, httpOptions);
-  process.stderr.write(`zod-mcp ${VERSION}: serving MCP over HTTP at ${handle.url}\n`);
+  if (onListening === undefined) process.stderr.write(`zod-mcp ${VERSION}: serving MCP over HTTP at ${handle.url}\n`);
+  else await onListening(handle);
   await stopSignal;
-  process.stderr.write('zod-mcp: stopping\n');
-  await handle.close();
+  if (onListening === undefined) process.stderr.write('zod-mcp: stopping (a second signal stops at once)\n');
+  void nextSignal().then(() => handle.close());
+  await handle.drain();
 }
 
-function waitForStopSignal(): Promise<NodeJS.Signals> {
+function nextSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
     const stop = (signal: NodeJS.Signals) => {
       process.off('SIGTERM', stop);

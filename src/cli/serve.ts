@@ -1,20 +1,58 @@
 // `zod-mcp serve`: the shipped tools over stdio, or over Streamable HTTP with --http.
 import { bundledServer, selectSet, type Served } from '../bundled/sets.js';
 import { parseServeArgs, type ServeArgs } from './serve-args.js';
+import { sharedKeyFromEnv } from '../core/input/state.js';
 import { UsageError } from './usage-error.js';
 
 export async function runServeCommand(args: readonly string[]): Promise<void> {
   const options = parseServeArgs(args);
+  if (options.http) return runServeHttp(options);
   const server = bundledServer(await chooseServed(options));
-  if (options.http) {
-    // Loaded only here, so that stdio start-up never pays for the HTTP code.
-    const { runHttp } = await import('./serve-http.js');
-    await runHttp(server, { port: options.port, host: options.host });
-    process.exit(0); // a tool that ignored its abort signal must not keep a stopped server alive
-  }
   const { serveStdio } = await import('../transports/stdio/serve.js');
   await serveStdio(server).closed;
   process.exit(0);
+}
+
+/**
+ * Over HTTP: one process, or `--workers N` behind one socket; `--redis` shares tasks and change
+ * events between them (and with other hosts). Each part is loaded only when asked for.
+ */
+async function runServeHttp(options: ServeArgs): Promise<void> {
+  const served = await chooseServed(options);
+  const cluster = options.workers > 1 ? (await import('node:cluster')).default : undefined;
+  if (cluster === undefined || cluster.isPrimary) checkScaleOut(options, served);
+  if (cluster?.isPrimary) {
+    const { runPrimary } = await import('./cluster.js');
+    process.exit(await runPrimary(options.workers, options.drainMs ?? 10_000));
+  }
+  const shared = options.redis === undefined ? undefined : await openRedis(options.redis);
+  const server = bundledServer(served, shared === undefined ? {} : { events: shared.events, tasks: { store: shared.store } });
+  const worker = cluster === undefined ? {} : (await import('./cluster.js')).workerOptions();
+  // Loaded only here, so that stdio start-up never pays for the HTTP code.
+  const { runHttp } = await import('./serve-http.js');
+  await runHttp(server, { port: options.port, host: options.host, drainMs: options.drainMs, ...worker });
+  await shared?.close();
+  process.exit(0); // a tool that ignored its abort signal must not keep a stopped server alive
+}
+
+/** Several processes must open each other's requestState, and find each other's tasks. */
+function checkScaleOut(options: ServeArgs, served: Served): void {
+  const many = options.workers > 1 ? `--workers ${options.workers} runs ${options.workers} processes` : options.redis !== undefined ? '--redis shares state between instances' : undefined;
+  if (many === undefined) return;
+  if (sharedKeyFromEnv() === undefined) {
+    throw new UsageError(`serve: ${many}, which must open each other's requestState: set ZOD_MCP_STATE_KEY to a secret of 16 or more characters, the same for every instance`);
+  }
+  const tasks = served.tools.filter((tool) => tool.task !== 'never').map((tool) => tool.name);
+  if (options.workers > 1 && options.redis === undefined && tasks.length > 0) {
+    throw new UsageError(`serve: ${many} and serves tasks (${tasks.join(', ')}): add --redis URL, so that every worker finds every task`);
+  }
+}
+
+async function openRedis(url: string) {
+  const { redisEvents } = await import('../redis/events.js');
+  const { redisTaskStore } = await import('../redis/tasks.js');
+  const [events, store] = await Promise.all([redisEvents({ url }), redisTaskStore({ url })]);
+  return { events, store, close: () => Promise.all([events.close(), store.close()]).then(() => undefined) };
 }
 
 /** `echo`, plus the demo set with --demo, the workspace tools and files of --root, the skills of --skills (each loaded only then). */

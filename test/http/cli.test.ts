@@ -33,6 +33,6 @@ describe('zod-mcp serve --http', () => {
     child.kill(signal);
     const [code] = await exited;
     expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
-    expect(stderr).toMatch(/\nzod-mcp: stopping\n$/);
+    expect(stderr).toMatch(/\nzod-mcp: stopping \(a second signal stops at once\)\n$/);
   });
 });

@@ -6,6 +6,8 @@ import type { McpServer } from '../../server.js';
 import { checkHostAndOrigin } from './guard.js';
 import { resolveHttpOptions, type HttpOptions } from './options.js';
 import { handlePost } from './post.js';
+import { forward, type ForwardTarget } from './forward.js';
+import { readSessionId } from './headers.js';
 import { sendHealth } from './health.js';
 import { sendError } from './reply.js';
 import { createHttpState, type HttpState } from './state.js';
@@ -31,34 +33,54 @@ export interface HttpServerHandle {
    * `close()`.
    */
   drain(options?: { timeoutMs?: number }): Promise<void>;
+  /**
+   * Also listens on a port of 127.0.0.1 of its own (not shared by a cluster), for requests other
+   * processes forward to the sessions this one holds; resolves with that port.
+   * @internal
+   */
+  listenPrivately(): Promise<number>;
 }
 
 /** Serves `server` over Streamable HTTP; resolves once listening. Each Mcp-Session-Id gets its own Session. */
 export async function serveHttp(server: McpServer, options: HttpOptions = {}): Promise<HttpServerHandle> {
   const state = createHttpState(server, resolveHttpOptions(options));
-  const http = createServer((req, res) => {
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
     routeRequest(state, req, res).catch((error: unknown) => failRequest(res, error));
-  });
-  await listen(http, state.options.port, state.options.host);
-  const address = http.address();
-  const port = typeof address === 'object' && address !== null ? address.port : state.options.port;
+  };
+  const http = createServer(serve);
+  const servers = [http];
+  await listen(http, { port: state.options.port, host: state.options.host });
+  const port = boundPort(http) ?? state.options.port;
   const host = state.options.host;
   let closed: Promise<void> | undefined;
   let drained: Promise<void> | undefined;
-  const close = () => (closed ??= shutDown(state, http));
+  const close = () => (closed ??= shutDown(state, servers));
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}${state.options.path}`,
     host,
     port,
     close,
-    drain: (drainOptions = {}) => (drained ??= drainThenClose(state, http, drainOptions.timeoutMs ?? state.options.drainMs).then(close)),
+    drain: (drainOptions = {}) => (drained ??= drainThenClose(state, servers, drainOptions.timeoutMs ?? state.options.drainMs).then(close)),
+    async listenPrivately() {
+      const own = createServer(serve);
+      servers.push(own);
+      await listen(own, { port: 0, host: '127.0.0.1', exclusive: true });
+      return boundPort(own)!;
+    },
   };
 }
 
-async function drainThenClose(state: HttpState, http: Server, timeoutMs: number): Promise<void> {
+function boundPort(http: Server): number | undefined {
+  const address = http.address();
+  return typeof address === 'object' && address !== null ? address.port : undefined;
+}
+
+async function drainThenClose(state: HttpState, servers: readonly Server[], timeoutMs: number): Promise<void> {
   state.draining = true;
-  http.close(); // no new connections; requests on open ones get 503 below
-  http.closeIdleConnections();
+  for (const http of servers) {
+    http.close(); // no new connections; requests on open ones get 503
+    http.closeIdleConnections();
+  }
   state.endStreams();
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<void>((resolve) => {
@@ -75,6 +97,8 @@ async function routeRequest(state: HttpState, req: IncomingMessage, res: ServerR
   const refusal = checkHostAndOrigin(req, state.options);
   if (refusal !== undefined) return sendError(res, 403, refusal);
   if (path !== state.options.path) return sendError(res, 404, `no MCP endpoint here: it is at ${state.options.path}`);
+  const owner = forwardTarget(state, req);
+  if (owner !== undefined) return forward(req, res, owner);
   if (state.closing || state.draining) return sendError(res, 503, 'the server is shutting down', { headers: { connection: 'close' } });
   switch (req.method) {
     case 'POST':
@@ -90,10 +114,10 @@ async function routeRequest(state: HttpState, req: IncomingMessage, res: ServerR
   }
 }
 
-async function shutDown(state: HttpState, http: Server): Promise<void> {
+async function shutDown(state: HttpState, servers: readonly Server[]): Promise<void> {
   state.closing = true;
-  const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
-  http.closeIdleConnections();
+  const stopped = Promise.all(servers.map((http) => new Promise<void>((resolve) => http.close(() => resolve()))));
+  for (const http of servers) http.closeIdleConnections();
   state.abortAllInFlight();
   const tasksEnded = state.server.stopTasks(); // tasks outlive requests, not the server; their last writes are waited for
   state.sessions.removeAll();
@@ -103,18 +127,27 @@ async function shutDown(state: HttpState, http: Server): Promise<void> {
   });
   await Promise.race([Promise.all([state.drained(), tasksEnded]), grace]);
   clearTimeout(timer);
-  http.closeAllConnections();
+  for (const http of servers) http.closeAllConnections();
   await stopped;
 }
 
-function listen(http: Server, port: number, host: string): Promise<void> {
+function listen(http: Server, at: { port: number; host: string; exclusive?: boolean }): Promise<void> {
   return new Promise((resolve, reject) => {
     http.once('error', reject);
-    http.listen(port, host, () => {
+    http.listen(at, () => {
       http.off('error', reject);
       resolve();
     });
   });
+}
+
+/** Where a request for a session another process made goes, when this process is one of several. */
+function forwardTarget(state: HttpState, req: IncomingMessage): ForwardTarget | undefined {
+  const { forwardSession, sessionIdPrefix } = state.options;
+  if (forwardSession === undefined) return undefined;
+  const id = readSessionId(req);
+  if (id === undefined || id.startsWith(sessionIdPrefix)) return undefined;
+  return forwardSession(id);
 }
 
 function readPath(req: IncomingMessage): string {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { describeIssues } from '../../schema/issues.js';
 import { MAX_TIMER_MS } from '../../core/limits.js';
+import type { ForwardTarget } from './forward.js';
 
 export const HttpOptions = z.object({
   /** 0 picks a free port; the handle's `port` and `url` say which. */
@@ -27,6 +28,13 @@ export const HttpOptions = z.object({
   drainMs: z.number().min(0).max(MAX_TIMER_MS).default(10_000),
   /** GET here answers a load balancer's health check (200, or 503 while draining); false: no such path. */
   healthPath: z.union([z.string().startsWith('/'), z.literal(false)]).default('/healthz'),
+  /**
+   * For several processes behind one socket (node:cluster): the start of every session id this
+   * process makes, and where a request for a session it did not make goes (its owner's private
+   * loopback port; undefined: nowhere, so the session is unknown here, 404).
+   */
+  sessionIdPrefix: z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash and underscore only').default(''),
+  forwardSession: z.custom<(sessionId: string) => ForwardTarget | undefined>((value) => typeof value === 'function', 'a function').optional(),
   /** SSE comment lines on idle GET streams, so proxies do not cut them. */
   keepAliveMs: z.number().positive().max(MAX_TIMER_MS).default(25_000),
 });

@@ -33,7 +33,8 @@ export interface SessionTable {
   readonly size: number;
 }
 
-export function createSessionTable(server: McpServer, limits: { maxSessions: number; idleMs: number }): SessionTable {
+export function createSessionTable(server: McpServer, limits: { maxSessions: number; idleMs: number; idPrefix?: string }): SessionTable {
+  const prefix = limits.idPrefix ?? '';
   const entries = new Map<string, HttpSession>();
 
   const expire = (entry: HttpSession) => {
@@ -52,7 +53,7 @@ export function createSessionTable(server: McpServer, limits: { maxSessions: num
 
   return {
     isFull: () => entries.size >= limits.maxSessions,
-    open: () => ({ id: randomUUID(), session: server.createSession(), stream: undefined, busy: 0, timer: undefined }),
+    open: () => ({ id: prefix + randomUUID(), session: server.createSession(), stream: undefined, busy: 0, timer: undefined }),
     register(entry) {
       if (entries.size >= limits.maxSessions) return false;
       entries.set(entry.id, entry);

@@ -25,7 +25,7 @@ export interface HttpState {
 }
 
 export function createHttpState(server: McpServer, options: ResolvedHttpOptions): HttpState {
-  const sessions = createSessionTable(server, { maxSessions: options.maxSessions, idleMs: options.sessionIdleMs });
+  const sessions = createSessionTable(server, { maxSessions: options.maxSessions, idleMs: options.sessionIdleMs, idPrefix: options.sessionIdPrefix });
   const working = new Map<ServerResponse, Session | undefined>();
   let waiters: (() => void)[] = [];
 

@@ -1,0 +1,108 @@
+// `serve --http --workers N`: N processes behind one listening socket (node:cluster). The primary
+// only forks, restarts a worker that dies, and passes SIGTERM on; each worker is a whole server.
+// A 2025 session lives in the worker that made it: its id names the worker, and a request for it
+// that reaches another worker is forwarded to the owner's private loopback port.
+import cluster, { type Worker } from 'node:cluster';
+import type { HttpServerHandle } from '../transports/http/index.js';
+import type { ForwardTarget } from '../transports/http/forward.js';
+import { VERSION } from '../version.js';
+
+type FromWorker = { type: 'ready'; url: string; port: number };
+type ToWorker = { type: 'peers'; peers: [number, number][] };
+
+/** A worker that lives shorter than this and dies counts as a crash; five in a row stop everything. */
+const STEADY_MS = 5000;
+const MAX_CRASHES = 5;
+
+/** The primary: forks `count` workers, keeps them running, and stops them on SIGTERM or SIGINT. Resolves with the exit code. */
+export function runPrimary(count: number, drainMs: number): Promise<number> {
+  const peers = new Map<number, number>();
+  const born = new Map<number, number>();
+  let stopping = false;
+  let exitCode = 0;
+  let crashes = 0;
+  let announced = false;
+  const broadcast = () => {
+    const message: ToWorker = { type: 'peers', peers: [...peers] };
+    for (const worker of Object.values(cluster.workers ?? {})) if (worker?.isConnected()) worker.send(message);
+  };
+  const fork = () => {
+    const worker = cluster.fork();
+    born.set(worker.id, Date.now());
+    worker.on('message', (message: FromWorker) => {
+      if (message?.type !== 'ready') return;
+      peers.set(worker.id, message.port);
+      broadcast();
+      if (!announced && peers.size === count) {
+        announced = true;
+        process.stderr.write(`zod-mcp ${VERSION}: serving MCP over HTTP at ${message.url} with ${count} workers (primary pid ${process.pid})\n`);
+      }
+    });
+  };
+
+  return new Promise((resolve) => {
+    const living = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+    cluster.on('exit', (worker, code, signal) => {
+      peers.delete(worker.id);
+      broadcast();
+      if (stopping) {
+        if (living().length === 0) resolve(exitCode);
+        return;
+      }
+      const lived = Date.now() - (born.get(worker.id) ?? 0);
+      crashes = lived < STEADY_MS ? crashes + 1 : 0;
+      process.stderr.write(`zod-mcp: worker ${worker.id} (pid ${worker.process.pid}) exited (${signal ?? `code ${code}`}); `);
+      if (crashes >= MAX_CRASHES) {
+        process.stderr.write(`${crashes} workers died within ${STEADY_MS} ms of starting: stopping\n`);
+        stopping = true;
+        exitCode = 1;
+        for (const other of living()) other.process.kill('SIGTERM');
+        if (living().length === 0) resolve(exitCode);
+        return;
+      }
+      process.stderr.write('starting another\n');
+      setTimeout(fork, Math.min(100 * 2 ** crashes, 5000));
+    });
+    const stop = () => {
+      if (stopping) {
+        for (const worker of living()) worker.process.kill('SIGKILL'); // a second signal: now
+        return;
+      }
+      stopping = true;
+      process.stderr.write('zod-mcp: stopping the workers (a second signal stops at once)\n');
+      for (const worker of living()) worker.process.kill('SIGTERM');
+      if (living().length === 0) resolve(0);
+      // A worker that does not end within its drain and some grace is ended.
+      setTimeout(() => living().forEach((worker) => worker.process.kill('SIGKILL')), drainMs + 5000).unref();
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+    for (let i = 0; i < count; i++) fork();
+  });
+}
+
+/** What a worker adds to its HTTP server: session ids that name it, and where other workers' sessions are. */
+export function workerOptions(): { sessionIdPrefix: string; forwardSession: (id: string) => ForwardTarget | undefined; onListening: (handle: HttpServerHandle) => Promise<void> } {
+  const self = cluster.worker!.id;
+  const peers = new Map<number, number>();
+  process.on('message', (message: ToWorker) => {
+    if (message?.type !== 'peers') return;
+    peers.clear();
+    for (const [id, port] of message.peers) peers.set(id, port);
+  });
+  return {
+    sessionIdPrefix: `w${self}.`,
+    forwardSession(id) {
+      const owner = /^w(\d+)\./.exec(id);
+      const port = owner === null ? undefined : peers.get(Number(owner[1]));
+      return port === undefined ? undefined : { host: '127.0.0.1', port };
+    },
+    async onListening(handle) {
+      const port = await handle.listenPrivately();
+      const ready: FromWorker = { type: 'ready', url: handle.url, port };
+      process.send!(ready);
+      // The primary is gone (killed): this worker drains and ends rather than serve on alone.
+      process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+    },
+  };
+}

@@ -1,0 +1,110 @@
+// `serve --http --workers 2 --redis`: two real worker processes behind one socket, sharing a real
+// redis-server. Connections spread over both; a 2025 session made by one is served through either;
+// a task started through one is polled and cancelled through the other; a worker killed is replaced
+// while the other keeps answering; SIGTERM stops them all. And the refusals that keep it correct.
+import { Agent } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { V2026, envelope } from '../helpers/eras.js';
+import { startRedis, type RedisServer } from '../helpers/redis.js';
+import { startServe, type ServeProcess } from '../helpers/serve-process.js';
+import { initializeFrame, post, send } from '../http/helpers.js';
+
+const KEY = { ZOD_MCP_STATE_KEY: 'a test secret of the cluster' };
+const fresh = () => new Agent({ keepAlive: false }); // a new connection each time: the cluster hands each to a worker
+
+let redis: RedisServer;
+let served: ServeProcess;
+beforeAll(async () => {
+  redis = await startRedis();
+  served = await startServe(['--demo', '--port', '0', '--workers', '2', '--redis', redis.url], KEY);
+}, 30_000);
+afterAll(async () => {
+  await served?.stop();
+  await redis?.stop();
+});
+
+async function pids(count: number): Promise<Set<number>> {
+  const seen = new Set<number>();
+  for (let i = 0; i < count; i++) seen.add(JSON.parse((await send(served.url, { method: 'GET', path: '/healthz', agent: fresh() })).body).pid);
+  return seen;
+}
+
+const tasksMeta = () => envelope({ 'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } } });
+const modern = (method: string, name: string, params: object, id: number) =>
+  post(served.url, { jsonrpc: '2.0', id, method, params: { ...params, _meta: tasksMeta() } }, { 'mcp-protocol-version': V2026, 'mcp-method': method, 'mcp-name': name }, fresh());
+
+describe('serve --workers 2 --redis', () => {
+  it('spreads connections over two worker processes', async () => {
+    expect((await pids(12)).size).toBe(2);
+  });
+
+  it('serves a 2025 session through whichever worker a connection reaches', async () => {
+    const init = await post(served.url, initializeFrame(), {}, fresh());
+    const session = init.headers['mcp-session-id'] as string;
+    expect(session).toMatch(/^w\d+\.[0-9a-f-]{36}$/);
+    const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' };
+    await post(served.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, headers, fresh());
+    for (let i = 0; i < 10; i++) {
+      const res = await post(served.url, { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: { i } } }, headers, fresh());
+      expect(JSON.parse(res.body)).toStrictEqual({ jsonrpc: '2.0', id: i, result: { content: [{ type: 'text', text: `echo({"i":${i}})` }], isError: false } });
+    }
+  });
+
+  it('a task started through one worker is read and cancelled through any', async () => {
+    const created = JSON.parse((await modern('tools/call', 'slow_build', { name: 'slow_build', arguments: { seconds: 30 } }, 1)).body).result;
+    expect(created).toMatchObject({ resultType: 'task', status: 'working' });
+    for (let i = 0; i < 6; i++) {
+      expect(JSON.parse((await modern('tasks/get', created.taskId, { taskId: created.taskId }, 10 + i)).body).result.status).toBe('working');
+    }
+    await modern('tasks/cancel', created.taskId, { taskId: created.taskId }, 20);
+    let status = '';
+    for (let i = 0; i < 50 && status !== 'cancelled'; i++) {
+      status = JSON.parse((await modern('tasks/get', created.taskId, { taskId: created.taskId }, 30 + i)).body).result.status;
+      await sleep(20);
+    }
+    expect(status).toBe('cancelled');
+  });
+
+  it('replaces a worker that dies; the other answers meanwhile', { timeout: 30_000 }, async () => {
+    const [victim] = await pids(6);
+    process.kill(victim!, 'SIGKILL');
+    // A connection the primary was handing to the worker as it died is lost (node:cluster does not
+    // hand it to another): the client's timeout or retry covers it. Every other one is answered.
+    const outcomes: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      outcomes.push(
+        await Promise.race([send(served.url, { method: 'GET', path: '/healthz', agent: fresh() }).then((res) => String(res.status), () => 'error'), sleep(2000).then(() => 'timeout')]),
+      );
+    }
+    expect(outcomes.filter((outcome) => outcome !== '200').length).toBeLessThanOrEqual(1);
+    let now = new Set<number>();
+    for (let i = 0; i < 50 && !(now.size === 2 && !now.has(victim!)); i++) {
+      await sleep(100);
+      now = await pids(8);
+    }
+    expect(now.size).toBe(2);
+    expect(now.has(victim!)).toBe(false);
+    expect(served.stderr()).toMatch(new RegExp(`worker \\d+ \\(pid ${victim}\\) exited \\(SIGKILL\\); starting another`));
+  });
+});
+
+describe('serve --workers: what it refuses', () => {
+  it('several processes without a shared requestState key', async () => {
+    await expect(startServe(['--port', '0', '--workers', '2'], { ZOD_MCP_STATE_KEY: '' })).rejects.toThrow(
+      "serve: --workers 2 runs 2 processes, which must open each other's requestState: set ZOD_MCP_STATE_KEY to a secret of 16 or more characters, the same for every instance",
+    );
+  });
+
+  it('workers that serve tasks without Redis', async () => {
+    await expect(startServe(['--demo', '--port', '0', '--workers', '2'], KEY)).rejects.toThrow('serve: --workers 2 runs 2 processes and serves tasks (slow_build): add --redis URL, so that every worker finds every task');
+  });
+});
+
+describe('serve --workers: stopping', () => {
+  it('SIGTERM drains every worker and the primary exits 0', async () => {
+    const other = await startServe(['--port', '0', '--workers', '2'], KEY);
+    expect(await other.stop('SIGTERM')).toBe(0);
+    expect(other.stderr()).toContain('zod-mcp: stopping the workers');
+  });
+});
