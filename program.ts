@@ -19,12 +19,14 @@ usage:
                               --skills serves each folder of DIR that holds a SKILL.md as a
                               skill (extension io.modelcontextprotocol/skills)
   zod-mcp serve --http [--port N] [--host H] [--demo] [--root DIR [...]] [--skills DIR]
-                [--workers N|auto] [--redis URL] [--drain-ms N]
+                [--workers N|auto] [--redis URL [--task-lease-ms N]] [--drain-ms N]
                               the same tools over Streamable HTTP at http://H:N/mcp
                               (default 127.0.0.1:3000), with GET /healthz; on SIGTERM or
                               SIGINT it drains (work in flight finishes, up to --drain-ms,
                               default 10000) and stops; --workers runs N processes on the one
-                              port; --redis shares tasks and change events through Redis;
+                              port; --redis shares tasks and change events through Redis
+                              (a task whose process stopped fails after --task-lease-ms,
+                              default 15000);
                               either needs ZOD_MCP_STATE_KEY (a shared secret, 16+ characters)`;
 
 async function main(argv: string[]): Promise<number> {

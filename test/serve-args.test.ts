@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { parseServeArgs } from '../src/cli/serve-args.js';
 
-const none = { demo: false, root: undefined, readOnly: false, confirmWrites: false, skills: undefined, http: false, port: undefined, host: undefined, redis: undefined, workers: 1, drainMs: undefined };
+const none = { demo: false, root: undefined, readOnly: false, confirmWrites: false, skills: undefined, http: false, port: undefined, host: undefined, redis: undefined, workers: 1, drainMs: undefined, taskLeaseMs: undefined, instance: undefined };
 
 describe('parseServeArgs', () => {
   it.each([
@@ -15,6 +15,8 @@ describe('parseServeArgs', () => {
     [['--http', '--port', '0'], { ...none, http: true, port: 0 }],
     [['--port=8080', '--http', '--host', '::1', '--root=.'], { ...none, http: true, port: 8080, host: '::1', root: '.' }],
     [['--http', '--redis', 'redis://127.0.0.1:6379', '--workers', '3', '--drain-ms', '5000'], { ...none, http: true, redis: 'redis://127.0.0.1:6379', workers: 3, drainMs: 5000 }],
+    [['--http', '--redis', 'rediss://h:1', '--task-lease-ms', '2000'], { ...none, http: true, redis: 'rediss://h:1', taskLeaseMs: 2000 }],
+    [['--http', '--instance', 'eu-1'], { ...none, http: true, instance: 'eu-1' }],
     [['--http', '--workers', 'auto'], { ...none, http: true, workers: availableParallelism() }],
   ])('%j', (args, expected) => {
     expect(parseServeArgs(args)).toStrictEqual(expected);
@@ -35,6 +37,10 @@ describe('parseServeArgs', () => {
     [['--http', '--workers', 'many'], 'serve: --workers: not a number from 1 to 256, or auto: many'],
     [['--http', '--redis', 'localhost:6379'], 'serve: --redis: not a redis:// or rediss:// URL: localhost:6379'],
     [['--http', '--drain-ms=soon'], 'serve: --drain-ms: not a number of milliseconds: soon'],
+    [['--http', '--task-lease-ms', '2000'], 'serve: --task-lease-ms needs --redis URL'],
+    [['--http', '--redis', 'redis://h', '--task-lease-ms', '5'], 'serve: --task-lease-ms: not a number of milliseconds from 30: 5'],
+    [['--instance', 'a'], 'serve: --instance needs --http'],
+    [['--http', '--instance', 'a.b'], 'serve: --instance: 1 to 32 letters, digits, - or _: a.b'],
     [['extra'], "serve: Unexpected argument 'extra'. This command does not take positional arguments"],
   ])('%j is refused', (args, message) => {
     expect(() => parseServeArgs(args)).toThrow(new Error(message));

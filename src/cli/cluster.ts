@@ -82,7 +82,7 @@ export function runPrimary(count: number, drainMs: number): Promise<number> {
 }
 
 /** What a worker adds to its HTTP server: session ids that name it, and where other workers' sessions are. */
-export function workerOptions(): { sessionIdPrefix: string; forwardSession: (id: string) => ForwardTarget | undefined; onListening: (handle: HttpServerHandle) => Promise<void> } {
+export function workerOptions(instancePrefix = ''): { sessionIdPrefix: string; forwardSession: (id: string) => ForwardTarget | undefined; onListening: (handle: HttpServerHandle) => Promise<void> } {
   const self = cluster.worker!.id;
   const peers = new Map<number, number>();
   process.on('message', (message: ToWorker) => {
@@ -91,9 +91,9 @@ export function workerOptions(): { sessionIdPrefix: string; forwardSession: (id:
     for (const [id, port] of message.peers) peers.set(id, port);
   });
   return {
-    sessionIdPrefix: `w${self}.`,
+    sessionIdPrefix: `${instancePrefix}w${self}.`,
     forwardSession(id) {
-      const owner = /^w(\d+)\./.exec(id);
+      const owner = id.startsWith(instancePrefix) ? /^w(\d+)\./.exec(id.slice(instancePrefix.length)) : null;
       const port = owner === null ? undefined : peers.get(Number(owner[1]));
       return port === undefined ? undefined : { host: '127.0.0.1', port };
     },

@@ -18,6 +18,10 @@ export interface ServeArgs {
   workers: number;
   /** `--drain-ms N`: how long a SIGTERM lets work in flight finish. */
   drainMs: number | undefined;
+  /** `--task-lease-ms N`: with --redis, how long a task whose process stopped stays `working`. */
+  taskLeaseMs: number | undefined;
+  /** `--instance NAME`: every 2025 session id this instance makes starts with `NAME.`, for a balancer to route on. */
+  instance: string | undefined;
 }
 
 const options = {
@@ -32,6 +36,8 @@ const options = {
   redis: { type: 'string' },
   workers: { type: 'string' },
   'drain-ms': { type: 'string' },
+  'task-lease-ms': { type: 'string' },
+  instance: { type: 'string' },
 } as const;
 
 /** Parses `serve`'s flags (`--port 8080` or `--port=8080`); anything unknown or inconsistent is a usage error. */
@@ -48,6 +54,8 @@ export function parseServeArgs(args: readonly string[]): ServeArgs {
     redis?: string;
     workers?: string;
     'drain-ms'?: string;
+    'task-lease-ms'?: string;
+    instance?: string;
   };
   try {
     ({ values } = parseArgs({ args: [...args], options, strict: true, allowPositionals: false }));
@@ -59,13 +67,19 @@ export function parseServeArgs(args: readonly string[]): ServeArgs {
   if (values['confirm-writes'] && values.root === undefined) throw new UsageError('serve: --confirm-writes needs --root DIR');
   if (values['confirm-writes'] && values['read-only']) throw new UsageError('serve: --confirm-writes and --read-only do not go together: a read-only root has no writes');
   if (!values.http && (port !== undefined || host !== undefined)) throw new UsageError('serve: --port and --host need --http');
-  for (const flag of ['redis', 'workers', 'drain-ms'] as const) {
+  for (const flag of ['redis', 'workers', 'drain-ms', 'instance'] as const) {
     if (!values.http && values[flag] !== undefined) throw new UsageError(`serve: --${flag} needs --http`);
   }
   if (values.redis !== undefined && !/^rediss?:\/\//.test(values.redis)) throw new UsageError(`serve: --redis: not a redis:// or rediss:// URL: ${values.redis}`);
   const workers = parseWorkers(values.workers);
   const drain = values['drain-ms'];
   if (drain !== undefined && !/^\d{1,9}$/.test(drain)) throw new UsageError(`serve: --drain-ms: not a number of milliseconds: ${drain}`);
+  if (values.instance !== undefined && !/^[A-Za-z0-9_-]{1,32}$/.test(values.instance)) {
+    throw new UsageError(`serve: --instance: 1 to 32 letters, digits, - or _: ${values.instance}`);
+  }
+  const lease = values['task-lease-ms'];
+  if (lease !== undefined && values.redis === undefined) throw new UsageError('serve: --task-lease-ms needs --redis URL');
+  if (lease !== undefined && (!/^\d{1,9}$/.test(lease) || Number(lease) < 30)) throw new UsageError(`serve: --task-lease-ms: not a number of milliseconds from 30: ${lease}`);
   if (port !== undefined && (!/^\d{1,5}$/.test(port) || Number(port) > 65_535)) {
     throw new UsageError(`serve: --port: not a port number: ${port}`);
   }
@@ -81,6 +95,8 @@ export function parseServeArgs(args: readonly string[]): ServeArgs {
     redis: values.redis,
     workers,
     drainMs: drain === undefined ? undefined : Number(drain),
+    taskLeaseMs: lease === undefined ? undefined : Number(lease),
+    instance: values.instance,
   };
 }
 

@@ -25,9 +25,10 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
     const { runPrimary } = await import('./cluster.js');
     process.exit(await runPrimary(options.workers, options.drainMs ?? 10_000));
   }
-  const shared = options.redis === undefined ? undefined : await openRedis(options.redis);
+  const shared = options.redis === undefined ? undefined : await openRedis(options.redis, options.taskLeaseMs);
   const server = bundledServer(served, shared === undefined ? {} : { events: shared.events, tasks: { store: shared.store } });
-  const worker = cluster === undefined ? {} : (await import('./cluster.js')).workerOptions();
+  const prefix = options.instance === undefined ? '' : `${options.instance}.`;
+  const worker = cluster === undefined ? { sessionIdPrefix: prefix } : (await import('./cluster.js')).workerOptions(prefix);
   // Loaded only here, so that stdio start-up never pays for the HTTP code.
   const { runHttp } = await import('./serve-http.js');
   await runHttp(server, { port: options.port, host: options.host, drainMs: options.drainMs, ...worker });
@@ -48,10 +49,10 @@ function checkScaleOut(options: ServeArgs, served: Served): void {
   }
 }
 
-async function openRedis(url: string) {
+async function openRedis(url: string, leaseMs: number | undefined) {
   const { redisEvents } = await import('../redis/events.js');
   const { redisTaskStore } = await import('../redis/tasks.js');
-  const [events, store] = await Promise.all([redisEvents({ url }), redisTaskStore({ url })]);
+  const [events, store] = await Promise.all([redisEvents({ url }), redisTaskStore({ url, leaseMs })]);
   return { events, store, close: () => Promise.all([events.close(), store.close()]).then(() => undefined) };
 }
 
