@@ -70,7 +70,7 @@ function sharedScenarios(name: string, deployment: () => Deployment) {
     });
 
     it('a listen stream hears a task that runs wherever it runs', async () => {
-      const { url } = deployment();
+      const { url, upstreamsOf } = deployment();
       const created = (await modern(url, 'tools/call', { name: 'slow_build', arguments: { seconds: 3 } }, 'slow_build', 1)).result;
       const frames = await new Promise<Record<string, any>[]>((resolve, reject) => {
         const seen: Record<string, any>[] = [];
