@@ -1,5 +1,5 @@
 // `npm run bench [-- --json] [-- --quick]`: zod-mcp against the official SDK, tmcp and a bare Node
-// loop, over stdio and in-process. Servers are interleaved (A B C … A B C …), every measure is
+// loop, over stdio and in-process; and over HTTP against the SDK v2 server (bench/http.ts). Servers are interleaved (A B C … A B C …), every measure is
 // repeated (3 times; once with --quick) and the table shows medians. Not a test: nothing here fails.
 import { execFile } from 'node:child_process';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { checkTargets, formatTable, median, medianOf, type Impl, type Measure } from './report.js';
+import { formatHttpTable, runHttpBench } from './http.js';
 import { measureCalls, measureColdStart, type ServerSpec } from './stdio-client.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -144,6 +145,8 @@ async function main(): Promise<void> {
     }
   }
 
+  const http = await runHttpBench({ calls: CALLS, repeats: REPEATS, log });
+
   const machine = {
     node: process.version,
     cpus: availableParallelism(),
@@ -157,10 +160,11 @@ async function main(): Promise<void> {
     const medians = Object.fromEntries(
       measures.map((m) => [m.key, Object.fromEntries(stdioImpls.map((impl) => [impl, medianOf(m, impl) ?? null]))]),
     );
-    process.stdout.write(`${JSON.stringify({ machine, repeats: REPEATS, medians, measures, targets }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ machine, repeats: REPEATS, medians, measures, http, targets }, null, 2)}\n`);
     return;
   }
   process.stdout.write(`${formatTable(measures)}\n\n`);
+  process.stdout.write(`${formatHttpTable(http, CALLS)}\n\n`);
   process.stdout.write(
     `"zod-mcp" is bench/servers/zod-mcp.mjs (serveStdio, echo with { x?: number }) spoken to in the 2025 era; ` +
       '"zod-mcp 2026" the same server with the 2026 envelope on every request and no initialize; "zod-mcp serve" is ' +
