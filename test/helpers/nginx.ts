@@ -36,7 +36,15 @@ export async function startNginx(upstreams: readonly number[]): Promise<Nginx> {
   const dir = mkdtempSync(join(tmpdir(), 'zod-mcp-nginx-'));
   const port = await freePort();
   const servers = upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=1s;`).join('\n');
-  const pinned = upstreams.map((upstream, index) => `    ~^${instanceName(index)}\\. 127.0.0.1:${upstream};`).join('\n');
+  const pinned = upstreams.map((_, index) => `    ~^${instanceName(index)}\\. ${instanceName(index)};`).join('\n');
+  // One group per instance, the others as backups: a session whose instance is gone reaches one
+  // that answers 404 (unknown session), and the client initializes again.
+  const groups = upstreams
+    .map((upstream, index) => {
+      const backups = upstreams.filter((other) => other !== upstream).map((other) => `    server 127.0.0.1:${other} backup;`);
+      return `  upstream ${instanceName(index)} {\n    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=1s;\n${backups.join('\n')}\n  }`;
+    })
+    .join('\n');
   const config = `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
@@ -54,6 +62,7 @@ http {
 ${servers}
     keepalive 32;
   }
+${groups}
   map $http_mcp_session_id $mcp_upstream {
 ${pinned}
     default mcp;

@@ -14,7 +14,7 @@ import { V2026, envelope } from '../helpers/eras.js';
 import { instanceName, startNginx, type Nginx } from '../helpers/nginx.js';
 import { freePort, startRedis, type RedisServer } from '../helpers/redis.js';
 import { startServe, type ServeProcess } from '../helpers/serve-process.js';
-import { post } from '../http/helpers.js';
+import { initializeFrame, post } from '../http/helpers.js';
 
 const KEY = { ZOD_MCP_STATE_KEY: 'the secret all three instances share' };
 const TASKS = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
@@ -183,7 +183,16 @@ describe('behind nginx only', () => {
     expect(created.status).toBe('working');
     const owner = nginx!.log().filter((entry) => entry.method === 'tools/call' && entry.name === 'slow_build').at(-1)!.upstream;
     const victim = instances[ports.indexOf(owner)]!;
+    // A 2025 session that lives on the same instance.
+    let session = '';
+    for (let i = 0; i < 6 && !session.startsWith(`${instanceName(ports.indexOf(owner))}.`); i++) {
+      session = (await post(nginx!.url, initializeFrame())).headers['mcp-session-id'] as string;
+    }
+    expect(session.startsWith(`${instanceName(ports.indexOf(owner))}.`)).toBe(true);
     expect(await victim.stop('SIGKILL')).toBe('SIGKILL');
+    // Its instance gone, the session is unknown wherever nginx sends it: 404, and the client starts over.
+    const orphan = await post(nginx!.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' });
+    expect(orphan.status).toBe(404);
     for (let i = 0; i < 9; i++) expect((await modern(nginx!.url, 'tools/call', { name: 'echo', arguments: { i } }, 'echo', 100 + i)).result.content[0].text).toBe(`echo({"i":${i}})`);
     const failed = await untilStatus(nginx!.url, created.taskId, (status) => status === 'failed', 'failed after the lease');
     expect(failed).toMatchObject({
