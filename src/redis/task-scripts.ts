@@ -103,10 +103,25 @@ if terminal(redis.call('HGET', KEYS[1], 'status')) then return 1 end
 if redis.call('HSETNX', KEYS[1], 'cancelRequested', '1') == 0 then return 1 end
 return 2`);
 
-/** The runner's heartbeat. KEYS: leases. ARGV: leaseMs, id, ... (only tasks still leased: XX). */
+/**
+ * The runner's heartbeat. KEYS: leases. ARGV: leaseMs, task key prefix, id, ... (only tasks still
+ * leased: XX). Returns, per id, whether a cancel is recorded and whether answers wait: a signal
+ * lost on the way (pub/sub keeps nothing) still reaches the runner within a beat.
+ */
 export const HEARTBEAT = luaScript(`${NOW}
-for i = 2, #ARGV do redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[1]), ARGV[i]) end
-return 1`);
+local seen = {}
+for i = 3, #ARGV do
+  redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[1]), ARGV[i])
+  local key = ARGV[2] .. ARGV[i]
+  local cancel = redis.call('HGET', key, 'cancelRequested') == '1' and 1 or 0
+  local answers = 0
+  for _, f in ipairs(redis.call('HKEYS', key)) do
+    if string.sub(f, 1, 2) == 'a:' then answers = 1; break end
+  end
+  table.insert(seen, cancel)
+  table.insert(seen, answers)
+end
+return seen`);
 
 /**
  * Tasks whose runner stopped beating: failed. KEYS: leases, tasks. ARGV: task key prefix,

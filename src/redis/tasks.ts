@@ -56,7 +56,16 @@ export async function redisTaskStore(options: RedisTaskStoreOptions): Promise<Re
 
   const beat = setInterval(() => {
     if (watchers.size === 0) return;
-    redis.script(HEARTBEAT, [leasesKey], [leaseMs, ...watchers.keys()]).catch(report);
+    const ids = [...watchers.keys()];
+    redis
+      .script<number[]>(HEARTBEAT, [leasesKey], [leaseMs, `${prefix}task:`, ...ids])
+      .then((seen) => {
+        ids.forEach((taskId, index) => {
+          if (seen?.[index * 2] === 1) signal(taskId, 'cancel');
+          if (seen?.[index * 2 + 1] === 1) signal(taskId, 'input');
+        });
+      })
+      .catch(report);
   }, Math.max(10, Math.floor(leaseMs / 3))).unref();
   const stopped = `the server process running this task stopped (no heartbeat for ${leaseMs} ms)`;
   const orphanError: TaskError = { code: ErrorCode.InternalError, message: 'Internal error', data: stopped };

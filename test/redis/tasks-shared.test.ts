@@ -129,6 +129,28 @@ describe('tasks shared through Redis', () => {
     expect(heard.filter((record) => record.taskId === taskId).map((record) => record.status)).toStrictEqual(['failed']);
   });
 
+  it('a cancel or an answer whose signal was lost still reaches the runner, within a heartbeat', async () => {
+    const [a] = await instances(1, { leaseMs: 300 });
+    const { createClient } = await import('@redis/client');
+    const raw = createClient({ url: redis.url });
+    await raw.connect();
+    try {
+      const prefix = `shared${run}:`;
+      const asking = (await a!.send('tools/call', { name: 'work', arguments: { ms: 10, ask: true } })).result;
+      await until(() => a!.send('tasks/get', { taskId: asking.taskId }), (frame) => frame.result?.status === 'input_required', 'parked');
+      // What tasks/update writes, without the PUBLISH that would wake the runner.
+      await raw.sendCommand(['HSET', `${prefix}task:${asking.taskId}`, 'a:keep', JSON.stringify({ action: 'accept', content: { keep: false } }), 'd:keep', '1', 'status', 'working']);
+      await raw.sendCommand(['HDEL', `${prefix}task:${asking.taskId}`, 'q:keep']);
+      const answered = await until(() => a!.send('tasks/get', { taskId: asking.taskId }), (frame) => frame.result?.status === 'completed', 'completed');
+      expect(answered.result.result.content[0].text).toBe('dropped');
+      const running = (await a!.send('tools/call', { name: 'work', arguments: { ms: 60_000 } })).result;
+      await raw.sendCommand(['HSET', `${prefix}task:${running.taskId}`, 'cancelRequested', '1']);
+      expect((await until(() => a!.send('tasks/get', { taskId: running.taskId }), (frame) => frame.result?.status === 'cancelled', 'cancelled')).result.status).toBe('cancelled');
+    } finally {
+      await raw.close();
+    }
+  });
+
   it('a cancel racing a completion ends in exactly one terminal state, which never changes', async () => {
     const [a, b] = await instances(2);
     const outcomes = new Set<string>();
