@@ -30,6 +30,8 @@ export { redisEvents, type RedisEventBus } from './redis/events.js';
 export { redisTaskStore, type RedisTaskStore, type RedisTaskStoreOptions } from './redis/tasks.js';
 export type { RedisClientLike, RedisConnectOptions } from './redis/client.js';
 export type { HandleContext } from './core/dispatch.js';
+export type { AuthInfo } from './core/auth.js';
+export type { AuthOptions } from './transports/http/auth/verify.js';
 export type { HandlerContext } from './core/context.js';
 export { ErrorCode, ProtocolError } from './jsonrpc/errors.js';
 export { toJsonSchema } from './schema/json-schema/index.js';

@@ -67,11 +67,7 @@ export interface McpServerOptions {
   pageSize?: number;
   /** Default timeout for every tool call, in milliseconds; a tool's own `timeoutMs` wins. */
   timeoutMs?: number;
-  /**
-   * Whether the lists may change while the server runs (`addTool`, `addResource`, `addPrompt`, …),
-   * declared as `listChanged` of each. Default true; false promises clients fixed lists, and then
-   * they cannot change.
-   */
+  /** Whether the lists may change while serving (`addTool`, …), declared as `listChanged`; default true. */
   listChanged?: boolean;
   /**
    * How a call to a tool that does not exist is answered. `result` (default): an `isError` result,
@@ -240,11 +236,7 @@ export class McpServer {
     return feature;
   }
 
-  /**
-   * Stops every task this process runs (each ends as its tool ends on shutdown). Transports call it
-   * when they shut down.
-   * @internal
-   */
+  /** Stops every task this process runs (each ends as its tool does on shutdown); transports call it. @internal */
   stopTasks(): Promise<void> {
     return this.#tasks.stopAll();
   }
@@ -273,11 +265,7 @@ export class McpServer {
     );
   }
 
-  /**
-   * `handle`, with what a transport needs besides the frame: the era it was served in and the HTTP
-   * status its answer takes. Never rejects.
-   * @internal
-   */
+  /** `handle`, with the era it was served in and the HTTP status its answer takes; never rejects. @internal */
   exchange(frame: unknown, context: HandleContext = {}): Promise<Exchange> {
     const answer = this.#dispatch(frame, context);
     // dispatch's promises never reject; the catch is for a bug, which must not become a rejection.
@@ -292,8 +280,13 @@ export class McpServer {
     }
   }
 
-  #internalError(error: unknown): Exchange {
+  /** Reports a failure of ours (to `onError`, or stderr): transports use it too. @internal */
+  reportError(error: unknown): void {
     safely(this.#dispatcher.state.report, error);
+  }
+
+  #internalError(error: unknown): Exchange {
+    this.reportError(error);
     return { response: errorFrame(undefined, ErrorCode.InternalError), era: undefined, status: 200 };
   }
 }

@@ -6,6 +6,7 @@ import type { Notification, Request, RequestId } from '../../schemas/jsonrpc.js'
 import { LOG_LEVELS, type LogLevel } from '../../schemas/logging.js';
 import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
 import type { Notify, Session } from './connection.js';
+import type { AuthInfo } from './auth.js';
 import type { ClientView } from './era.js';
 import { ask, memo, type Round } from './input/round.js';
 import { lacking, type AnswerOf, type Ask } from './input/requests.js';
@@ -21,6 +22,8 @@ export interface HandlerContext {
   readonly requestId: RequestId;
   /** Who is asking, for this request: the 2025 handshake, or the 2026 request's own `_meta`. */
   readonly client: ClientView;
+  /** The caller's verified access token (subject, client, scopes, claims) over an authorized HTTP endpoint; undefined otherwise. */
+  readonly auth: AuthInfo | undefined;
   /**
    * Sends notifications/progress when the client asked for it (`_meta.progressToken`); otherwise
    * does nothing. Each value must exceed the last; after the call has answered, it is a no-op.
@@ -59,6 +62,8 @@ export class RequestContext implements HandlerContext {
   readonly client: ClientView;
   /** Who the request's authorization says is asking, when it does: a requestState is bound to it. */
   declare principal: string | undefined;
+  /** The request's verified access token, when the transport checked one. */
+  declare auth: AuthInfo | undefined;
   /** 2026: the retry's answers and sealed state, lifted off params before the method's schema. */
   declare inputResponses: Record<string, unknown> | undefined;
   declare requestState: string | undefined;
@@ -283,6 +288,7 @@ export function extendContext<T extends object>(ctx: RequestContext, extra: T): 
     },
     requestId: ctx.requestId,
     client: ctx.client,
+    auth: ctx.auth,
     progress: ctx.progress,
     log: ctx.log,
     ask: (requests) => ctx.ask(requests),

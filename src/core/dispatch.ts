@@ -6,6 +6,7 @@ import { ErrorCode, ProtocolError, errorFrame, toErrorFrame } from '../jsonrpc/e
 import { describeIssues } from '../schema/issues.js';
 import type { Codecs, EraCodec, IncomingRequest, RequestHeaders } from './codec.js';
 import type { Notify, Session } from './connection.js';
+import { principalOf, type AuthInfo } from './auth.js';
 import { RequestContext } from './context.js';
 import { claimsModernEra, type Era } from './era.js';
 import { isThenable } from './maybe-async.js';
@@ -24,6 +25,8 @@ export interface HandleContext {
   headers?: RequestHeaders;
   /** Who the request's authorization says is asking: a 2026 requestState is bound to it. */
   principal?: string;
+  /** The request's verified access token: `ctx.auth`, the scopes checked, and the principal when none is given. */
+  auth?: AuthInfo;
 }
 
 /**
@@ -34,7 +37,7 @@ export interface HandleContext {
 export interface Exchange {
   readonly response: Response | null;
   readonly era: Era | undefined;
-  readonly status: 200 | 400 | 404;
+  readonly status: 200 | 400 | 403 | 404;
 }
 
 /** Everything dispatch reads, fixed once the server is built (a feature may change what its methods serve, never the table). */
@@ -114,7 +117,10 @@ function serve(server: Dispatcher, request: IncomingRequest, era: Era, session: 
     parsed.data,
   );
   // Set only when there is something to set: most requests never ask the client.
-  if (context.principal !== undefined) ctx.principal = context.principal;
+  if (context.auth !== undefined) {
+    ctx.auth = context.auth;
+    ctx.principal = context.principal ?? principalOf(context.auth);
+  } else if (context.principal !== undefined) ctx.principal = context.principal;
   if (lifted !== undefined) {
     ctx.inputResponses = lifted.inputResponses;
     ctx.requestState = lifted.requestState;
@@ -147,7 +153,7 @@ function answered(result: unknown, ctx: RequestContext, codec: EraCodec, method:
 
 function failed(error: unknown, ctx: RequestContext, codec: EraCodec): Exchange {
   const response = errorIn(codec, toErrorFrame(ctx.requestId, error, ctx.server.report));
-  return exchange(response, codec.era, codec.era === 'rev2026' ? statusOf(response.error.code, false) : 200);
+  return exchange(response, codec.era, codec.era === 'rev2026' || response.error.code === ErrorCode.InsufficientScope ? statusOf(response.error.code, false) : 200);
 }
 
 /** An error frame as the era spells its code (2026 has no -32002: a missing resource is -32602). */
@@ -204,8 +210,9 @@ function refuse(server: Dispatcher, request: IncomingRequest, era: Era, error: u
  * header, capability and version codes and for a refused envelope, 404 for an unknown method;
  * other errors answer their request in-band.
  */
-function statusOf(code: number, admission: boolean): 200 | 400 | 404 {
+function statusOf(code: number, admission: boolean): 200 | 400 | 403 | 404 {
   if (code === ErrorCode.MethodNotFound) return 404;
+  if (code === ErrorCode.InsufficientScope) return 403; // both eras: the scope challenge (MCP "Authorization")
   if (code === ErrorCode.HeaderMismatch || code === ErrorCode.MissingRequiredClientCapability || code === ErrorCode.UnsupportedProtocolVersion) {
     return 400;
   }
@@ -240,6 +247,6 @@ function progressTokenOf(params: Record<string, unknown> | undefined): string | 
   return typeof token === 'string' || typeof token === 'number' ? token : undefined;
 }
 
-function exchange(response: Response | null, era: Era | undefined, status: 200 | 400 | 404): Exchange {
+function exchange(response: Response | null, era: Era | undefined, status: 200 | 400 | 403 | 404): Exchange {
   return { response, era, status };
 }

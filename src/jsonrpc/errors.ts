@@ -10,6 +10,8 @@ export const ErrorCode = {
   InternalError: -32603,
   /** 2025 only: a URI that names no resource, with `data: { uri }`; 2026 answers it as -32602 (SEP-2164). */
   ResourceNotFound: -32002,
+  /** The request's access token lacks a scope the tool, prompt or resource needs; `data: { requiredScopes, detail }`. */
+  InsufficientScope: -32003,
   HeaderMismatch: -32020,
   MissingRequiredClientCapability: -32021,
   UnsupportedProtocolVersion: -32022,
@@ -23,6 +25,7 @@ const messages: Record<ErrorCode, string> = {
   [ErrorCode.InvalidParams]: 'Invalid params',
   [ErrorCode.InternalError]: 'Internal error',
   [ErrorCode.ResourceNotFound]: 'Resource not found',
+  [ErrorCode.InsufficientScope]: 'Insufficient scope',
   [ErrorCode.HeaderMismatch]: 'Header mismatch',
   [ErrorCode.MissingRequiredClientCapability]: 'Missing required client capability',
   [ErrorCode.UnsupportedProtocolVersion]: 'Unsupported protocol version',

@@ -48,7 +48,8 @@ export const rev2026: EraCodec = {
       // The result of a retry that carried answers (or a state) is never to be cached: always fresh, private.
       const hint = ctx.requestState === undefined && ctx.inputResponses === undefined ? ctx.server.cacheHint(ctx.method) : RETRY_HINT;
       out.ttlMs = hint.ttlMs;
-      out.cacheScope = hint.cacheScope;
+      // What an authorized request sees may depend on its token (lists show what its scopes allow): never shared.
+      out.cacheScope = ctx.auth === undefined ? hint.cacheScope : 'private';
     }
     const meta = fields._meta as Record<string, unknown> | undefined;
     out._meta = meta === undefined ? { [MetaKey.serverInfo]: ctx.server.serverInfo } : { ...meta, [MetaKey.serverInfo]: ctx.server.serverInfo };

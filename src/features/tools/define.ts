@@ -3,6 +3,7 @@ import type { TaskSupport } from '../../core/tasks/record.js';
 import type { ContentBlock } from '../../../schemas/common.js';
 import { ToolName, type CallToolResult, type Tool as ToolDescriptor, type ToolAnnotations } from '../../../schemas/tools.js';
 import type { HandlerContext } from '../../core/context.js';
+import { checkScopes } from '../../core/auth.js';
 import { checkTimeout } from '../../core/limits.js';
 import { describeIssues } from '../../schema/issues.js';
 import { toJsonSchema } from '../../schema/json-schema/index.js';
@@ -53,6 +54,12 @@ export interface ToolDefinition<I extends AnyObjectSchema, O extends AnyObjectSc
    * does not declare the extension is refused with -32021). 2025 sessions call every tool directly.
    */
   task?: TaskSupport;
+  /**
+   * OAuth scopes a caller's access token must carry (over an authorized HTTP endpoint): without
+   * them, tools/list leaves the tool out and tools/call is refused with the scope challenge (403).
+   * Requests that carry no token (stdio, a server without authorization) are not checked.
+   */
+  scopes?: readonly string[];
   handler: Handler<I, O>;
 }
 
@@ -67,6 +74,7 @@ export interface Tool {
   readonly asyncOutput: boolean;
   readonly timeoutMs: number | undefined;
   readonly task: TaskSupport;
+  readonly scopes: readonly string[] | undefined;
   /** The arguments a 2026 HTTP request must mirror in `Mcp-Param-*` headers. */
   readonly headers: readonly HeaderBinding[];
   readonly handler: (args: unknown, context: ToolContext) => unknown;
@@ -115,6 +123,7 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
     asyncOutput: output !== undefined && runsAuthorCode(output),
     timeoutMs,
     task,
+    scopes: checkScopes(definition.scopes, owner),
     headers,
     handler: handler as Tool['handler'],
   };

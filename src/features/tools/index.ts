@@ -3,6 +3,7 @@
 import { PaginatedParams } from '../../../schemas/common.js';
 import { CallToolParams, type ListToolsResult, type Tool as ToolDescriptor } from '../../../schemas/tools.js';
 import type { EventBus } from '../../core/events.js';
+import { permits, requireScopes } from '../../core/auth.js';
 import type { TaskRuntime } from '../../core/tasks/runtime.js';
 import { TASKS_EXTENSION } from '../../../schemas/tasks.js';
 import { defineMethod, type HeaderParam } from '../../core/method.js';
@@ -44,8 +45,10 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
   let descriptors: readonly ToolDescriptor[] = [];
   /** The whole list as one page, built once per change: tools/list does no work per call. */
   let onePage: ListToolsResult = { tools: [] };
+  let scoped = false;
   const rebuild = () => {
     descriptors = [...tools.values()].map((tool) => tool.descriptor);
+    scoped = [...tools.values()].some((tool) => tool.scopes !== undefined);
     onePage = { tools: descriptors as ListToolsResult['tools'] };
   };
   rebuild();
@@ -59,9 +62,11 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
 
   const listTools = defineMethod(
     PaginatedParams,
-    (params): ListToolsResult => {
-      if (params?.cursor === undefined && descriptors.length <= options.pageSize) return onePage;
-      const { items, nextCursor } = page(descriptors, params?.cursor, options.pageSize, 'tools');
+    (params, ctx): ListToolsResult => {
+      // A token sees only the tools its scopes allow (built per call only then).
+      const visible = ctx.auth !== undefined && scoped ? [...tools.values()].filter((tool) => permits(ctx.auth, tool.scopes)).map((tool) => tool.descriptor) : descriptors;
+      if (params?.cursor === undefined && visible === descriptors && descriptors.length <= options.pageSize) return onePage;
+      const { items, nextCursor } = page(visible, params?.cursor, options.pageSize, 'tools');
       const result = { tools: items as ListToolsResult['tools'] };
       return nextCursor === undefined ? result : { ...result, nextCursor };
     },
@@ -78,6 +83,7 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
         }
         return toolError(`unknown tool: ${params.name}`);
       }
+      if (tool.scopes !== undefined) requireScopes(ctx.auth, tool.scopes, `tool ${tool.name}`);
       const args = params.arguments ?? {};
       if (tool.task === 'never' || ctx.client.era !== 'rev2026') return runTool(tool, args, ctx);
       // SEP-2663: a task only for a request that declares the extension, whatever it declared before.

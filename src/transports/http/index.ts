@@ -94,11 +94,17 @@ async function routeRequest(state: HttpState, req: IncomingMessage, res: ServerR
   const path = readPath(req);
   // Before the Host check: a load balancer asks by address, and the answer holds nothing to protect.
   if (path === state.options.healthPath && (req.method === 'GET' || req.method === 'HEAD')) return sendHealth(state, res);
+  if (state.auth?.metadataPaths.has(path) && req.method === 'GET') return state.auth.sendMetadata(res, scopesSupported(state));
   const refusal = checkHostAndOrigin(req, state.options);
   if (refusal !== undefined) return sendError(res, 403, refusal);
   if (path !== state.options.path) return sendError(res, 404, `no MCP endpoint here: it is at ${state.options.path}`);
   const owner = forwardTarget(state, req);
-  if (owner !== undefined) return forward(req, res, owner);
+  if (owner !== undefined) return forward(req, res, owner); // the owner checks the token itself
+  if (state.auth !== undefined) {
+    const caller = await state.auth.check(req, res);
+    if (caller === undefined) return; // refused: 401, 403 or 400 sent
+    state.callers.set(req, caller);
+  }
   if (state.closing || state.draining) return sendError(res, 503, 'the server is shutting down', { headers: { connection: 'close' } });
   switch (req.method) {
     case 'POST':
@@ -139,6 +145,13 @@ function listen(http: Server, at: { port: number; host: string; exclusive?: bool
       resolve();
     });
   });
+}
+
+/** `scopes_supported`: the option's, else the server-wide scopes and every scope a tool asks for. */
+function scopesSupported(state: HttpState): readonly string[] {
+  const auth = state.options.auth!;
+  if (auth.scopesSupported !== undefined) return auth.scopesSupported;
+  return [...new Set([...(auth.scopes ?? []), ...state.server.tools.flatMap((tool) => tool.scopes ?? [])])];
 }
 
 /** Where a request for a session another process made goes, when this process is one of several. */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { describeIssues } from '../../schema/issues.js';
 import { MAX_TIMER_MS } from '../../core/limits.js';
+import type { AuthOptions } from './auth/verify.js';
 import type { ForwardTarget } from './forward.js';
 
 export const HttpOptions = z.object({
@@ -35,6 +36,11 @@ export const HttpOptions = z.object({
    */
   sessionIdPrefix: z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash and underscore only').default(''),
   forwardSession: z.custom<(sessionId: string) => ForwardTarget | undefined>((value) => typeof value === 'function', 'a function').optional(),
+  /**
+   * OAuth 2.1 resource server (MCP "Authorization"): a bearer token on every MCP request, checked
+   * against `issuer` and `resource`; Protected Resource Metadata at the well-known paths.
+   */
+  auth: z.custom<AuthOptions>((value) => typeof value === 'object' && value !== null && typeof (value as AuthOptions).resource === 'string', 'an object with issuer and resource').optional(),
   /** SSE comment lines on idle GET streams, so proxies do not cut them. */
   keepAliveMs: z.number().positive().max(MAX_TIMER_MS).default(25_000),
 });

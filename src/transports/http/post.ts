@@ -8,6 +8,7 @@ import { ErrorCode } from '../../jsonrpc/errors.js';
 import { parseJson, readBody } from './body.js';
 import { SESSION_HEADER, VERSION_HEADER, acceptsAll, checkProtocolVersion, isJsonBody, readSessionId } from './headers.js';
 import { createRequestReply, sendError, sendJson } from './reply.js';
+import { principalOf } from '../../core/auth.js';
 import { findSession } from './sessions.js';
 import type { HttpState } from './state.js';
 
@@ -44,9 +45,9 @@ export async function handlePost(state: HttpState, req: IncomingMessage, res: Se
     if (refusal !== undefined) return sendError(res, 400, refusal);
   }
   if (options.stateless) return answerAlone(state, frame, req, res, false);
-  if (initialize && sessionId === undefined) return startSession(state, frame, res);
+  if (initialize && sessionId === undefined) return startSession(state, frame, req, res);
 
-  const entry = findSession(state, sessionId, res);
+  const entry = findSession(state, sessionId, res, state.callers.get(req));
   if (entry === undefined) return;
   entry.busy++;
   state.sessions.touch(entry);
@@ -83,13 +84,14 @@ async function answerAlone(state: HttpState, frame: unknown, req: IncomingMessag
 }
 
 /** A new session exists only once initialize succeeds; its id comes back in the Mcp-Session-Id header. */
-async function startSession(state: HttpState, frame: unknown, res: ServerResponse): Promise<void> {
+async function startSession(state: HttpState, frame: unknown, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const full = () =>
     sendError(res, 503, `too many sessions (limit ${state.options.maxSessions}); retry later`, { headers: retryLater });
   if (state.sessions.isFull()) return full();
-  const entry = state.sessions.open();
+  const auth = state.callers.get(req);
+  const entry = state.sessions.open(auth === undefined ? undefined : principalOf(auth));
   state.track(res, entry.session);
-  const response = await state.server.handle(frame, { session: entry.session });
+  const response = await state.server.handle(frame, { session: entry.session, ...(auth === undefined ? {} : { auth }) });
   if (response === null || 'error' in response || !state.sessions.register(entry)) {
     entry.session.close(); // never reachable: nothing of it may outlive this answer
     if (response === null || 'error' in response) return createRequestReply(res, {}, state.options.keepAliveMs).finish(response);
@@ -120,9 +122,15 @@ async function answer(
   res.once('close', onClose);
   const reply = createRequestReply(res, headers, state.options.keepAliveMs, isRequestFrame(frame));
   try {
-    const context = { session, notify: reply.notify, signal: controller.signal, ...(modern ? { headers: req.headersDistinct } : {}) };
+    const auth = state.callers.get(req);
+    const context = { session, notify: reply.notify, signal: controller.signal, ...(modern ? { headers: req.headersDistinct } : {}), ...(auth === undefined ? {} : { auth }) };
     const exchange = await state.server.exchange(frame, context);
-    reply.finish(exchange.response, modern ? exchange.status : undefined);
+    if (exchange.status === 403) {
+      // A tool, prompt or resource that needs more scopes: the challenge a client steps up on (both eras).
+      const data = (exchange.response as { error?: { data?: { requiredScopes?: string[]; detail?: string } } }).error?.data;
+      if (state.auth !== undefined && !res.headersSent) res.setHeader('www-authenticate', state.auth.scopeChallenge(data?.requiredScopes ?? [], data?.detail ?? 'insufficient scope'));
+      reply.finish(exchange.response, 403);
+    } else reply.finish(exchange.response, modern ? exchange.status : undefined);
   } finally {
     res.off('close', onClose);
   }

@@ -4,6 +4,7 @@ import type { ServerResponse } from 'node:http';
 import type { McpServer } from '../../server.js';
 import { sendError } from './reply.js';
 import type { Session } from '../../core/connection.js';
+import { principalOf, type AuthInfo } from '../../core/auth.js';
 import { AbortReason } from '../../core/lifetime.js';
 
 export interface HttpSession {
@@ -11,6 +12,8 @@ export interface HttpSession {
   readonly session: Session;
   /** The GET stream for server notifications, while one is open. */
   stream: ServerResponse | undefined;
+  /** The token's principal that made it: only that principal may use it. */
+  readonly principal: string | undefined;
   /** POST requests of this session being read or answered. */
   busy: number;
   timer: NodeJS.Timeout | undefined;
@@ -19,7 +22,7 @@ export interface HttpSession {
 export interface SessionTable {
   isFull(): boolean;
   /** A session for an initialize request; it has no effect until `register`. */
-  open(): HttpSession;
+  open(principal?: string): HttpSession;
   /** Makes the session reachable by its id; false when the table filled up meanwhile. */
   register(entry: HttpSession): boolean;
   get(id: string): HttpSession | undefined;
@@ -53,7 +56,7 @@ export function createSessionTable(server: McpServer, limits: { maxSessions: num
 
   return {
     isFull: () => entries.size >= limits.maxSessions,
-    open: () => ({ id: prefix + randomUUID(), session: server.createSession(), stream: undefined, busy: 0, timer: undefined }),
+    open: (principal) => ({ id: prefix + randomUUID(), session: server.createSession(), stream: undefined, principal, busy: 0, timer: undefined }),
     register(entry) {
       if (entries.size >= limits.maxSessions) return false;
       entries.set(entry.id, entry);
@@ -79,12 +82,16 @@ export function createSessionTable(server: McpServer, limits: { maxSessions: num
 }
 
 /** 400 without a session id, 404 for one that is unknown, expired or deleted; the entry otherwise. */
-export function findSession(state: { readonly sessions: SessionTable }, id: string | undefined, res: ServerResponse): HttpSession | undefined {
+export function findSession(state: { readonly sessions: SessionTable }, id: string | undefined, res: ServerResponse, caller?: AuthInfo): HttpSession | undefined {
   if (id === undefined) {
     sendError(res, 400, 'Mcp-Session-Id header is required: send initialize first');
     return undefined;
   }
   const entry = state.sessions.get(id);
-  if (entry === undefined) sendError(res, 404, 'unknown session: it expired or was deleted; send initialize again');
+  // Another principal's session is as unknown as one that never was.
+  if (entry === undefined || (entry.principal !== undefined && (caller === undefined || principalOf(caller) !== entry.principal))) {
+    sendError(res, 404, 'unknown session: it expired or was deleted; send initialize again');
+    return undefined;
+  }
   return entry;
 }

@@ -1,5 +1,7 @@
 // What every request handler of one serveHttp instance shares.
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuthInfo } from '../../core/auth.js';
+import { createAuthGate, type AuthGate } from './auth/gate.js';
 import type { McpServer } from '../../server.js';
 import type { Session } from '../../core/connection.js';
 import type { ResolvedHttpOptions } from './options.js';
@@ -7,6 +9,10 @@ import { createSessionTable, type SessionTable } from './sessions.js';
 
 export interface HttpState {
   readonly server: McpServer;
+  /** The bearer-token check, when the server is a protected resource. */
+  readonly auth: AuthGate | undefined;
+  /** The caller of each request that passed it. */
+  readonly callers: WeakMap<IncomingMessage, AuthInfo>;
   readonly options: ResolvedHttpOptions;
   readonly sessions: SessionTable;
   /** Set by `close()`: new requests get 503. */
@@ -31,6 +37,8 @@ export function createHttpState(server: McpServer, options: ResolvedHttpOptions)
 
   return {
     server,
+    auth: options.auth === undefined ? undefined : createAuthGate(options.auth, (error) => server.reportError(error)),
+    callers: new WeakMap(),
     options,
     sessions,
     closing: false,

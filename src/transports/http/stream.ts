@@ -57,5 +57,5 @@ function findRequestSession(state: HttpState, req: IncomingMessage, res: ServerR
     sendError(res, 400, refusal);
     return undefined;
   }
-  return findSession(state, readSessionId(req), res);
+  return findSession(state, readSessionId(req), res, state.callers.get(req));
 }

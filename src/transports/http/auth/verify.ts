@@ -1,0 +1,195 @@
+// Checking an access token: a JWT against the authorization server's JWKS (through `jose`, loaded
+// only when a token arrives), an opaque token by RFC 7662 introspection, or a verifier of your own.
+import { createHash } from 'node:crypto';
+import type { AuthInfo } from '../../../core/auth.js';
+
+export interface AuthOptions {
+  /** The authorization server(s) that issue tokens for this server (their issuer identifiers). */
+  issuer: string | readonly string[];
+  /** This server's canonical URI (RFC 8707 resource indicator), e.g. `https://mcp.example.com/mcp`: a token must be for it. */
+  resource: string;
+  /** Scopes every request's token must carry; also the challenge's `scope` on a 401. */
+  scopes?: readonly string[];
+  /** `scopes_supported` of the protected resource metadata; default: `scopes` and every tool's, prompt's and resource's. */
+  scopesSupported?: readonly string[];
+  /** Where the signing keys are; default: the `jwks_uri` of the issuer's metadata (RFC 8414, then OpenID discovery). */
+  jwksUri?: string;
+  /** Accepted JWS algorithms; default the asymmetric ones (RS*, PS*, ES*, EdDSA), never `none` or HS*. */
+  algorithms?: readonly string[];
+  /** Leeway for `exp` and `nbf`, in seconds; default 30. */
+  clockToleranceSec?: number;
+  /** How long fetched keys are trusted (default 10 minutes), and the least time between two fetches (default 30 s; a token with an unknown `kid`, after a rotation, fetches again). */
+  jwksCacheMs?: number;
+  jwksCooldownMs?: number;
+  /** Opaque tokens: checked at the issuer's introspection endpoint, as this resource server's own client. */
+  introspection?: { clientId: string; clientSecret: string; endpoint?: string };
+  /** Another scheme: returns the caller, or undefined for a token it refuses. Replaces every check above but the resource's scopes. */
+  verify?: (token: string) => Promise<AuthInfo | undefined>;
+}
+
+/** Why a token was refused: the error description of the 401, safe to show (it never holds the token). */
+export class InvalidToken extends Error {
+  override name = 'InvalidToken';
+}
+
+const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+
+/** `https://Example.com/mcp/` and `https://example.com/mcp` name one resource. */
+export function canonicalResource(uri: string): string {
+  const url = new URL(uri);
+  url.hash = '';
+  const text = url.toString();
+  return url.pathname !== '/' && text.endsWith('/') ? text.slice(0, -1) : url.pathname === '/' && url.search === '' ? text.slice(0, -1) : text;
+}
+
+type Jose = typeof import('jose');
+
+export function createVerifier(options: AuthOptions): (token: string) => Promise<AuthInfo> {
+  const issuers = typeof options.issuer === 'string' ? [options.issuer] : [...options.issuer];
+  const resource = canonicalResource(options.resource);
+  const tolerance = options.clockToleranceSec ?? 30;
+  let jose: Promise<Jose> | undefined;
+  const keySets = new Map<string, Promise<ReturnType<Jose['createRemoteJWKSet']>>>();
+  const cache = new Map<string, { info: AuthInfo; until: number }>();
+
+  const keysOf = (issuer: string) => {
+    let keys = keySets.get(issuer);
+    if (keys === undefined) {
+      keys = (async () => {
+        const lib = await (jose ??= loadJose());
+        const uri = options.jwksUri ?? (await metadataOf(issuer)).jwks_uri;
+        if (typeof uri !== 'string') throw new Error(`the metadata of ${issuer} names no jwks_uri`);
+        // Keys are cached; an unknown kid (a rotation) fetches them again, at most every 30 s.
+        return lib.createRemoteJWKSet(new URL(uri), { cacheMaxAge: options.jwksCacheMs ?? 10 * 60_000, cooldownDuration: options.jwksCooldownMs ?? 30_000 });
+      })();
+      keys.catch(() => keySets.delete(issuer)); // a failed discovery is tried again next time
+      keySets.set(issuer, keys);
+    }
+    return keys;
+  };
+
+  const verifyJwt = async (token: string): Promise<AuthInfo> => {
+    const lib = await (jose ??= loadJose());
+    let issuer: string | undefined;
+    try {
+      issuer = lib.decodeJwt(token).iss;
+    } catch {
+      throw new InvalidToken('the token is not a well-formed JWT');
+    }
+    if (issuer === undefined || !issuers.includes(issuer)) throw new InvalidToken('the token was issued by an authorization server this resource does not trust');
+    try {
+      const { payload } = await lib.jwtVerify(token, await keysOf(issuer), {
+        issuer,
+        algorithms: [...(options.algorithms ?? ALGORITHMS)],
+        clockTolerance: tolerance,
+        requiredClaims: ['exp'],
+      });
+      return infoOf(payload as Record<string, unknown>, resource);
+    } catch (error) {
+      if (error instanceof InvalidToken) throw error;
+      throw new InvalidToken(describeJoseError(error));
+    }
+  };
+
+  const introspect = async (token: string): Promise<AuthInfo> => {
+    const key = createHash('sha256').update(token).digest('base64url');
+    const hit = cache.get(key);
+    if (hit !== undefined && hit.until > Date.now()) return hit.info;
+    const { clientId, clientSecret } = options.introspection!;
+    const endpoint = options.introspection!.endpoint ?? (await metadataOf(issuers[0]!)).introspection_endpoint;
+    if (typeof endpoint !== 'string') throw new Error(`the metadata of ${issuers[0]} names no introspection_endpoint`);
+    const basic = Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64');
+    const res = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}`, accept: 'application/json' },
+      body: new URLSearchParams({ token, token_type_hint: 'access_token' }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) throw new Error(`introspection at ${endpoint} answered ${res.status}`);
+    const answer = (await res.json()) as Record<string, unknown>;
+    if (answer.active !== true) throw new InvalidToken('the token is not active');
+    if (typeof answer.iss === 'string' && !issuers.includes(answer.iss)) throw new InvalidToken('the token was issued by an authorization server this resource does not trust');
+    if (typeof answer.exp !== 'number' || answer.exp + tolerance < Date.now() / 1000) throw new InvalidToken('the token has expired');
+    const info = infoOf(answer, resource);
+    // Kept until it expires, at most 5 minutes (a revocation is seen within that), 10,000 at most.
+    if (cache.size >= 10_000) cache.delete(cache.keys().next().value!);
+    cache.set(key, { info, until: Math.min(answer.exp * 1000, Date.now() + 5 * 60_000) });
+    return info;
+  };
+
+  return async (token) => {
+    if (options.verify !== undefined) {
+      const info = await options.verify(token);
+      if (info === undefined) throw new InvalidToken('the token was refused');
+      return info;
+    }
+    const jwtShaped = /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token);
+    if (options.introspection !== undefined && !jwtShaped) return introspect(token);
+    if (!jwtShaped) throw new InvalidToken('the token is not a JWT, and this resource introspects none');
+    return verifyJwt(token);
+  };
+}
+
+/** The caller of a verified token or introspection answer; a token for another resource is refused (RFC 8707). */
+function infoOf(claims: Record<string, unknown>, resource: string): AuthInfo {
+  const audiences = typeof claims.aud === 'string' ? [claims.aud] : Array.isArray(claims.aud) ? claims.aud.filter((aud): aud is string => typeof aud === 'string') : [];
+  if (!audiences.some((aud) => sameResource(aud, resource))) throw new InvalidToken('the token was not issued for this resource');
+  const clientId = typeof claims.client_id === 'string' ? claims.client_id : typeof claims.azp === 'string' ? claims.azp : undefined;
+  // A client acting for itself (client credentials) may have no `sub`: it is its own subject.
+  const subject = typeof claims.sub === 'string' ? claims.sub : clientId;
+  if (subject === undefined) throw new InvalidToken('the token names no subject');
+  const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : Array.isArray(claims.scp) ? claims.scp.filter((scope): scope is string => typeof scope === 'string') : [];
+  return {
+    subject,
+    ...(clientId === undefined ? {} : { clientId }),
+    scopes,
+    ...(typeof claims.iss === 'string' ? { issuer: claims.iss } : {}),
+    ...(typeof claims.exp === 'number' ? { expiresAt: claims.exp } : {}),
+    claims: Object.freeze({ ...claims }),
+  };
+}
+
+function sameResource(candidate: string, resource: string): boolean {
+  try {
+    return canonicalResource(candidate) === resource;
+  } catch {
+    return false;
+  }
+}
+
+/** An issuer's metadata: RFC 8414 first, then OpenID Connect discovery, each checked to name the same issuer. */
+async function metadataOf(issuer: string): Promise<Record<string, unknown>> {
+  const url = new URL(issuer);
+  const path = url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '');
+  const candidates = [
+    `${url.origin}/.well-known/oauth-authorization-server${path}`,
+    `${url.origin}/.well-known/openid-configuration${path}`,
+    ...(path === '' ? [] : [`${url.origin}${path}/.well-known/openid-configuration`]),
+  ];
+  for (const candidate of candidates) {
+    const res = await fetch(candidate, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
+    if (res === undefined || !res.ok) continue;
+    const metadata = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+    if (metadata?.issuer === issuer) return metadata;
+  }
+  throw new Error(`no authorization server metadata for ${issuer} (tried ${candidates.join(', ')})`);
+}
+
+async function loadJose(): Promise<Jose> {
+  try {
+    const name = 'jose'; // a variable: the package is optional, so the compiler must not require it
+    return (await import(name)) as Jose;
+  } catch {
+    throw new Error('checking JWT access tokens needs `jose`: run `npm install jose` (an optional dependency of zod-mcp)');
+  }
+}
+
+/** jose's errors, in words for the 401 (its codes, never the token). */
+function describeJoseError(error: unknown): string {
+  const code = (error as { code?: string })?.code;
+  if (code === 'ERR_JWT_EXPIRED') return 'the token has expired';
+  if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') return `the token's ${(error as { claim?: string }).claim ?? 'claims'} claim is not valid`;
+  if (code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED' || code === 'ERR_JWKS_NO_MATCHING_KEY') return 'the token signature does not verify';
+  if (code === 'ERR_JOSE_ALG_NOT_ALLOWED') return "the token's algorithm is not accepted";
+  return 'the token is not valid';
+}
