@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { parseServeArgs } from '../src/cli/serve-args.js';
 
-const none = { demo: false, root: undefined, readOnly: false, confirmWrites: false, skills: undefined, http: false, port: undefined, host: undefined, redis: undefined, workers: 1, drainMs: undefined, taskLeaseMs: undefined, instance: undefined };
+const none = { demo: false, root: undefined, readOnly: false, confirmWrites: false, skills: undefined, http: false, port: undefined, host: undefined, redis: undefined, workers: 1, drainMs: undefined, taskLeaseMs: undefined, instance: undefined, auth: undefined, allowUnauthenticated: false, allowedHosts: undefined };
 
 describe('parseServeArgs', () => {
   it.each([
@@ -17,6 +17,11 @@ describe('parseServeArgs', () => {
     [['--http', '--redis', 'redis://127.0.0.1:6379', '--workers', '3', '--drain-ms', '5000'], { ...none, http: true, redis: 'redis://127.0.0.1:6379', workers: 3, drainMs: 5000 }],
     [['--http', '--redis', 'rediss://h:1', '--task-lease-ms', '2000'], { ...none, http: true, redis: 'rediss://h:1', taskLeaseMs: 2000 }],
     [['--http', '--instance', 'eu-1'], { ...none, http: true, instance: 'eu-1' }],
+    [
+      ['--http', '--auth-issuer', 'https://as.example', '--auth-audience', 'https://mcp.example/mcp', '--auth-scopes', 'a, b'],
+      { ...none, http: true, auth: { issuer: 'https://as.example', resource: 'https://mcp.example/mcp', scopes: ['a', 'b'] } },
+    ],
+    [['--http', '--host', '10.0.0.1', '--allow-unauthenticated', '--allowed-hosts', 'mcp.lan,10.0.0.1'], { ...none, http: true, host: '10.0.0.1', allowUnauthenticated: true, allowedHosts: ['mcp.lan', '10.0.0.1'] }],
     [['--http', '--workers', 'auto'], { ...none, http: true, workers: availableParallelism() }],
   ])('%j', (args, expected) => {
     expect(parseServeArgs(args)).toStrictEqual(expected);
@@ -41,6 +46,11 @@ describe('parseServeArgs', () => {
     [['--http', '--redis', 'redis://h', '--task-lease-ms', '5'], 'serve: --task-lease-ms: not a number of milliseconds from 30: 5'],
     [['--instance', 'a'], 'serve: --instance needs --http'],
     [['--http', '--instance', 'a.b'], 'serve: --instance: 1 to 32 letters, digits, - or _: a.b'],
+    [['--http', '--auth-issuer', 'https://as.example'], 'serve: --auth-issuer and --auth-audience go together'],
+    [['--http', '--auth-scopes', 'a'], 'serve: --auth-scopes needs --auth-issuer and --auth-audience'],
+    [['--http', '--auth-issuer', 'as.example', '--auth-audience', 'https://m'], 'serve: --auth-issuer: not an http(s) URL: as.example'],
+    [['--http', '--auth-issuer', 'https://a', '--auth-audience', 'https://m', '--allow-unauthenticated'], 'serve: --allow-unauthenticated and --auth-issuer do not go together'],
+    [['--allow-unauthenticated'], 'serve: --allow-unauthenticated needs --http'],
     [['extra'], "serve: Unexpected argument 'extra'. This command does not take positional arguments"],
   ])('%j is refused', (args, message) => {
     expect(() => parseServeArgs(args)).toThrow(new Error(message));

@@ -22,6 +22,12 @@ export interface ServeArgs {
   taskLeaseMs: number | undefined;
   /** `--instance NAME`: every 2025 session id this instance makes starts with `NAME.`, for a balancer to route on. */
   instance: string | undefined;
+  /** `--auth-issuer URL --auth-audience URL [--auth-scopes a,b]`: an OAuth 2.1 resource server. */
+  auth: { issuer: string; resource: string; scopes: string[] } | undefined;
+  /** `--allow-unauthenticated`: serve a non-loopback address without authorization, knowingly. */
+  allowUnauthenticated: boolean;
+  /** `--allowed-hosts a,b`: Host names served besides this machine's own. */
+  allowedHosts: string[] | undefined;
 }
 
 const options = {
@@ -38,6 +44,11 @@ const options = {
   'drain-ms': { type: 'string' },
   'task-lease-ms': { type: 'string' },
   instance: { type: 'string' },
+  'auth-issuer': { type: 'string' },
+  'auth-audience': { type: 'string' },
+  'auth-scopes': { type: 'string' },
+  'allow-unauthenticated': { type: 'boolean' },
+  'allowed-hosts': { type: 'string' },
 } as const;
 
 /** Parses `serve`'s flags (`--port 8080` or `--port=8080`); anything unknown or inconsistent is a usage error. */
@@ -56,6 +67,11 @@ export function parseServeArgs(args: readonly string[]): ServeArgs {
     'drain-ms'?: string;
     'task-lease-ms'?: string;
     instance?: string;
+    'auth-issuer'?: string;
+    'auth-audience'?: string;
+    'auth-scopes'?: string;
+    'allow-unauthenticated'?: boolean;
+    'allowed-hosts'?: string;
   };
   try {
     ({ values } = parseArgs({ args: [...args], options, strict: true, allowPositionals: false }));
@@ -67,7 +83,7 @@ export function parseServeArgs(args: readonly string[]): ServeArgs {
   if (values['confirm-writes'] && values.root === undefined) throw new UsageError('serve: --confirm-writes needs --root DIR');
   if (values['confirm-writes'] && values['read-only']) throw new UsageError('serve: --confirm-writes and --read-only do not go together: a read-only root has no writes');
   if (!values.http && (port !== undefined || host !== undefined)) throw new UsageError('serve: --port and --host need --http');
-  for (const flag of ['redis', 'workers', 'drain-ms', 'instance'] as const) {
+  for (const flag of ['redis', 'workers', 'drain-ms', 'instance', 'auth-issuer', 'auth-audience', 'auth-scopes', 'allow-unauthenticated', 'allowed-hosts'] as const) {
     if (!values.http && values[flag] !== undefined) throw new UsageError(`serve: --${flag} needs --http`);
   }
   if (values.redis !== undefined && !/^rediss?:\/\//.test(values.redis)) throw new UsageError(`serve: --redis: not a redis:// or rediss:// URL: ${values.redis}`);
@@ -77,6 +93,8 @@ export function parseServeArgs(args: readonly string[]): ServeArgs {
   if (values.instance !== undefined && !/^[A-Za-z0-9_-]{1,32}$/.test(values.instance)) {
     throw new UsageError(`serve: --instance: 1 to 32 letters, digits, - or _: ${values.instance}`);
   }
+  const auth = parseAuth(values['auth-issuer'], values['auth-audience'], values['auth-scopes']);
+  if (auth !== undefined && values['allow-unauthenticated']) throw new UsageError('serve: --allow-unauthenticated and --auth-issuer do not go together');
   const lease = values['task-lease-ms'];
   if (lease !== undefined && values.redis === undefined) throw new UsageError('serve: --task-lease-ms needs --redis URL');
   if (lease !== undefined && (!/^\d{1,9}$/.test(lease) || Number(lease) < 30)) throw new UsageError(`serve: --task-lease-ms: not a number of milliseconds from 30: ${lease}`);
@@ -97,7 +115,22 @@ export function parseServeArgs(args: readonly string[]): ServeArgs {
     drainMs: drain === undefined ? undefined : Number(drain),
     taskLeaseMs: lease === undefined ? undefined : Number(lease),
     instance: values.instance,
+    auth,
+    allowUnauthenticated: values['allow-unauthenticated'] ?? false,
+    allowedHosts: values['allowed-hosts']?.split(',').map((name) => name.trim()).filter(Boolean),
   };
+}
+
+function parseAuth(issuer: string | undefined, audience: string | undefined, scopes: string | undefined): ServeArgs['auth'] {
+  if (issuer === undefined && audience === undefined) {
+    if (scopes !== undefined) throw new UsageError('serve: --auth-scopes needs --auth-issuer and --auth-audience');
+    return undefined;
+  }
+  if (issuer === undefined || audience === undefined) throw new UsageError('serve: --auth-issuer and --auth-audience go together');
+  for (const [flag, url] of [['--auth-issuer', issuer], ['--auth-audience', audience]] as const) {
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new UsageError(`serve: ${flag}: not an http(s) URL: ${url}`);
+  }
+  return { issuer, resource: audience, scopes: scopes === undefined ? [] : scopes.split(',').map((scope) => scope.trim()).filter(Boolean) };
 }
 
 /** `--workers 4`, or `auto` for one per core this process may use. */

@@ -19,8 +19,12 @@ export async function runServeCommand(args: readonly string[]): Promise<void> {
  */
 async function runServeHttp(options: ServeArgs): Promise<void> {
   const served = await chooseServed(options);
+  const [{ checkExposure }, { machineHostNames }] = await Promise.all([import('./exposure.js'), import('../transports/http/options.js')]);
   const cluster = options.workers > 1 ? (await import('node:cluster')).default : undefined;
-  if (cluster === undefined || cluster.isPrimary) checkScaleOut(options, served);
+  if (cluster === undefined || cluster.isPrimary) {
+    checkScaleOut(options, served);
+    for (const line of checkExposure(options, served, options.port ?? 3000)) process.stderr.write(`${line}\n`);
+  }
   if (cluster?.isPrimary) {
     const { runPrimary } = await import('./cluster.js');
     process.exit(await runPrimary(options.workers, options.drainMs ?? 10_000));
@@ -31,7 +35,14 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
   const worker = cluster === undefined ? { sessionIdPrefix: prefix } : (await import('./cluster.js')).workerOptions(prefix);
   // Loaded only here, so that stdio start-up never pays for the HTTP code.
   const { runHttp } = await import('./serve-http.js');
-  await runHttp(server, { port: options.port, host: options.host, drainMs: options.drainMs, ...worker });
+  await runHttp(server, {
+    port: options.port,
+    host: options.host,
+    drainMs: options.drainMs,
+    ...(options.auth === undefined ? {} : { auth: options.auth }),
+    ...(options.allowedHosts === undefined ? {} : { allowedHosts: [...machineHostNames(options.host ?? '127.0.0.1'), ...options.allowedHosts] }),
+    ...worker,
+  });
   await shared?.close();
   process.exit(0); // a tool that ignored its abort signal must not keep a stopped server alive
 }

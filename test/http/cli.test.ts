@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { programJs } from '../helpers/stdio-peer.js';
 import { initializeFrame, post } from './helpers.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -34,5 +35,18 @@ describe('zod-mcp serve --http', () => {
     const [code] = await exited;
     expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
     expect(stderr).toMatch(/\nzod-mcp: stopping \(a second signal stops at once\)\n$/);
+  });
+});
+
+describe('zod-mcp serve --http on an address other machines reach', () => {
+  it('refuses to start without authorization, saying what to give, and never listens', async () => {
+    const child = spawn(process.execPath, [programJs, 'serve', '--http', '--host', '0.0.0.0', '--port', '0', '--root', '.'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const [code] = (await once(child, 'exit')) as [number];
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'zod-mcp: serve: --host 0.0.0.0 makes this server reachable from other machines, and it has no authorization: give --auth-issuer URL --auth-audience URL, or --allow-unauthenticated to serve anyone who can reach it\n',
+    );
   });
 });

@@ -1,5 +1,6 @@
 // DNS rebinding protection: Host and Origin allow-lists, and their defaults.
 import type { IncomingMessage } from 'node:http';
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpServerHandle } from '../../src/index.js';
 import { checkHostAndOrigin } from '../../src/transports/http/guard.js';
@@ -44,8 +45,18 @@ describe('the rules, without binding', () => {
   const check = (options: HttpOptions, headers: Record<string, string>) =>
     checkHostAndOrigin({ headers } as IncomingMessage, resolveHttpOptions(options));
 
-  it('bound to all interfaces with no lists: any Host, and only same-host origins', () => {
+  it('bound to all interfaces without authorization: only this machine\'s names (a foreign Host, as a rebinding page sends, is refused)', () => {
     const options = { host: '0.0.0.0' };
+    // The case that once wrote a workspace: `serve --http --host 0.0.0.0 --root DIR` and `Host: evil.example`.
+    expect(check(options, { host: 'evil.example' })).toBe('Host not allowed: evil.example');
+    expect(check(options, { host: 'mcp.example.com:3000' })).toBe('Host not allowed: mcp.example.com:3000');
+    expect(check(options, { host: `${hostname()}:3000` })).toBeUndefined();
+    expect(check(options, { host: 'localhost:3000' })).toBeUndefined();
+    expect(check(options, { host: '127.0.0.1:3000', origin: 'https://evil.example' })).toBe('Origin not allowed: https://evil.example');
+  });
+
+  it('bound to all interfaces with authorization: any Host (the token decides), and only same-host origins', () => {
+    const options = { host: '0.0.0.0', auth: { issuer: 'https://as.example', resource: 'https://mcp.example.com/mcp' } };
     expect(check(options, { host: 'mcp.example.com' })).toBeUndefined();
     expect(check(options, { host: 'mcp.example.com:3000', origin: 'https://mcp.example.com:3000' })).toBeUndefined();
     expect(check(options, { host: 'mcp.example.com', origin: 'https://evil.example' })).toBe('Origin not allowed: https://evil.example');

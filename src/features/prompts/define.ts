@@ -2,6 +2,7 @@
 import type { PromptArgument, Prompt as PromptDescriptor } from '../../../schemas/prompts.js';
 import type { Icon } from '../../../schemas/resources.js';
 import type { HandlerContext } from '../../core/context.js';
+import { checkScopes } from '../../core/auth.js';
 import { checkTimeout } from '../../core/limits.js';
 import type { MaybePromise } from '../../core/maybe-async.js';
 import { fieldsOf } from '../../schema/fields.js';
@@ -29,6 +30,8 @@ export interface PromptDefinition<A extends AnyObjectSchema | undefined = undefi
   _meta?: Record<string, unknown>;
   /** Ends a `get` that runs longer with -32603; defaults to the server's `timeoutMs`. */
   timeoutMs?: number;
+  /** OAuth scopes a caller's token must carry (see defineTool's `scopes`). */
+  scopes?: readonly string[];
   get: (args: A extends AnyObjectSchema ? Output<A> : Record<string, never>, ctx: HandlerContext) => MaybePromise<GetReturn>;
 }
 
@@ -41,6 +44,7 @@ export interface Prompt {
   /** The fixed values of each argument that takes only a few (z.enum, literals). */
   readonly choices: ReadonlyMap<string, readonly string[]>;
   readonly timeoutMs: number | undefined;
+  readonly scopes: readonly string[] | undefined;
   readonly get: (args: unknown, ctx: HandlerContext) => MaybePromise<GetReturn>;
 }
 
@@ -84,6 +88,7 @@ export function definePrompt<A extends AnyObjectSchema | undefined = undefined>(
     completers,
     choices,
     timeoutMs,
+    scopes: checkScopes(definition.scopes, owner),
     get: get as Prompt['get'],
   };
 }

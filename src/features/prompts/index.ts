@@ -1,5 +1,6 @@
 // The prompts feature: prompts/list (paginated, cacheable) and prompts/get, over a registry that may
 // change while the server runs (each change is published as `prompts/list_changed`).
+import { permits, requireScopes } from '../../core/auth.js';
 import { PaginatedParams } from '../../../schemas/common.js';
 import { GetPromptParams, type ListPromptsResult, type Prompt as PromptDescriptor } from '../../../schemas/prompts.js';
 import { extendContext } from '../../core/context.js';
@@ -49,8 +50,9 @@ export function promptsFeature(initial: readonly Prompt[], options: PromptsOptio
 
   const listPrompts = defineMethod(
     PaginatedParams,
-    (params): ListPromptsResult => {
-      const { items, nextCursor } = page(descriptors, params?.cursor, options.pageSize, 'prompts');
+    (params, ctx): ListPromptsResult => {
+      const visible = ctx.auth === undefined ? descriptors : [...prompts.values()].filter((prompt) => permits(ctx.auth, prompt.scopes)).map((prompt) => prompt.descriptor);
+      const { items, nextCursor } = page(visible, params?.cursor, options.pageSize, 'prompts');
       return nextCursor === undefined ? { prompts: [...items] } : { prompts: [...items], nextCursor };
     },
     { cacheable: true },
@@ -61,6 +63,7 @@ export function promptsFeature(initial: readonly Prompt[], options: PromptsOptio
     (params, ctx) => {
     const prompt = prompts.get(params.name);
     if (prompt === undefined) throw new ProtocolError(ErrorCode.InvalidParams, `params.name: unknown prompt: ${params.name}`);
+    requireScopes(ctx.auth, prompt.scopes, `prompt ${prompt.name}`);
     const owner = `prompt "${prompt.name}"`;
     const run = (parsed: ParseResult) => {
       if (!parsed.ok) throw new ProtocolError(ErrorCode.InvalidParams, describeIssues(parsed.issues, ['params', 'arguments']));

@@ -2,6 +2,7 @@
 import type { Annotations } from '../../../schemas/common.js';
 import type { Icon, Resource as ResourceDescriptor, ResourceTemplate as TemplateDescriptor } from '../../../schemas/resources.js';
 import type { HandlerContext } from '../../core/context.js';
+import { checkScopes } from '../../core/auth.js';
 import { checkTimeout } from '../../core/limits.js';
 import type { MaybePromise } from '../../core/maybe-async.js';
 import { runsAuthorCode } from '../../schema/parse.js';
@@ -26,6 +27,8 @@ interface Metadata {
   _meta?: Record<string, unknown>;
   /** Ends a read that runs longer with -32603; defaults to the server's `timeoutMs`. */
   timeoutMs?: number;
+  /** OAuth scopes a caller's token must carry (see defineTool's `scopes`). */
+  scopes?: readonly string[];
 }
 
 export interface ResourceDefinition extends Metadata {
@@ -55,6 +58,7 @@ export interface Resource {
   readonly uri: string;
   readonly descriptor: ResourceDescriptor;
   readonly timeoutMs: number | undefined;
+  readonly scopes: readonly string[] | undefined;
   readonly read: (ctx: ResourceContext) => MaybePromise<ReadReturn>;
 }
 
@@ -67,6 +71,7 @@ export interface ResourceTemplate {
   readonly asyncVariables: boolean;
   readonly mimeType: string | undefined;
   readonly timeoutMs: number | undefined;
+  readonly scopes: readonly string[] | undefined;
   readonly list: ((ctx: HandlerContext) => MaybePromise<readonly ListedResource[]>) | undefined;
   readonly completers: ReadonlyMap<string, Completer>;
   /** The fixed values of each variable that takes only a few (z.enum, literals). */
@@ -95,7 +100,7 @@ export function defineResource(definition: ResourceDefinition): Resource {
   if (size !== undefined && !(Number.isInteger(size) && size >= 0)) throw new TypeError(`${owner}: size must be a whole number of bytes`);
   if (typeof read !== 'function') throw new TypeError(`${owner}: read must be a function`);
   const descriptor = { uri, name, ...optional({ title, description, mimeType, size, icons, annotations, _meta }) } as ResourceDescriptor;
-  return { kind: 'resource', uri, descriptor, timeoutMs, read };
+  return { kind: 'resource', uri, descriptor, timeoutMs, scopes: checkScopes(definition.scopes, owner), read };
 }
 
 /** A family of resources named by a URI template; the matched variables are parsed with `variables`. */
@@ -139,6 +144,7 @@ export function defineResourceTemplate<V extends AnyObjectSchema>(definition: Re
     asyncVariables: runsAuthorCode(variables),
     mimeType,
     timeoutMs,
+    scopes: checkScopes(definition.scopes, owner),
     list,
     completers,
     choices,

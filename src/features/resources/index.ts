@@ -1,6 +1,7 @@
 // The resources feature: resources/list and resources/templates/list (paginated, cacheable),
 // resources/read, and on 2025 resources/subscribe and resources/unsubscribe, over registries that
 // may change while the server runs (each change is published as `resources/list_changed`).
+import { permits, requireScopes } from '../../core/auth.js';
 import { PaginatedParams } from '../../../schemas/common.js';
 import {
   ResourceParams,
@@ -88,8 +89,8 @@ export function resourcesFeature(initial: readonly (Resource | ResourceTemplate)
 
   const listTemplates = defineMethod(
     PaginatedParams,
-    (params): ListResourceTemplatesResult => {
-      const descriptors = [...templates.values()].map((template) => template.descriptor);
+    (params, ctx): ListResourceTemplatesResult => {
+      const descriptors = [...templates.values()].filter((template) => permits(ctx.auth, template.scopes)).map((template) => template.descriptor);
       const { items, nextCursor } = page(descriptors, params?.cursor, options.pageSize, 'templates');
       return nextCursor === undefined ? { resourceTemplates: [...items] } : { resourceTemplates: [...items], nextCursor };
     },
@@ -156,8 +157,8 @@ function allListed(
   templates: ReadonlyMap<string, ResourceTemplate>,
   ctx: RequestContext,
 ): MaybePromise<readonly ResourceDescriptor[]> {
-  const own = [...resources.values()].map((resource) => resource.descriptor);
-  const listing = [...templates.values()].filter((template) => template.list !== undefined);
+  const own = [...resources.values()].filter((resource) => permits(ctx.auth, resource.scopes)).map((resource) => resource.descriptor);
+  const listing = [...templates.values()].filter((template) => template.list !== undefined && permits(ctx.auth, template.scopes));
   if (listing.length === 0) return own;
   const lists = listing.map((template) => {
     const named = (items: readonly { name?: string; uri: string }[]) =>
@@ -174,12 +175,14 @@ function readTarget(target: Target, uri: string, ctx: RequestContext, timeoutMs:
   if ('resource' in target) {
     const { resource } = target;
     const owner = `resource ${JSON.stringify(resource.uri)}`;
+    requireScopes(ctx.auth, resource.scopes, owner);
     const value = within(ctx, resource.timeoutMs ?? timeoutMs, owner, () => inRoundsVisibly(ctx, () => resource.read(rctx)));
     const shape = (late: unknown) => (late === null ? null : late instanceof InputRequired ? late : toReadResult(uri, resource.descriptor.mimeType, late, owner));
     return isThenable(value) ? Promise.resolve(value).then(shape) : shape(value);
   }
   const { template, matched } = target;
   const owner = `resource template ${JSON.stringify(template.descriptor.uriTemplate)}`;
+  requireScopes(ctx.auth, template.scopes, owner);
   const run = (parsed: ParseResult) => {
     if (!parsed.ok) throw new ProtocolError(ErrorCode.InvalidParams, `params.uri: ${describeIssues(parsed.issues)}`);
     const value = within(ctx, template.timeoutMs ?? timeoutMs, owner, () => inRoundsVisibly(ctx, () => template.read(parsed.value, rctx)));

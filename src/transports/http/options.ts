@@ -1,4 +1,5 @@
 // serveHttp's options: a Zod schema, so a bad option fails at start-up with the field it names.
+import { hostname, networkInterfaces } from 'node:os';
 import { z } from 'zod';
 import { describeIssues } from '../../schema/issues.js';
 import { MAX_TIMER_MS } from '../../core/limits.js';
@@ -63,14 +64,23 @@ export function resolveHttpOptions(input: HttpOptions = {}): ResolvedHttpOptions
   const options = parsed.data;
   if (options.healthPath === options.path) throw new TypeError(`serveHttp: invalid options: healthPath: it is the MCP path (${options.path})`);
   const loopback = isLoopback(options.host);
-  // Bound to another loopback address (127.0.0.2), the server must still accept its own URL.
-  const hosts = options.allowedHosts ?? (loopback ? [...LOCALHOST_NAMES, options.host] : undefined);
+  // Bound to another loopback address (127.0.0.2), the server must still accept its own URL. Bound
+  // wider without authorization: this machine's own names only (a foreign Host is a rebinding
+  // page, or a client that has no business here); with authorization, any (the token decides).
+  const hosts = options.allowedHosts ?? (loopback ? [...LOCALHOST_NAMES, options.host] : options.auth === undefined ? machineHostNames(options.host) : undefined);
   return {
     ...options,
     loopback,
     allowedHosts: hosts === undefined ? undefined : new Set(hosts.map(normalizeHostName)),
     allowedOrigins: options.allowedOrigins === undefined ? undefined : new Set(options.allowedOrigins.map(normalizeOrigin)),
   };
+}
+
+/** The names this machine answers to: localhost, its host name, every interface address, and the bound address. */
+export function machineHostNames(host: string): string[] {
+  const addresses = Object.values(networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => entry.address));
+  const bound = host === '0.0.0.0' || host === '::' ? [] : [host];
+  return [...new Set([...LOCALHOST_NAMES, hostname(), ...addresses, ...bound].map(normalizeHostName))];
 }
 
 /** `[::1]` and `::1` are the same name; names compare case-insensitively. */
