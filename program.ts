@@ -65,5 +65,7 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`zod-mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
       process.exitCode = 1;
     }
+    // What a failed start opened (a Redis connection, a cluster worker's channel) must not keep it alive.
+    process.exit();
   },
 );

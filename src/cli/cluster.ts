@@ -26,11 +26,21 @@ export function runPrimary(count: number, drainMs: number): Promise<number> {
     const message: ToWorker = { type: 'peers', peers: [...peers] };
     for (const worker of Object.values(cluster.workers ?? {})) if (worker?.isConnected()) worker.send(message);
   };
+  const ready = new Set<number>();
   const fork = () => {
     const worker = cluster.fork();
     born.set(worker.id, Date.now());
+    // A worker that is not serving within 30 s (a Redis that never answers, say) is ended: a crash.
+    const late = setTimeout(() => {
+      if (!ready.has(worker.id)) {
+        process.stderr.write(`zod-mcp: worker ${worker.id} did not start serving within 30 s\n`);
+        worker.process.kill('SIGKILL');
+      }
+    }, 30_000).unref();
     worker.on('message', (message: FromWorker) => {
       if (message?.type !== 'ready') return;
+      clearTimeout(late);
+      ready.add(worker.id);
       peers.set(worker.id, message.port);
       broadcast();
       if (!announced && peers.size === count) {
@@ -50,7 +60,9 @@ export function runPrimary(count: number, drainMs: number): Promise<number> {
         return;
       }
       const lived = Date.now() - (born.get(worker.id) ?? 0);
-      crashes = lived < STEADY_MS ? crashes + 1 : 0;
+      // Dying before it served, or soon after, is a crash; a worker that served a while resets the count.
+      crashes = !ready.has(worker.id) || lived < STEADY_MS ? crashes + 1 : 0;
+      ready.delete(worker.id);
       process.stderr.write(`zod-mcp: worker ${worker.id} (pid ${worker.process.pid}) exited (${signal ?? `code ${code}`}); `);
       if (crashes >= MAX_CRASHES) {
         process.stderr.write(`${crashes} workers died within ${STEADY_MS} ms of starting: stopping\n`);
@@ -93,8 +105,10 @@ export function workerOptions(instancePrefix = ''): { sessionIdPrefix: string; f
   return {
     sessionIdPrefix: `${instancePrefix}w${self}.`,
     forwardSession(id) {
-      const owner = id.startsWith(instancePrefix) ? /^w(\d+)\./.exec(id.slice(instancePrefix.length)) : null;
-      const port = owner === null ? undefined : peers.get(Number(owner[1]));
+      const owner = id.startsWith(instancePrefix) ? /^w([1-9]\d*)\./.exec(id.slice(instancePrefix.length)) : null;
+      // Never to itself (an id this worker would have made is its own, or unknown here).
+      const worker = owner === null ? undefined : Number(owner[1]);
+      const port = worker === undefined || worker === self ? undefined : peers.get(worker);
       return port === undefined ? undefined : { host: '127.0.0.1', port };
     },
     async onListening(handle) {

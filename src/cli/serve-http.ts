@@ -16,8 +16,9 @@ export interface RunHttpOptions extends HttpOptions {
  * closes; a second signal closes at once. Resolves when everything is closed.
  */
 export async function runHttp(server: McpServer, options: RunHttpOptions = {}): Promise<void> {
-  const { stopSignal = nextSignal(), onListening, ...httpOptions } = options;
+  const { stopSignal: given, onListening, ...httpOptions } = options;
   const handle = await serveHttp(server, httpOptions);
+  const stopSignal = given ?? nextSignal(); // only once serving: a failed start ends the process at once
   if (onListening === undefined) process.stderr.write(`zod-mcp ${VERSION}: serving MCP over HTTP at ${handle.url}\n`);
   else await onListening(handle);
   await stopSignal;

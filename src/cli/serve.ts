@@ -63,8 +63,12 @@ function checkScaleOut(options: ServeArgs, served: Served): void {
 async function openRedis(url: string, leaseMs: number | undefined) {
   const { redisEvents } = await import('../redis/events.js');
   const { redisTaskStore } = await import('../redis/tasks.js');
-  const [events, store] = await Promise.all([redisEvents({ url }), redisTaskStore({ url, leaseMs })]);
-  return { events, store, close: () => Promise.all([events.close(), store.close()]).then(() => undefined) };
+  const [events, store] = await Promise.allSettled([redisEvents({ url }), redisTaskStore({ url, leaseMs })]);
+  if (events.status === 'rejected' || store.status === 'rejected') {
+    await Promise.allSettled([events, store].flatMap((part) => (part.status === 'fulfilled' ? [part.value.close()] : [])));
+    throw (events.status === 'rejected' ? events.reason : (store as PromiseRejectedResult).reason) as Error;
+  }
+  return { events: events.value, store: store.value, close: () => Promise.all([events.value.close(), store.value.close()]).then(() => undefined) };
 }
 
 /** `echo`, plus the demo set with --demo, the workspace tools and files of --root, the skills of --skills (each loaded only then). */

@@ -52,8 +52,19 @@ export async function connectRedis(options: RedisConnectOptions, owner: string):
   const owned = options.client === undefined;
   const client = options.client ?? (await createClient(options.url!, owner));
   if (owned) client.on('error', report);
-  if (!client.isOpen) await client.connect();
-  await client.sendCommand(['PING']);
+  // A server that takes the connection but never answers must not hang the start: 10 s, then an error.
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${owner}: Redis did not answer PING within 10 s${options.url === undefined ? '' : ` at ${redacted(options.url)}`}`)), 10_000);
+  });
+  try {
+    await Promise.race([(async () => (client.isOpen ? undefined : await client.connect(), await client.sendCommand(['PING'])))(), timeout]);
+  } catch (error) {
+    if (owned) (client as { destroy?: () => void }).destroy?.();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
   let subscriber: RedisClientLike | undefined;
   let subscribing: Promise<RedisClientLike> | undefined;
   const subscriberOf = () =>

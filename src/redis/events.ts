@@ -22,16 +22,22 @@ export async function redisEvents(options: RedisConnectOptions): Promise<RedisEv
   const channel = `${connection.prefix}events`;
   const local = memoryEvents(report);
   let closed = false;
-  await connection.subscribe(channel, (message) => {
-    let parsed: { o?: unknown; e?: ServerEvent };
+  const onMessage = (message: string) => {
+    let parsed: { o?: unknown; e?: ServerEvent } | null;
     try {
       parsed = JSON.parse(message) as typeof parsed;
     } catch {
       return report(new Error(`redisEvents: ignored a message on ${channel} that is not JSON`));
     }
-    if (parsed.o === origin || parsed.e === undefined || typeof parsed.e.type !== 'string') return;
+    if (parsed === null || parsed.o === origin || parsed.e === undefined || typeof parsed.e.type !== 'string') return;
     local.publish(parsed.e);
-  });
+  };
+  try {
+    await connection.subscribe(channel, onMessage);
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
   return {
     publish(event) {
       local.publish(event);

@@ -21,8 +21,10 @@ if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[2]) then
   -- Full: an ended task without expiry (ttlMs null) makes room, the oldest first.
   local room = false
   local prefix = string.sub(KEYS[1], 1, #KEYS[1] - #ARGV[1])
-  for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], FOREVER, '+inf', 'LIMIT', 0, 1000)) do
-    if terminal(redis.call('HGET', prefix .. id, 'status')) then
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], FOREVER, '+inf')) do
+    local status = redis.call('HGET', prefix .. id, 'status')
+    -- Ended, or gone already (deleted by hand, evicted by maxmemory): its place is free.
+    if status == false or terminal(status) then
       redis.call('DEL', prefix .. id)
       redis.call('ZREM', KEYS[2], id)
       room = true
@@ -105,15 +107,18 @@ return 2`);
 
 /**
  * The runner's heartbeat. KEYS: leases. ARGV: leaseMs, task key prefix, id, ... (only tasks still
- * leased: XX). Returns, per id, whether a cancel is recorded and whether answers wait: a signal
- * lost on the way (pub/sub keeps nothing) still reaches the runner within a beat.
+ * leased: XX). Returns, per id, whether the work should stop (a cancel recorded, or the task gone or
+ * ended elsewhere: expired, or failed by a sweep while this runner could not beat) and whether
+ * answers wait: a signal lost on the way (pub/sub keeps nothing) still reaches the runner.
  */
 export const HEARTBEAT = luaScript(`${NOW}
+${TERMINAL}
 local seen = {}
 for i = 3, #ARGV do
   redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[1]), ARGV[i])
   local key = ARGV[2] .. ARGV[i]
-  local cancel = redis.call('HGET', key, 'cancelRequested') == '1' and 1 or 0
+  local status = redis.call('HGET', key, 'status')
+  local cancel = (status == false or terminal(status) or redis.call('HGET', key, 'cancelRequested') == '1') and 1 or 0
   local answers = 0
   for _, f in ipairs(redis.call('HKEYS', key)) do
     if string.sub(f, 1, 2) == 'a:' then answers = 1; break end

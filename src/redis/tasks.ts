@@ -48,10 +48,15 @@ export async function redisTaskStore(options: RedisTaskStoreOptions): Promise<Re
       }
     }
   };
-  await redis.subscribe(signalChannel, (message) => {
-    const parsed = parseJson(message) as { t?: unknown; k?: unknown } | undefined;
-    if (typeof parsed?.t === 'string' && (parsed.k === 'input' || parsed.k === 'cancel')) signal(parsed.t, parsed.k);
-  });
+  try {
+    await redis.subscribe(signalChannel, (message) => {
+      const parsed = parseJson(message) as { t?: unknown; k?: unknown } | undefined;
+      if (typeof parsed?.t === 'string' && (parsed.k === 'input' || parsed.k === 'cancel')) signal(parsed.t, parsed.k);
+    });
+  } catch (error) {
+    await redis.close();
+    throw error;
+  }
   const publish = (taskId: string, kind: keyof TaskSignals) => redis.command(['PUBLISH', signalChannel, JSON.stringify({ t: taskId, k: kind })]);
 
   const beat = setInterval(() => {

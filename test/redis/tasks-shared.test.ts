@@ -190,6 +190,42 @@ describe('redisTaskStore on its own', () => {
     expect(await store.cancel('t1')).toBe(false);
   });
 
+  it('full: an ended task without expiry, or one whose record is gone, makes room', async () => {
+    const prefix = `alone${++run}:`;
+    const store = await redisTaskStore({ url: redis.url, prefix, maxTasks: 2 });
+    closing.push(store);
+    const now = new Date().toISOString();
+    const record = (taskId: string) => ({ taskId, status: 'working' as const, createdAt: now, lastUpdatedAt: now, ttlMs: null, pollIntervalMs: 100 });
+    await store.create(record('a'));
+    await store.create(record('b'));
+    await expect(store.create(record('c'))).rejects.toThrow('the server keeps at most 2 tasks at once');
+    await store.update('a', { status: 'completed', result: { content: [], isError: false } });
+    await store.create(record('c')); // a made room
+    expect(await store.get('a')).toBeUndefined();
+    const { createClient } = await import('@redis/client');
+    const raw = createClient({ url: redis.url });
+    await raw.connect();
+    await raw.sendCommand(['DEL', `${prefix}task:b`]); // removed by hand, still counted
+    await raw.close();
+    await store.create(record('d'));
+    expect((await store.get('d'))?.status).toBe('working');
+  });
+
+  it('a task failed elsewhere (its runner could not beat for a while) stops its work at the next beat', async () => {
+    const [a] = await instances(1, { leaseMs: 300 });
+    const { createClient } = await import('@redis/client');
+    const raw = createClient({ url: redis.url });
+    await raw.connect();
+    try {
+      const { taskId } = (await a!.send('tools/call', { name: 'work', arguments: { ms: 60_000 } })).result;
+      await raw.sendCommand(['HSET', `shared${run}:task:${taskId}`, 'status', 'failed']);
+      await sleep(400);
+      expect(a!.server.runningTasks.count).toBe(0);
+    } finally {
+      await raw.close();
+    }
+  });
+
   it('round-trips every field of a record, questions in their order', async () => {
     const store = await redisTaskStore({ url: redis.url, prefix: `alone${++run}:` });
     closing.push(store);

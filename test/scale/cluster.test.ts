@@ -2,11 +2,14 @@
 // redis-server. Connections spread over both; a 2025 session made by one is served through either;
 // a task started through one is polled and cancelled through the other; a worker killed is replaced
 // while the other keeps answering; SIGTERM stops them all. And the refusals that keep it correct.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { Agent } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { V2026, envelope } from '../helpers/eras.js';
-import { startRedis, type RedisServer } from '../helpers/redis.js';
+import { freePort, startRedis, type RedisServer } from '../helpers/redis.js';
+import { programJs } from '../helpers/stdio-peer.js';
 import { startServe, type ServeProcess } from '../helpers/serve-process.js';
 import { initializeFrame, post, send } from '../http/helpers.js';
 
@@ -48,6 +51,15 @@ describe('serve --workers 2 --redis', () => {
     for (let i = 0; i < 10; i++) {
       const res = await post(served.url, { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: { i } } }, headers, fresh());
       expect(JSON.parse(res.body)).toStrictEqual({ jsonrpc: '2.0', id: i, result: { content: [{ type: 'text', text: `echo({"i":${i}})` }], isError: false } });
+    }
+  });
+
+  it('a session id that names a worker in another spelling (w01.) is unknown, never forwarded in a loop', async () => {
+    for (const id of ['w01.x', 'w1.x', 'w2.x', 'w0.x', 'w99.x']) {
+      const started = Date.now();
+      const res = await post(served.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' }, fresh());
+      expect(res.status).toBe(404);
+      expect(Date.now() - started).toBeLessThan(2000);
     }
   });
 
@@ -98,6 +110,23 @@ describe('serve --workers: what it refuses', () => {
 
   it('workers that serve tasks without Redis', async () => {
     await expect(startServe(['--demo', '--port', '0', '--workers', '2'], KEY)).rejects.toThrow('serve: --workers 2 runs 2 processes and serves tasks (slow_build): add --redis URL, so that every worker finds every task');
+  });
+});
+
+describe('serve: a start that fails ends the process', () => {
+  it('one process whose Redis cannot be reached exits 1 at once', async () => {
+    const port = await freePort();
+    await expect(startServe(['--port', '0', '--redis', `redis://127.0.0.1:${port}`], KEY)).rejects.toThrow(/serve exited \(1\) before it served: .*cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+/s);
+  });
+
+  it('workers that keep dying before they serve stop the whole server with exit code 1', { timeout: 60_000 }, async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [programJs, 'serve', '--http', '--port', '0', '--workers', '2', '--redis', `redis://127.0.0.1:${port}`], { env: { ...process.env, ...KEY }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const [code] = (await once(child, 'exit')) as [number];
+    expect(code).toBe(1);
+    expect(stderr).toContain('workers died within 5000 ms of starting: stopping');
   });
 });
 

@@ -6,7 +6,7 @@ import type { McpServer } from '../../server.js';
 import { checkHostAndOrigin } from './guard.js';
 import { resolveHttpOptions, type HttpOptions } from './options.js';
 import { handlePost } from './post.js';
-import { forward, type ForwardTarget } from './forward.js';
+import { FORWARDED_HEADER, forward, type ForwardTarget } from './forward.js';
 import { readSessionId } from './headers.js';
 import { sendHealth } from './health.js';
 import { sendError } from './reply.js';
@@ -99,7 +99,10 @@ async function routeRequest(state: HttpState, req: IncomingMessage, res: ServerR
   if (refusal !== undefined) return sendError(res, 403, refusal);
   if (path !== state.options.path) return sendError(res, 404, `no MCP endpoint here: it is at ${state.options.path}`);
   const owner = forwardTarget(state, req);
-  if (owner !== undefined) return forward(req, res, owner); // the owner checks the token itself
+  if (owner !== undefined) {
+    state.track(res); // a drain waits for it like for any call
+    return forward(req, res, owner); // the owner checks the token itself
+  }
   if (state.auth !== undefined) {
     const caller = await state.auth.check(req, res);
     if (caller === undefined) return; // refused: 401, 403 or 400 sent
@@ -159,7 +162,7 @@ function forwardTarget(state: HttpState, req: IncomingMessage): ForwardTarget | 
   const { forwardSession, sessionIdPrefix } = state.options;
   if (forwardSession === undefined) return undefined;
   const id = readSessionId(req);
-  if (id === undefined || id.startsWith(sessionIdPrefix)) return undefined;
+  if (id === undefined || id.startsWith(sessionIdPrefix) || req.headers[FORWARDED_HEADER] !== undefined) return undefined;
   return forwardSession(id);
 }
 
