@@ -20,6 +20,8 @@ usage:
                               skill (extension io.modelcontextprotocol/skills)
   zod-mcp serve --http [--port N] [--host H] [--demo] [--root DIR [...]] [--skills DIR]
                 [--workers N|auto] [--redis URL [--task-lease-ms N]] [--drain-ms N]
+                [--auth-issuer URL --auth-audience URL [--auth-scopes a,b]]
+                [--allow-unauthenticated] [--allowed-hosts a,b] [--instance NAME]
                               the same tools over Streamable HTTP at http://H:N/mcp
                               (default 127.0.0.1:3000), with GET /healthz; on SIGTERM or
                               SIGINT it drains (work in flight finishes, up to --drain-ms,
@@ -27,7 +29,10 @@ usage:
                               port; --redis shares tasks and change events through Redis
                               (a task whose process stopped fails after --task-lease-ms,
                               default 15000);
-                              either needs ZOD_MCP_STATE_KEY (a shared secret, 16+ characters)`;
+                              either needs ZOD_MCP_STATE_KEY (a shared secret, 16+ characters);
+                              --auth-* makes it an OAuth 2.1 resource server (bearer tokens
+                              from that issuer, for that audience); on a non-loopback --host
+                              it refuses to start without them unless --allow-unauthenticated`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

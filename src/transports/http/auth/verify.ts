@@ -10,7 +10,7 @@ export interface AuthOptions {
   resource: string;
   /** Scopes every request's token must carry; also the challenge's `scope` on a 401. */
   scopes?: readonly string[];
-  /** `scopes_supported` of the protected resource metadata; default: `scopes` and every tool's, prompt's and resource's. */
+  /** `scopes_supported` of the protected resource metadata; default: `scopes` and every tool's. */
   scopesSupported?: readonly string[];
   /** Where the signing keys are; default: the `jwks_uri` of the issuer's metadata (RFC 8414, then OpenID discovery). */
   jwksUri?: string;
