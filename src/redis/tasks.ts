@@ -4,6 +4,7 @@
 import type { InputRequest } from '../../schemas/client-input.js';
 import { ErrorCode } from '../jsonrpc/errors.js';
 import { TaskLimitError, type TaskChange, type TaskError, type TaskRecord, type TaskSignals, type TaskStore } from '../core/tasks/store.js';
+import { watchers } from '../core/tasks/watchers.js';
 import { connectRedis, type RedisConnectOptions } from './client.js';
 import { ANSWER, CANCEL, CREATE, HEARTBEAT, SWEEP, UPDATE } from './task-scripts.js';
 
@@ -36,18 +37,10 @@ export async function redisTaskStore(options: RedisTaskStoreOptions): Promise<Re
   const tasksKey = `${prefix}tasks`;
   const leasesKey = `${prefix}leases`;
   const signalChannel = `${prefix}task-signals`;
-  const watchers = new Map<string, Set<TaskSignals>>();
+  const listening = watchers(report);
+  const signal = listening.signal;
   const listeners = new Set<(record: TaskRecord) => void>();
 
-  const signal = (taskId: string, kind: keyof TaskSignals) => {
-    for (const watcher of [...(watchers.get(taskId) ?? [])]) {
-      try {
-        watcher[kind]();
-      } catch (error) {
-        report(error);
-      }
-    }
-  };
   try {
     await redis.subscribe(signalChannel, (message) => {
       const parsed = parseJson(message) as { t?: unknown; k?: unknown } | undefined;
@@ -60,8 +53,8 @@ export async function redisTaskStore(options: RedisTaskStoreOptions): Promise<Re
   const publish = (taskId: string, kind: keyof TaskSignals) => redis.command(['PUBLISH', signalChannel, JSON.stringify({ t: taskId, k: kind })]);
 
   const beat = setInterval(() => {
-    if (watchers.size === 0) return;
-    const ids = [...watchers.keys()];
+    const ids = listening.ids();
+    if (ids.length === 0) return;
     redis
       .script<number[]>(HEARTBEAT, [leasesKey], [leaseMs, `${prefix}task:`, ...ids])
       .then((seen) => {
@@ -109,16 +102,7 @@ export async function redisTaskStore(options: RedisTaskStoreOptions): Promise<Re
       if (asked === 2) await publish(taskId, 'cancel');
       return asked !== 0;
     },
-    watch(taskId, signals) {
-      let set = watchers.get(taskId);
-      if (set === undefined) watchers.set(taskId, (set = new Set()));
-      const entry = { ...signals };
-      set.add(entry);
-      return () => {
-        set.delete(entry);
-        if (set.size === 0 && watchers.get(taskId) === set) watchers.delete(taskId);
-      };
-    },
+    watch: listening.watch,
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

@@ -1,6 +1,7 @@
 // The task store of one process: bounded in count, each task dropped when its ttlMs has passed.
 import { longTimeout } from '../limits.js';
-import { TERMINAL, TaskLimitError, type TaskChange, type TaskRecord, type TaskSignals, type TaskStore } from './store.js';
+import { TERMINAL, TaskLimitError, type TaskChange, type TaskRecord, type TaskStore } from './store.js';
+import { watchers } from './watchers.js';
 
 export interface MemoryTaskStoreOptions {
   /** Tasks kept at once, running or finished but not expired. Default 1000. */
@@ -16,15 +17,12 @@ export function memoryTaskStore(options: MemoryTaskStoreOptions = {}): TaskStore
   const maxTasks = options.maxTasks ?? 1000;
   if (!(Number.isInteger(maxTasks) && maxTasks >= 1)) throw new TypeError('memoryTaskStore: maxTasks must be a positive integer');
   const tasks = new Map<string, { record: TaskRecord; unexpire: (() => void) | undefined }>();
-  const watchers = new Map<string, Set<TaskSignals>>();
-
-  const signal = (taskId: string, kind: keyof TaskSignals) => {
-    for (const watcher of [...(watchers.get(taskId) ?? [])]) watcher[kind]();
-  };
+  const listening = watchers();
+  const signal = listening.signal;
   const drop = (taskId: string) => {
     tasks.get(taskId)?.unexpire?.();
     tasks.delete(taskId);
-    watchers.delete(taskId);
+    listening.drop(taskId);
   };
   /** The oldest ended task that has no expiry, if any (the map keeps creation order). */
   const evictable = () => {
@@ -96,15 +94,6 @@ export function memoryTaskStore(options: MemoryTaskStoreOptions = {}): TaskStore
       }
       return true;
     },
-    watch(taskId, signals) {
-      let set = watchers.get(taskId);
-      if (set === undefined) watchers.set(taskId, (set = new Set()));
-      const entry = { ...signals };
-      set.add(entry);
-      return () => {
-        set.delete(entry);
-        if (set.size === 0) watchers.delete(taskId);
-      };
-    },
+    watch: listening.watch,
   };
 }
