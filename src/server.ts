@@ -179,6 +179,7 @@ export class McpServer {
       warn: (message) => void warn(message),
       capabilities: (era) => (era === 'rev2025' ? capabilities2025 : capabilities2026),
       cacheHint: (method) => hints[method] ?? hints.default ?? FRESH,
+      resourceScopes: (uri) => this.#resources?.scopesOf(uri),
     };
     const codecs: Codecs = { rev2025, rev2026 };
     this.#dispatcher = { state, codecs, methods: merged.methods, notifications: notifications as ReadonlyMap<string, NotificationHandler> };

@@ -48,5 +48,7 @@ export function requireScopes(auth: AuthInfo | undefined, required: readonly str
 
 /** The principal a verified token binds requestState and tasks to: its issuer and subject. */
 export function principalOf(auth: AuthInfo): string {
-  return `${auth.issuer ?? ''}#${auth.subject}`;
+  // A client acting for itself (no `sub`) is named apart from a user whose `sub` happens to be its id.
+  const self = auth.claims.sub === undefined && auth.clientId === auth.subject;
+  return `${auth.issuer ?? ''}#${self ? 'client:' : ''}${auth.subject}`;
 }

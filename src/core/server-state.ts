@@ -23,5 +23,7 @@ export interface ServerState {
   readonly warn: (message: string) => void;
   /** The cache hint a cacheable 2026 result of this method carries. */
   cacheHint(method: string): CacheHint;
+  /** The scopes reading this resource URI needs (a listen stream hears only what its token may read). */
+  resourceScopes(uri: string): readonly string[] | undefined;
 }
 

@@ -3,7 +3,9 @@
 import type { ServerCapabilities } from '../../../schemas/common.js';
 import { ListenParams, MetaKey, type SubscriptionFilter } from '../../../schemas/rev2026.js';
 import { notificationOf, type ServerEvent } from '../../core/events.js';
+import { permits, type AuthInfo } from '../../core/auth.js';
 import { AbortReason } from '../../core/lifetime.js';
+import type { ServerState } from '../../core/server-state.js';
 import { defineMethod } from '../../core/method.js';
 import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
 import { TASKS_EXTENSION } from '../../../schemas/tasks.js';
@@ -25,7 +27,7 @@ export const listen = defineMethod(ListenParams, (params, ctx) => {
   ctx.session.streams.add(ctx.abort);
   const subscriptionId = ctx.requestId;
   const meta = { [MetaKey.subscriptionId]: subscriptionId };
-  const honoured = honour(params.notifications, ctx.server.capabilities('rev2026'));
+  const honoured = honour(params.notifications, ctx.server.capabilities('rev2026'), ctx.server, ctx.auth);
   ctx.notify({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: meta, notifications: honoured } });
   const unsubscribe = ctx.server.events.subscribe((event) => {
     if (!wants(honoured, event, ctx.principal)) return;
@@ -43,13 +45,14 @@ export const listen = defineMethod(ListenParams, (params, ctx) => {
 });
 
 /** The requested kinds this server can deliver: list changes it declares, resource updates if it has subscriptions. */
-function honour(requested: SubscriptionFilter, capabilities: ServerCapabilities): SubscriptionFilter {
+function honour(requested: SubscriptionFilter, capabilities: ServerCapabilities, server: ServerState, auth: AuthInfo | undefined): SubscriptionFilter {
   const honoured: SubscriptionFilter = {};
   if (requested.toolsListChanged === true && capabilities.tools?.listChanged === true) honoured.toolsListChanged = true;
   if (requested.promptsListChanged === true && capabilities.prompts?.listChanged === true) honoured.promptsListChanged = true;
   if (requested.resourcesListChanged === true && capabilities.resources?.listChanged === true) honoured.resourcesListChanged = true;
   if (requested.resourceSubscriptions !== undefined && capabilities.resources?.subscribe === true) {
-    honoured.resourceSubscriptions = [...requested.resourceSubscriptions];
+    // Only what this token may read: the others are left out of the acknowledgement, and never heard.
+    honoured.resourceSubscriptions = requested.resourceSubscriptions.filter((uri) => permits(auth, server.resourceScopes(uri)));
   }
   if (requested.taskIds !== undefined && (capabilities.extensions as Record<string, unknown> | undefined)?.[TASKS_EXTENSION] !== undefined) {
     honoured.taskIds = [...requested.taskIds];

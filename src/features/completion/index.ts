@@ -1,5 +1,6 @@
 // The completion feature: completion/complete for a prompt's argument or a resource template's
 // variable (MCP "Completion"), declared as the `completions` capability.
+import { requireScopes } from '../../core/auth.js';
 import { CompleteParams, type CompleteResult } from '../../../schemas/completion.js';
 import { isThenable } from '../../core/maybe-async.js';
 import { defineMethod } from '../../core/method.js';
@@ -16,6 +17,8 @@ export interface Completable {
   readonly completers: ReadonlyMap<string, Completer>;
   readonly choices: ReadonlyMap<string, readonly string[]>;
   readonly timeoutMs: number | undefined;
+  /** Who may complete it: whoever may use it. */
+  readonly scopes: readonly string[] | undefined;
 }
 
 export interface CompletionSources {
@@ -36,6 +39,7 @@ export function completionFeature(sources: CompletionSources): Feature {
         ref.type === 'ref/prompt' ? `params.ref.name: unknown prompt: ${ref.name}` : `params.ref.uri: unknown resource template: ${ref.uri}`,
       );
     }
+    requireScopes(ctx.auth, target.scopes, target.owner);
     if (!target.names.includes(argument.name)) {
       throw new ProtocolError(ErrorCode.InvalidParams, `params.argument.name: ${target.owner} has no argument "${argument.name}"`);
     }

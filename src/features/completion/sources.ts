@@ -15,6 +15,7 @@ export function completionSources(prompts: PromptsFeature | undefined, resources
         completers: prompt.completers,
         choices: prompt.choices,
         timeoutMs: prompt.timeoutMs,
+        scopes: prompt.scopes,
       };
     },
     template(uriTemplate) {
@@ -26,6 +27,7 @@ export function completionSources(prompts: PromptsFeature | undefined, resources
         completers: template.completers,
         choices: template.choices,
         timeoutMs: template.timeoutMs,
+        scopes: template.scopes,
       };
     },
   };

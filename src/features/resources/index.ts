@@ -39,6 +39,8 @@ export interface ResourcesFeature extends Feature {
   /** The template whose uriTemplate this is (completion's `ref/resource`). */
   template(uriTemplate: string): ResourceTemplate | undefined;
   list(): readonly (Resource | ResourceTemplate)[];
+  /** The scopes reading this URI needs (its resource's or template's). */
+  scopesOf(uri: string): readonly string[] | undefined;
 }
 
 /** Where a URI leads: a resource of its own, or a template and the variables it matched. */
@@ -110,7 +112,9 @@ export function resourcesFeature(initial: readonly (Resource | ResourceTemplate)
   const subscribe = defineMethod(
     ResourceParams,
     (params, ctx) => {
-      if (find(params.uri) === undefined) throw notFound(params.uri);
+      const target = find(params.uri);
+      if (target === undefined) throw notFound(params.uri);
+      requireScopes(ctx.auth, 'resource' in target ? target.resource.scopes : target.template.scopes, `resource ${JSON.stringify(params.uri)}`);
       ctx.session.resourceSubscriptions.add(params.uri);
       return {};
     },
@@ -148,6 +152,10 @@ export function resourcesFeature(initial: readonly (Resource | ResourceTemplate)
     },
     template: (uriTemplate) => templates.get(uriTemplate),
     list: () => [...resources.values(), ...templates.values()],
+    scopesOf(uri) {
+      const target = find(uri);
+      return target === undefined ? undefined : 'resource' in target ? target.resource.scopes : target.template.scopes;
+    },
   };
 }
 

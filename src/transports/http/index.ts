@@ -104,6 +104,12 @@ async function routeRequest(state: HttpState, req: IncomingMessage, res: ServerR
     return forward(req, res, owner); // the owner checks the token itself
   }
   if (state.auth !== undefined) {
+    // A token being checked is a request in flight: bounded like one (an authorization server that
+    // is slow must not let them pile up).
+    if (state.inFlight >= state.options.maxConcurrentRequests) {
+      return sendError(res, 503, `too many requests in flight (limit ${state.options.maxConcurrentRequests}); retry later`, { headers: { 'retry-after': '1' } });
+    }
+    state.track(res);
     const caller = await state.auth.check(req, res);
     if (caller === undefined) return; // refused: 401, 403 or 400 sent
     state.callers.set(req, caller);

@@ -20,7 +20,7 @@ export async function handlePost(state: HttpState, req: IncomingMessage, res: Se
     return sendError(res, 406, 'Accept must include application/json and text/event-stream');
   }
   if (!isJsonBody(req)) return sendError(res, 415, 'Content-Type must be application/json');
-  if (state.inFlight >= options.maxConcurrentRequests) {
+  if (state.inFlight - (state.tracks(res) ? 1 : 0) >= options.maxConcurrentRequests) {
     return sendError(res, 503, `too many requests in flight (limit ${options.maxConcurrentRequests}); retry later`, {
       headers: retryLater,
     });

@@ -23,6 +23,8 @@ export interface HttpState {
   readonly inFlight: number;
   /** Counts a POST until its response closes; stateless sessions exist only here, so close() can abort them. */
   track(res: ServerResponse, session?: Session): void;
+  /** Whether `res` is counted already (its token was checked first). */
+  tracks(res: ServerResponse): boolean;
   abortAllInFlight(): void;
   /** Ends every listen stream of the POSTs in flight (gracefully: the client may listen again elsewhere). */
   endStreams(): void;
@@ -57,6 +59,7 @@ export function createHttpState(server: McpServer, options: ResolvedHttpOptions)
         waiters = [];
       });
     },
+    tracks: (res) => working.has(res),
     abortAllInFlight() {
       for (const session of working.values()) session?.abortAll();
     },

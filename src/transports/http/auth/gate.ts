@@ -14,6 +14,11 @@ export interface AuthGate {
   scopeChallenge(scopes: readonly string[], description: string): string;
 }
 
+/** RFC 6750 quoted values: printable ASCII but `"` and `\`; anything else (a URI in another script) becomes `?`. */
+function quotable(value: string): string {
+  return value.replace(/[^\x20\x21\x23-\x5B\x5D-\x7E]/g, '?');
+}
+
 /** token68 (RFC 7235): what a bearer token may be made of. */
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 
@@ -27,7 +32,7 @@ export function createAuthGate(options: AuthOptions, report: (error: unknown) =>
   const issuers = typeof options.issuer === 'string' ? [options.issuer] : [...options.issuer];
 
   const challenge = (fields: Record<string, string | undefined>) =>
-    `Bearer ${[`resource_metadata="${metadataUrl}"`, ...Object.entries(fields).flatMap(([name, value]) => (value === undefined ? [] : [`${name}="${value.replace(/["\\]/g, '')}"`]))].join(', ')}`;
+    `Bearer ${[`resource_metadata="${metadataUrl}"`, ...Object.entries(fields).flatMap(([name, value]) => (value === undefined ? [] : [`${name}="${quotable(value)}"`]))].join(', ')}`;
   const scope = required.length === 0 ? undefined : required.join(' ');
   const refuse = (res: ServerResponse, status: number, error: string | undefined, description: string, extra: Record<string, string | undefined> = {}) => {
     const body = JSON.stringify({ error: error ?? 'invalid_token', error_description: description });

@@ -44,25 +44,48 @@ export function canonicalResource(uri: string): string {
 
 type Jose = typeof import('jose');
 
+/** An issuer's metadata, fetched once (kept 10 minutes); a failed discovery is not tried again for 5 s. */
+function metadataCache(): (issuer: string) => Promise<Record<string, unknown>> {
+  const known = new Map<string, { value: Promise<Record<string, unknown>>; until: number }>();
+  return (issuer) => {
+    const hit = known.get(issuer);
+    if (hit !== undefined && hit.until > Date.now()) return hit.value;
+    const value = metadataOf(issuer);
+    const entry = { value, until: Date.now() + 10 * 60_000 };
+    known.set(issuer, entry);
+    value.catch(() => (entry.until = Date.now() + 5000));
+    return value;
+  };
+}
+
 export function createVerifier(options: AuthOptions): (token: string) => Promise<AuthInfo> {
+  const metadata = metadataCache();
   const issuers = typeof options.issuer === 'string' ? [options.issuer] : [...options.issuer];
   const resource = canonicalResource(options.resource);
   const tolerance = options.clockToleranceSec ?? 30;
   let jose: Promise<Jose> | undefined;
   const keySets = new Map<string, Promise<ReturnType<Jose['createRemoteJWKSet']>>>();
-  const cache = new Map<string, { info: AuthInfo; until: number }>();
+  const cache = new Map<string, { info?: AuthInfo; refused?: string; until: number }>();
+  /** At most 10,000 answers, the oldest going first. */
+  const remember = (key: string, entry: { info?: AuthInfo; refused?: string; until: number }) => {
+    cache.delete(key);
+    if (cache.size >= 10_000) cache.delete(cache.keys().next().value!);
+    cache.set(key, entry);
+  };
+  /** Checks of the same token at the same time share one. */
+  const inFlight = new Map<string, Promise<AuthInfo>>();
 
   const keysOf = (issuer: string) => {
     let keys = keySets.get(issuer);
     if (keys === undefined) {
       keys = (async () => {
         const lib = await (jose ??= loadJose());
-        const uri = options.jwksUri ?? (await metadataOf(issuer)).jwks_uri;
+        const uri = options.jwksUri ?? (await metadata(issuer)).jwks_uri;
         if (typeof uri !== 'string') throw new Error(`the metadata of ${issuer} names no jwks_uri`);
         // Keys are cached; an unknown kid (a rotation) fetches them again, at most every 30 s.
         return lib.createRemoteJWKSet(new URL(uri), { cacheMaxAge: options.jwksCacheMs ?? 10 * 60_000, cooldownDuration: options.jwksCooldownMs ?? 30_000 });
       })();
-      keys.catch(() => keySets.delete(issuer)); // a failed discovery is tried again next time
+      keys.catch(() => setTimeout(() => keySets.delete(issuer), 5000).unref()); // a failed discovery waits 5 s before the next
       keySets.set(issuer, keys);
     }
     return keys;
@@ -77,8 +100,9 @@ export function createVerifier(options: AuthOptions): (token: string) => Promise
       throw new InvalidToken('the token is not a well-formed JWT');
     }
     if (issuer === undefined || !issuers.includes(issuer)) throw new InvalidToken('the token was issued by an authorization server this resource does not trust');
+    const keys = await keysOf(issuer); // failing here is the authorization server's, not the token's: 503
     try {
-      const { payload } = await lib.jwtVerify(token, await keysOf(issuer), {
+      const { payload } = await lib.jwtVerify(token, keys, {
         issuer,
         algorithms: [...(options.algorithms ?? ALGORITHMS)],
         clockTolerance: tolerance,
@@ -87,6 +111,9 @@ export function createVerifier(options: AuthOptions): (token: string) => Promise
       return infoOf(payload as Record<string, unknown>, resource);
     } catch (error) {
       if (error instanceof InvalidToken) throw error;
+      const code = (error as { code?: unknown })?.code;
+      // The keys could not be fetched (timeout, a network error, a broken JWKS): not the token's fault.
+      if (typeof code !== 'string' || code === 'ERR_JWKS_TIMEOUT' || code === 'ERR_JWKS_INVALID') throw error;
       throw new InvalidToken(describeJoseError(error));
     }
   };
@@ -94,39 +121,73 @@ export function createVerifier(options: AuthOptions): (token: string) => Promise
   const introspect = async (token: string): Promise<AuthInfo> => {
     const key = createHash('sha256').update(token).digest('base64url');
     const hit = cache.get(key);
-    if (hit !== undefined && hit.until > Date.now()) return hit.info;
+    if (hit !== undefined && hit.until > Date.now()) {
+      if (hit.refused !== undefined) throw new InvalidToken(hit.refused);
+      return hit.info!;
+    }
     const { clientId, clientSecret } = options.introspection!;
-    const endpoint = options.introspection!.endpoint ?? (await metadataOf(issuers[0]!)).introspection_endpoint;
+    const endpoint = options.introspection!.endpoint ?? (await metadata(issuers[0]!)).introspection_endpoint;
     if (typeof endpoint !== 'string') throw new Error(`the metadata of ${issuers[0]} names no introspection_endpoint`);
     const basic = Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64');
     const res = await fetch(endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}`, accept: 'application/json' },
       body: new URLSearchParams({ token, token_type_hint: 'access_token' }),
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(4000),
     });
     if (!res.ok) throw new Error(`introspection at ${endpoint} answered ${res.status}`);
     const answer = (await res.json()) as Record<string, unknown>;
-    if (answer.active !== true) throw new InvalidToken('the token is not active');
-    if (typeof answer.iss === 'string' && !issuers.includes(answer.iss)) throw new InvalidToken('the token was issued by an authorization server this resource does not trust');
-    if (typeof answer.exp !== 'number' || answer.exp + tolerance < Date.now() / 1000) throw new InvalidToken('the token has expired');
-    const info = infoOf(answer, resource);
-    // Kept until it expires, at most 5 minutes (a revocation is seen within that), 10,000 at most.
-    if (cache.size >= 10_000) cache.delete(cache.keys().next().value!);
-    cache.set(key, { info, until: Math.min(answer.exp * 1000, Date.now() + 5 * 60_000) });
+    const refused = (why: string) => {
+      remember(key, { refused: why, until: Date.now() + 30_000 }); // asked again at most every 30 s
+      return new InvalidToken(why);
+    };
+    if (answer.active !== true) throw refused('the token is not active');
+    if (typeof answer.token_type === 'string' && !/^(access_token|bearer)$/i.test(answer.token_type)) throw refused('the token is not an access token');
+    if (typeof answer.iss === 'string' && !issuers.includes(answer.iss)) throw refused('the token was issued by an authorization server this resource does not trust');
+    if (typeof answer.exp !== 'number' || answer.exp + tolerance < Date.now() / 1000) throw refused('the token has expired');
+    if (typeof answer.nbf === 'number' && answer.nbf - tolerance > Date.now() / 1000) throw refused('the token is not valid yet');
+    let info: AuthInfo;
+    try {
+      info = infoOf(answer, resource);
+    } catch (error) {
+      throw error instanceof InvalidToken ? refused(error.message) : error;
+    }
+    // Kept until it expires, at most 5 minutes (a revocation is seen within that).
+    remember(key, { info, until: Math.min(answer.exp * 1000, Date.now() + 5 * 60_000) });
     return info;
   };
 
-  return async (token) => {
+  const check = async (token: string): Promise<AuthInfo> => {
     if (options.verify !== undefined) {
       const info = await options.verify(token);
       if (info === undefined) throw new InvalidToken('the token was refused');
-      return info;
+      if (typeof info?.subject !== 'string' || !Array.isArray(info.scopes) || !info.scopes.every((scope) => typeof scope === 'string')) {
+        throw new TypeError('auth.verify returned something that is not an AuthInfo ({ subject, scopes, claims })');
+      }
+      return info.claims === undefined ? { ...info, claims: {} } : info;
     }
     const jwtShaped = /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token);
     if (options.introspection !== undefined && !jwtShaped) return introspect(token);
     if (!jwtShaped) throw new InvalidToken('the token is not a JWT, and this resource introspects none');
     return verifyJwt(token);
+  };
+
+  return (token) => {
+    const key = createHash('sha256').update(token).digest('base64url');
+    let pending = inFlight.get(key);
+    if (pending === undefined) {
+      // One deadline for the whole check: an authorization server that hangs costs each request 5 s at most.
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('the authorization server did not answer within 5 s')), 5000);
+      });
+      pending = Promise.race([check(token), deadline]).finally(() => {
+        clearTimeout(timer);
+        inFlight.delete(key);
+      });
+      inFlight.set(key, pending);
+    }
+    return pending;
   };
 }
 
@@ -167,7 +228,7 @@ async function metadataOf(issuer: string): Promise<Record<string, unknown>> {
     ...(path === '' ? [] : [`${url.origin}${path}/.well-known/openid-configuration`]),
   ];
   for (const candidate of candidates) {
-    const res = await fetch(candidate, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
+    const res = await fetch(candidate, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(4000) }).catch(() => undefined);
     if (res === undefined || !res.ok) continue;
     const metadata = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined;
     if (metadata?.issuer === issuer) return metadata;
