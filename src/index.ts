@@ -30,6 +30,7 @@ export { redisEvents, type RedisEventBus } from './redis/events.js';
 export { redisTaskStore, type RedisTaskStore, type RedisTaskStoreOptions } from './redis/tasks.js';
 export type { RedisClientLike, RedisConnectOptions } from './redis/client.js';
 export type { HandleContext } from './core/dispatch.js';
+export type { CallOptions } from './core/local-client.js';
 export type { AuthInfo } from './core/auth.js';
 export type { AuthOptions } from './transports/http/auth/verify.js';
 export type { HandlerContext } from './core/context.js';

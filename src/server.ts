@@ -2,6 +2,10 @@
 // object, served in both protocol eras through one `handle`.
 import type { ServerCapabilities } from '../schemas/common.js';
 import type { Response } from '../schemas/jsonrpc.js';
+import type { GetPromptResult, ListPromptsResult } from '../schemas/prompts.js';
+import type { ListResourcesResult, ReadResourceResult } from '../schemas/resources.js';
+import type { CallToolResult, ListToolsResult } from '../schemas/tools.js';
+import { LocalClient, type CallOptions } from './core/local-client.js';
 import { CacheHint } from '../schemas/rev2026.js';
 import { z } from 'zod';
 import type { Codecs } from './core/codec.js';
@@ -54,10 +58,7 @@ export interface McpServerOptions {
   /** How a model should use this server: in the initialize answer (2025) and in server/discover (2026). */
   instructions?: string;
   tools?: readonly Tool[];
-  /**
-   * Resources and resource templates (`defineResource`, `defineResourceTemplate`). With this option,
-   * even empty, the server serves resources (and `addResource` may add some later); without it, none.
-   */
+  /** Resources and templates (`defineResource`, `defineResourceTemplate`); the option, even empty, turns the feature on. */
   resources?: readonly (Resource | ResourceTemplate)[];
   /** Prompts (`definePrompt`); like `resources`, the option, even empty, turns the feature on. */
   prompts?: readonly Prompt[];
@@ -69,11 +70,7 @@ export interface McpServerOptions {
   timeoutMs?: number;
   /** Whether the lists may change while serving (`addTool`, …), declared as `listChanged`; default true. */
   listChanged?: boolean;
-  /**
-   * How a call to a tool that does not exist is answered. `result` (default): an `isError` result,
-   * `unknown tool: <name>`, which the model reads and recovers from. `error`: a -32602 error frame,
-   * as both specification revisions (2025-11-25, 2026-07-28) have it.
-   */
+  /** An unknown tool's call: `result` (default), an `isError` result the model recovers from; `error`: -32602, as the specification has it. */
   unknownTool?: 'result' | 'error';
   /** The protocol eras served: `rev2025` (initialize and sessions), `rev2026` (stateless, `_meta` on every request). Both by default. */
   eras?: readonly Era[];
@@ -124,6 +121,7 @@ export class McpServer {
   readonly #prompts: PromptsFeature | undefined;
   readonly #events: EventBus;
   readonly #session = new Session();
+  readonly #local = new LocalClient((frame, context) => this.handle(frame, context));
   readonly #tasks: TaskRuntime;
 
   constructor(options: McpServerOptions) {
@@ -223,10 +221,7 @@ export class McpServer {
     return this.#feature(this.#prompts, 'prompts').remove(name);
   }
 
-  /**
-   * Tells clients a resource changed: 2025 sessions that called resources/subscribe for this URI,
-   * and 2026 listen streams that named it in `resourceSubscriptions`, hear `notifications/resources/updated`.
-   */
+  /** Tells the 2025 sessions subscribed to this URI, and the 2026 listen streams that name it, that it changed. */
   notifyResourceUpdated(uri: string): void {
     this.#feature(this.#resources, 'resources');
     this.#events.publish({ type: 'resources/updated', uri });
@@ -247,6 +242,15 @@ export class McpServer {
     const tasks = this.#tasks;
     return { count: tasks.running, idle: () => tasks.idle() };
   }
+
+  /** Calls a tool in this process (ids assigned, progress to `onProgress`): its result, `isError` ones too; an error frame throws a ProtocolError. */
+  callTool = (name: string, args: object = {}, options?: CallOptions) => this.#local.request('tools/call', { name, arguments: args }, options) as Promise<CallToolResult | null>;
+  /** Every tool (each page followed), as tools/list gives them. */
+  listTools = (options?: CallOptions) => this.#local.all('tools/list', 'tools', options) as Promise<ListToolsResult['tools']>;
+  listResources = (options?: CallOptions) => this.#local.all('resources/list', 'resources', options) as Promise<ListResourcesResult['resources']>;
+  readResource = (uri: string, options?: CallOptions) => this.#local.request('resources/read', { uri }, options) as Promise<ReadResourceResult | null>;
+  listPrompts = (options?: CallOptions) => this.#local.all('prompts/list', 'prompts', options) as Promise<ListPromptsResult['prompts']>;
+  getPrompt = (name: string, args: Record<string, string> = {}, options?: CallOptions) => this.#local.request('prompts/get', { name, arguments: args }, options) as Promise<GetPromptResult | null>;
 
   /** A new connection with its own handshake, log level and calls in flight; transports make one per client. */
   createSession(options: SessionOptions = {}): Session {

@@ -1,0 +1,63 @@
+// Calling the server from the same process without writing frames: ids are assigned, pages are
+// followed, progress reaches a callback, and an error frame becomes a thrown ProtocolError. Every
+// call goes through `handle`, so it is checked exactly as a client's would be.
+import type { Notification, Response } from '../../schemas/jsonrpc.js';
+import { ProtocolError, type ErrorCode } from '../jsonrpc/errors.js';
+import { Session } from './connection.js';
+import type { HandleContext } from './dispatch.js';
+
+export interface CallOptions {
+  /** Aborting it cancels the call, as a client's notifications/cancelled does (it then resolves with null). */
+  signal?: AbortSignal;
+  /** Each notifications/progress the handler sends. */
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** The caller, when the embedding authenticated it: scopes are checked, work is bound to it. */
+  auth?: HandleContext['auth'];
+}
+
+type Handle = (frame: unknown, context: HandleContext) => Promise<Response | null>;
+type Result = Record<string, unknown>;
+
+export class LocalClient {
+  readonly #handle: Handle;
+  readonly #session = new Session();
+  #id = 0;
+
+  constructor(handle: Handle) {
+    this.#handle = handle;
+  }
+
+  /** One request: its result, `null` when it was cancelled, or the error frame thrown as a ProtocolError. */
+  async request(method: string, params: Result, options: CallOptions = {}): Promise<Result | null> {
+    const id = `local-${++this.#id}`;
+    const progressToken = options.onProgress === undefined ? undefined : id;
+    const onProgress = options.onProgress;
+    const notify =
+      onProgress === undefined
+        ? undefined
+        : (message: Notification) => {
+            if (message.method === 'notifications/progress' && (message.params as { progressToken?: unknown })?.progressToken === progressToken) {
+              const { progress, total, message: text } = message.params as { progress: number; total?: number; message?: string };
+              onProgress({ progress, ...(total === undefined ? {} : { total }), ...(text === undefined ? {} : { message: text }) });
+            }
+          };
+    const frame = { jsonrpc: '2.0', id, method, params: progressToken === undefined ? params : { ...params, _meta: { progressToken } } };
+    const context: HandleContext = { session: this.#session, ...(notify === undefined ? {} : { notify }), ...(options.signal === undefined ? {} : { signal: options.signal }), ...(options.auth === undefined ? {} : { auth: options.auth }) };
+    const response = await this.#handle(frame, context);
+    if (response === null) return null;
+    if ('error' in response) throw new ProtocolError(response.error.code as ErrorCode, response.error.data);
+    return response.result as Result;
+  }
+
+  /** A list method followed to its last page. */
+  async all(method: string, key: string, options: CallOptions = {}): Promise<unknown[]> {
+    const items: unknown[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.request(method, cursor === undefined ? {} : { cursor }, options);
+      items.push(...((page?.[key] as unknown[] | undefined) ?? []));
+      cursor = page?.nextCursor as string | undefined;
+    } while (cursor !== undefined);
+    return items;
+  }
+}
