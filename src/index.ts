@@ -31,6 +31,7 @@ export { redisTaskStore, type RedisTaskStore, type RedisTaskStoreOptions } from 
 export type { RedisClientLike, RedisConnectOptions } from './redis/client.js';
 export type { HandleContext } from './core/dispatch.js';
 export type { CallOptions } from './core/local-client.js';
+export type { ArgumentPolicy } from './core/server-state.js';
 export type { AuthInfo } from './core/auth.js';
 export type { AuthOptions } from './transports/http/auth/verify.js';
 export type { HandlerContext } from './core/context.js';

@@ -16,7 +16,7 @@ import { memoryEvents, type EventBus } from './core/events.js';
 import { checkTimeout } from './core/limits.js';
 import { isThenable } from './core/maybe-async.js';
 import type { NotificationHandler } from './core/method.js';
-import type { ServerState } from './core/server-state.js';
+import type { ArgumentPolicy, ServerState } from './core/server-state.js';
 import { rev2025 } from './eras/rev2025/codec.js';
 import { rev2026 } from './eras/rev2026/codec.js';
 import { completionFeature } from './features/completion/index.js';
@@ -26,18 +26,18 @@ import type { Prompt } from './features/prompts/define.js';
 import { promptsFeature, type PromptsFeature } from './features/prompts/index.js';
 import type { Resource, ResourceTemplate } from './features/resources/define.js';
 import { resourcesFeature, type ResourcesFeature } from './features/resources/index.js';
+import { checkPolicy } from './features/tools/arguments.js';
 import type { Tool } from './features/tools/define.js';
 import { toolsFeature, type ToolsFeature } from './features/tools/index.js';
 import { ErrorCode, errorFrame, safely } from './jsonrpc/errors.js';
 import { reportToStderr } from './jsonrpc/report.js';
 import { describeIssues } from './schema/issues.js';
 import { notifications } from './core/notifications.js';
-import type { InputSettings } from './core/input/state.js';
 import { TaskRuntime } from './core/tasks/runtime.js';
 import { taskSettings, type TaskOptions } from './core/tasks/record.js';
 import { tasksFeature } from './features/tasks/index.js';
 import { TASKS_EXTENSION } from '../schemas/tasks.js';
-import { inputSettings } from './core/input/state.js';
+import { inputSettings, type InputSettings } from './core/input/state.js';
 import { fulfil } from './eras/rev2025/input.js';
 
 /** Lists and reads whose 2026 results carry cache hints, and the hint each gets unless told otherwise. */
@@ -66,6 +66,8 @@ export interface McpServerOptions {
   extensions?: readonly Extension[];
   /** The page size of every list (tools, resources, templates, prompts); without it, one page. */
   pageSize?: number;
+  /** How tool arguments a model sends are made fit (`{ unknown: 'reject', coerce: true }`; both off by default); a tool's own wins. */
+  arguments?: ArgumentPolicy;
   /** Default timeout for every tool call, in milliseconds; a tool's own `timeoutMs` wins. */
   timeoutMs?: number;
   /** Whether the lists may change while serving (`addTool`, …), declared as `listChanged`; default true. */
@@ -167,6 +169,7 @@ export class McpServer {
     const capabilities2026: ServerCapabilities = Object.keys(declared).length === 0 ? { ...capabilities2025 } : { ...capabilities2025, extensions: declared };
     const hints = cache.data as Record<string, CacheHint | undefined>;
     const state: ServerState = {
+      arguments: checkPolicy(options.arguments, 'McpServer'),
       serverInfo: { name: options.name, version: options.version, ...(options.title === undefined ? {} : { title: options.title }) },
       instructions: options.instructions,
       timeoutMs,

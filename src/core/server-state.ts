@@ -5,7 +5,17 @@ import type { Era } from './era.js';
 import type { EventBus } from './events.js';
 import type { InputSettings } from './input/state.js';
 
+/** How a tool call's arguments are made fit before its schema checks them (McpServer's and defineTool's `arguments`). */
+export interface ArgumentPolicy {
+  /** `strip` (default): arguments the tool does not have are dropped, as Zod does; `reject`: an `isError` result names them, and the closest known one. */
+  unknown?: 'strip' | 'reject';
+  /** Strings parsed into the number, integer, boolean, object or array the schema asks for (never where it also takes a string). Default false. */
+  coerce?: boolean;
+}
+
 export interface ServerState {
+  /** The server's argument policy, when it has one. */
+  readonly arguments: ArgumentPolicy | undefined;
   readonly serverInfo: Implementation;
   readonly instructions: string | undefined;
   /** Default timeout of a tool call; a tool's own wins. */

@@ -8,6 +8,7 @@ import { describeIssues } from '../../schema/issues.js';
 import { parse } from '../../schema/parse.js';
 import type { ParseResult } from '../../schema/zod.js';
 import { InputRequired, prepareRounds, settle } from '../../core/input/round.js';
+import { applyPolicy } from './arguments.js';
 import type { Tool } from './define.js';
 import { toCallToolResult, toolError } from './result.js';
 
@@ -25,6 +26,12 @@ type Outcome = CallToolResult | InputRequired | null;
 export function runTool(tool: Tool, args: Record<string, unknown>, ctx: RequestContext): Outcome | Promise<Outcome> {
   ctx.begin(tool.timeoutMs ?? ctx.server.timeoutMs);
   if (ctx.abort.aborted) return end(ctx, abortedResult(tool, ctx));
+  const policy = tool.arguments === undefined ? ctx.server.arguments : { ...ctx.server.arguments, ...tool.arguments };
+  if (policy !== undefined) {
+    const applied = applyPolicy(tool.descriptor.inputSchema as Record<string, unknown>, args, policy);
+    if ('error' in applied) return end(ctx, toolError(`Invalid arguments for tool ${tool.name}: ${applied.error}`));
+    args = applied.args;
+  }
   let parsed: ParseResult | Promise<ParseResult>;
   try {
     parsed = parse(tool.input, args, tool.asyncInput);

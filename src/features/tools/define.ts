@@ -4,6 +4,7 @@ import type { ContentBlock } from '../../../schemas/common.js';
 import { ToolName, type CallToolResult, type Tool as ToolDescriptor, type ToolAnnotations } from '../../../schemas/tools.js';
 import type { HandlerContext } from '../../core/context.js';
 import { checkScopes } from '../../core/auth.js';
+import { checkPolicy, type ArgumentPolicy } from './arguments.js';
 import { checkTimeout } from '../../core/limits.js';
 import { describeIssues } from '../../schema/issues.js';
 import { toJsonSchema } from '../../schema/json-schema/index.js';
@@ -60,6 +61,8 @@ export interface ToolDefinition<I extends AnyObjectSchema, O extends AnyObjectSc
    * Requests that carry no token (stdio, a server without authorization) are not checked.
    */
   scopes?: readonly string[];
+  /** How arguments a model sends are made fit before `input` checks them; overrides the server's `arguments`. */
+  arguments?: ArgumentPolicy;
   handler: Handler<I, O>;
 }
 
@@ -75,6 +78,7 @@ export interface Tool {
   readonly timeoutMs: number | undefined;
   readonly task: TaskSupport;
   readonly scopes: readonly string[] | undefined;
+  readonly arguments: ArgumentPolicy | undefined;
   /** The arguments a 2026 HTTP request must mirror in `Mcp-Param-*` headers. */
   readonly headers: readonly HeaderBinding[];
   readonly handler: (args: unknown, context: ToolContext) => unknown;
@@ -124,6 +128,7 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
     timeoutMs,
     task,
     scopes: checkScopes(definition.scopes, owner),
+    arguments: checkPolicy(definition.arguments, owner),
     headers,
     handler: handler as Tool['handler'],
   };
