@@ -1,0 +1,44 @@
+// The package as `npm pack` makes it: what it ships (and does not), source maps that carry their
+// sources, no install-time script, and `require('zod-mcp')` on Node 20's require(esm).
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as [{ files: { path: string }[] }];
+const files = packed[0].files.map((file) => file.path);
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string>; exports: Record<string, { types: string; default: string }>; bin: Record<string, string> };
+
+describe('the packed package', () => {
+  it('ships the build, the schemas, the README and the LICENSE, and nothing of the tests or the workbench', () => {
+    for (const needed of ['LICENSE', 'README.md', 'package.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/program.js']) expect(files).toContain(needed);
+    expect(files.some((file) => file.startsWith('schemas/json/'))).toBe(true);
+    expect(files.filter((file) => /^(test|bench|scripts|fixtures|\.scratch|\.ci|src)\//.test(file) || file.startsWith('dist/test/'))).toStrictEqual([]);
+  });
+
+  it('has its entry points in the tarball, and no script that runs when it is installed', () => {
+    expect(files).toContain(manifest.exports['.']!.default.replace(/^\.\//, ''));
+    expect(files).toContain(manifest.exports['.']!.types.replace(/^\.\//, ''));
+    expect(files).toContain(manifest.bin['zod-mcp']);
+    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(manifest.scripts[hook]).toBeUndefined();
+  });
+
+  it('carries the sources inside its source maps (it ships no src/ for them to point at), and no file of an older build', () => {
+    const maps = files.filter((file) => file.endsWith('.js.map'));
+    expect(maps.length).toBeGreaterThan(50);
+    const missing = maps.filter((file) => {
+      const map = JSON.parse(readFileSync(join(root, file), 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+      return map.sourcesContent === undefined || map.sourcesContent.length !== map.sources.length || map.sourcesContent.some((text) => typeof text !== 'string');
+    });
+    expect(missing).toStrictEqual([]);
+    // Every built file comes from a source that exists (the build starts from an empty dist/).
+    const orphans = files.filter((file) => file.startsWith('dist/') && file.endsWith('.js')).filter((file) => !existsSync(join(root, file.slice('dist/'.length).replace(/\.js$/, '.ts'))));
+    expect(orphans).toStrictEqual([]);
+  });
+
+  it("is require()-able on Node 20's require(esm), as well as importable", () => {
+    const out = execFileSync(process.execPath, ['-e', `const m = require(${JSON.stringify(join(root, 'dist/src/index.js'))}); console.log(typeof m.McpServer, typeof m.defineTool)`], { encoding: 'utf8' });
+    expect(out.trim()).toBe('function function');
+  });
+});
