@@ -123,7 +123,7 @@ export class McpServer {
   readonly #prompts: PromptsFeature | undefined;
   readonly #events: EventBus;
   readonly #session = new Session();
-  readonly #local = new LocalClient((frame, context) => this.handle(frame, context));
+  readonly #local = new LocalClient((frame, context) => this.handle(frame, context), () => !this.eras.includes('rev2025'), (error) => this.reportError(error));
   readonly #tasks: TaskRuntime;
 
   constructor(options: McpServerOptions) {
@@ -249,10 +249,10 @@ export class McpServer {
   /** Calls a tool in this process (ids assigned, progress to `onProgress`): its result, `isError` ones too; an error frame throws a ProtocolError. */
   callTool = (name: string, args: object = {}, options?: CallOptions) => this.#local.request('tools/call', { name, arguments: args }, options) as Promise<CallToolResult | null>;
   /** Every tool (each page followed), as tools/list gives them. */
-  listTools = (options?: CallOptions) => this.#local.all('tools/list', 'tools', options) as Promise<ListToolsResult['tools']>;
-  listResources = (options?: CallOptions) => this.#local.all('resources/list', 'resources', options) as Promise<ListResourcesResult['resources']>;
+  listTools = (options?: CallOptions) => this.#local.all('tools/list', 'tools', options) as Promise<ListToolsResult['tools'] | null>;
+  listResources = (options?: CallOptions) => this.#local.all('resources/list', 'resources', options) as Promise<ListResourcesResult['resources'] | null>;
   readResource = (uri: string, options?: CallOptions) => this.#local.request('resources/read', { uri }, options) as Promise<ReadResourceResult | null>;
-  listPrompts = (options?: CallOptions) => this.#local.all('prompts/list', 'prompts', options) as Promise<ListPromptsResult['prompts']>;
+  listPrompts = (options?: CallOptions) => this.#local.all('prompts/list', 'prompts', options) as Promise<ListPromptsResult['prompts'] | null>;
   getPrompt = (name: string, args: Record<string, string> = {}, options?: CallOptions) => this.#local.request('prompts/get', { name, arguments: args }, options) as Promise<GetPromptResult | null>;
 
   /** A new connection with its own handshake, log level and calls in flight; transports make one per client. */

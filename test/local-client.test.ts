@@ -68,11 +68,29 @@ describe('the in-process client', () => {
   });
 
   it('lists follow every page; resources and prompts too', async () => {
-    expect((await server.listTools()).map((tool) => tool.name)).toStrictEqual(['get_weather', 'slow', 't0', 't1', 't2', 't3', 't4']);
+    expect((await server.listTools())!.map((tool) => tool.name)).toStrictEqual(['get_weather', 'slow', 't0', 't1', 't2', 't3', 't4']);
     expect(await server.listResources()).toStrictEqual([{ uri: 'test://a', name: 'a' }]);
     expect(await server.readResource('test://a')).toStrictEqual({ contents: [{ uri: 'test://a', text: 'A' }] });
-    expect((await server.listPrompts()).map((prompt) => prompt.name)).toStrictEqual(['hi']);
+    expect((await server.listPrompts())!.map((prompt) => prompt.name)).toStrictEqual(['hi']);
     expect(await server.getPrompt('hi', { who: 'Ada' })).toStrictEqual({ messages: [{ role: 'user', content: { type: 'text', text: 'Hi Ada' } }] });
+  });
+
+  it('speaks 2026 to a server that serves only 2026, and answers as on 2025', async () => {
+    const modern = new McpServer({ name: 's', version: '1', tools: [weather], eras: ['rev2026'] });
+    expect(await modern.callTool('get_weather', { city: 'Oslo' })).toStrictEqual({
+      content: [{ type: 'text', text: '{"city":"Oslo","celsius":21}' }],
+      structuredContent: { city: 'Oslo', celsius: 21 },
+      isError: false,
+    });
+    expect((await modern.listTools())!.map((tool) => tool.name)).toStrictEqual(['get_weather']);
+  });
+
+  it('an onProgress that throws is reported, and the call goes on; an aborted list is null', async () => {
+    const errors: unknown[] = [];
+    const quiet = new McpServer({ name: 's', version: '1', tools: [slow], onError: (error) => void errors.push(error) });
+    expect(await quiet.callTool('slow', { n: 2 }, { onProgress: () => { throw new Error('callback broke'); } })).toMatchObject({ content: [{ text: 'counted to 2' }], isError: false });
+    expect(errors.map(String)).toStrictEqual(['Error: callback broke', 'Error: callback broke']);
+    expect(await quiet.listTools({ signal: AbortSignal.abort() })).toBeNull();
   });
 
   it('checks scopes against the caller it is given', async () => {

@@ -60,6 +60,32 @@ describe('argument policies', () => {
     expect(await call('reindex', { shards: 3 })).toMatchObject({ isError: false });
   });
 
+  it('keys named __proto__ stay keys: no prototype reaches the schema, and reject names them', async () => {
+    const guarded = defineTool({ name: 'guarded', description: 'g', input: z.object({ o: z.object({ x: z.number(), admin: z.boolean().default(false) }) }), handler: (args) => JSON.stringify(args) });
+    const frame = JSON.parse('{"o":{"x":1,"__proto__":{"admin":true}}}') as object;
+    expect(await serve({ coerce: true }, [guarded])('guarded', frame)).toStrictEqual({ text: '{"o":{"x":1,"admin":false}}', isError: false });
+    expect(await serve({ coerce: true }, [guarded])('guarded', { o: '{"x":"1","__proto__":{"admin":true}}' })).toStrictEqual({ text: '{"o":{"x":1,"admin":false}}', isError: false });
+    expect(await serve({ coerce: true, unknown: 'reject' }, [guarded])('guarded', frame)).toMatchObject({ isError: true, text: expect.stringContaining('unknown argument "o.__proto__"') });
+  });
+
+  it('reject stays cheap on many or huge unknown names, naming ten at most', async () => {
+    const args = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, i]));
+    const started = performance.now();
+    const result = await serve({ unknown: 'reject' })('reindex', { shards: 1, ...args, ['x'.repeat(200_000)]: 1 });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(result.text).toMatch(/; and \d+ more$/);
+    expect(result.text.length).toBeLessThan(1000);
+  });
+
+  it('Zod 3: only the top level is checked, and nothing under .passthrough(); z.any() takes a string as it is', async () => {
+    const loose = defineTool({ name: 'loose', description: 'l', input: z3.object({ a: z3.string() }).passthrough(), handler: (args) => JSON.stringify(args) });
+    const anything = defineTool({ name: 'anything', description: 'a', input: z.object({ v: z.union([z.number(), z.any()]) }), handler: (args) => JSON.stringify(args) });
+    const call = serve({ unknown: 'reject', coerce: true }, [loose, legacy, anything]);
+    expect(await call('loose', { a: 'x', extra: 1 })).toStrictEqual({ text: '{"a":"x","extra":1}', isError: false });
+    expect(await call('legacy', { count: 1, on: true, more: 1 })).toMatchObject({ isError: true, text: expect.stringContaining('unknown argument "more"') });
+    expect(await call('anything', { v: '007' })).toStrictEqual({ text: '{"v":"007"}', isError: false });
+  });
+
   it('a tool\'s own policy overrides the server\'s, key by key', async () => {
     const strict = defineTool({ name: 'strict', description: 's', input: z.object({ n: z.int() }), arguments: { unknown: 'reject' }, handler: ({ n }) => `n=${n}` });
     const call = serve({ coerce: true }, [strict]);

@@ -20,11 +20,16 @@ type Result = Record<string, unknown>;
 
 export class LocalClient {
   readonly #handle: Handle;
+  readonly #modern: () => boolean;
+  readonly #report: (error: unknown) => void;
   readonly #session = new Session();
   #id = 0;
 
-  constructor(handle: Handle) {
+  /** `modern`: whether to speak 2026 (a server that serves no 2025); `report`: where a throwing onProgress goes. */
+  constructor(handle: Handle, modern: () => boolean, report: (error: unknown) => void) {
     this.#handle = handle;
+    this.#modern = modern;
+    this.#report = report;
   }
 
   /** One request: its result, `null` when it was cancelled, or the error frame thrown as a ProtocolError. */
@@ -38,26 +43,44 @@ export class LocalClient {
         : (message: Notification) => {
             if (message.method === 'notifications/progress' && (message.params as { progressToken?: unknown })?.progressToken === progressToken) {
               const { progress, total, message: text } = message.params as { progress: number; total?: number; message?: string };
-              onProgress({ progress, ...(total === undefined ? {} : { total }), ...(text === undefined ? {} : { message: text }) });
+              try {
+                onProgress({ progress, ...(total === undefined ? {} : { total }), ...(text === undefined ? {} : { message: text }) });
+              } catch (error) {
+                this.#report(error); // the caller's callback failing is not the tool's failure
+              }
             }
           };
-    const frame = { jsonrpc: '2.0', id, method, params: progressToken === undefined ? params : { ...params, _meta: { progressToken } } };
+    const modern = this.#modern();
+    const meta = {
+      ...(progressToken === undefined ? {} : { progressToken }),
+      ...(modern ? { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } : {}),
+    };
+    const frame = { jsonrpc: '2.0', id, method, params: Object.keys(meta).length === 0 ? params : { ...params, _meta: meta } };
     const context: HandleContext = { session: this.#session, ...(notify === undefined ? {} : { notify }), ...(options.signal === undefined ? {} : { signal: options.signal }), ...(options.auth === undefined ? {} : { auth: options.auth }) };
     const response = await this.#handle(frame, context);
     if (response === null) return null;
     if ('error' in response) throw new ProtocolError(response.error.code as ErrorCode, response.error.data);
-    return response.result as Result;
+    return modern ? plain(response.result as Result) : (response.result as Result);
   }
 
-  /** A list method followed to its last page. */
-  async all(method: string, key: string, options: CallOptions = {}): Promise<unknown[]> {
+  /** A list method followed to its last page; `null` when the signal aborts it. */
+  async all(method: string, key: string, options: CallOptions = {}): Promise<unknown[] | null> {
     const items: unknown[] = [];
     let cursor: string | undefined;
     do {
+      if (options.signal?.aborted === true) return null;
       const page = await this.request(method, cursor === undefined ? {} : { cursor }, options);
-      items.push(...((page?.[key] as unknown[] | undefined) ?? []));
-      cursor = page?.nextCursor as string | undefined;
+      if (page === null) return null;
+      items.push(...((page[key] as unknown[] | undefined) ?? []));
+      cursor = page.nextCursor as string | undefined;
     } while (cursor !== undefined);
     return items;
   }
+}
+
+/** A 2026 result as a 2025 client would see it: without resultType, cache hints and the server's identity. */
+function plain(result: Result): Result {
+  const { resultType: _type, ttlMs: _ttl, cacheScope: _scope, _meta, ...rest } = result;
+  const { 'io.modelcontextprotocol/serverInfo': _info, ...meta } = (_meta ?? {}) as Record<string, unknown>;
+  return Object.keys(meta).length === 0 ? rest : { ...rest, _meta: meta };
 }

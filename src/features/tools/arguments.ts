@@ -19,17 +19,27 @@ export function checkPolicy(policy: ArgumentPolicy | undefined, owner: string): 
 const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 
 /** The arguments as the policy makes them, or what is wrong with them (the text of the isError result). */
-export function applyPolicy(schema: Schema, args: Record<string, unknown>, policy: ArgumentPolicy): { args: Record<string, unknown> } | { error: string } {
-  const coerced = policy.coerce === true ? (coerce(schema, args) as Record<string, unknown>) : args;
-  if (policy.unknown === 'reject') {
-    const unknown = unknownKeys(schema, coerced, '');
-    if (unknown.length > 0) return { error: unknown.join('; ') };
+export function applyPolicy(
+  schema: Schema,
+  args: Record<string, unknown>,
+  policy: ArgumentPolicy,
+  shape: { open: boolean; nested: boolean } = { open: false, nested: true },
+): { args: Record<string, unknown> } | { error: string } {
+  if (policy.unknown === 'reject' && !shape.open) {
+    // Before coercion: a key it would drop (`__proto__`) is named too.
+    const unknown = unknownKeys(schema, args, '', shape.nested);
+    if (unknown.length > 0) return { error: unknown.length > MAX_NAMED ? `${unknown.slice(0, MAX_NAMED).join('; ')}; and ${unknown.length - MAX_NAMED} more` : unknown.join('; ') };
   }
-  return { args: coerced };
+  return { args: policy.coerce === true ? (coerce(schema, args) as Record<string, unknown>) : args };
 }
+
+/** At most this many unknown arguments are named (and a suggestion is looked for only among short names). */
+const MAX_NAMED = 10;
 
 function typesOf(schema: Schema): Set<string> {
   const types = new Set<string>();
+  // No type at all (`{}`: z.any(), z.unknown()): it takes a string as it is.
+  if (schema.type === undefined && schema.anyOf === undefined && schema.oneOf === undefined && !('const' in schema) && schema.enum === undefined) types.add('string');
   const add = (type: unknown) => (Array.isArray(type) ? type.forEach(add) : typeof type === 'string' ? types.add(type) : undefined);
   add(schema.type);
   for (const key of ['anyOf', 'oneOf'] as const) {
@@ -67,23 +77,28 @@ function coerce(schema: unknown, value: unknown): unknown {
   if (isPlainObject(value) && isPlainObject(schema.properties)) {
     const properties = schema.properties;
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = Object.hasOwn(properties, key) ? coerce(properties[key], item) : item;
+    // Defined, never assigned: a key `__proto__` stays a key (that the schema drops), not a prototype.
+    for (const [key, item] of Object.entries(value)) {
+      Object.defineProperty(out, key, { value: Object.hasOwn(properties, key) ? coerce(properties[key], item) : item, enumerable: true, writable: true, configurable: true });
+    }
     return out;
   }
   return value;
 }
 
 /** Arguments the schema has no property for, where it takes no others, at any depth of plain objects. */
-function unknownKeys(schema: unknown, value: unknown, path: string): string[] {
+function unknownKeys(schema: unknown, value: unknown, path: string, nested: boolean): string[] {
   if (!isPlainObject(schema) || !isPlainObject(value) || !isPlainObject(schema.properties)) return [];
   const properties = schema.properties;
   const open = schema.additionalProperties !== undefined && schema.additionalProperties !== false;
   const problems: string[] = [];
   for (const [key, item] of Object.entries(value)) {
+    if (problems.length > MAX_NAMED) break;
     const where = path === '' ? key : `${path}.${key}`;
-    if (Object.hasOwn(properties, key)) problems.push(...unknownKeys(properties[key], item, where));
-    else if (!open) {
-      const near = closest(key, Object.keys(properties));
+    if (Object.hasOwn(properties, key)) {
+      if (nested) problems.push(...unknownKeys(properties[key], item, where, nested));
+    } else if (!open) {
+      const near = key.length > 64 ? undefined : closest(key, Object.keys(properties));
       problems.push(`unknown argument "${where}"${near === undefined ? '' : ` (did you mean "${path === '' ? near : `${path}.${near}`}"?)`}`);
     }
   }
@@ -95,6 +110,7 @@ function closest(name: string, known: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
   for (const candidate of known) {
+    if (Math.abs(candidate.length - name.length) >= bestDistance) continue;
     const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }

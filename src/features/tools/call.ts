@@ -26,9 +26,9 @@ type Outcome = CallToolResult | InputRequired | null;
 export function runTool(tool: Tool, args: Record<string, unknown>, ctx: RequestContext): Outcome | Promise<Outcome> {
   ctx.begin(tool.timeoutMs ?? ctx.server.timeoutMs);
   if (ctx.abort.aborted) return end(ctx, abortedResult(tool, ctx));
-  const policy = tool.arguments === undefined ? ctx.server.arguments : { ...ctx.server.arguments, ...tool.arguments };
+  const policy = tool.arguments === undefined ? ctx.server.arguments : { ...ctx.server.arguments, ...definedOnly(tool.arguments) };
   if (policy !== undefined) {
-    const applied = applyPolicy(tool.descriptor.inputSchema as Record<string, unknown>, args, policy);
+    const applied = applyPolicy(tool.descriptor.inputSchema as Record<string, unknown>, args, policy, tool.argumentShape);
     if ('error' in applied) return end(ctx, toolError(`Invalid arguments for tool ${tool.name}: ${applied.error}`));
     args = applied.args;
   }
@@ -126,4 +126,9 @@ function errorText(tool: Tool, error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
   return `tool ${tool.name} failed`;
+}
+
+/** A tool's policy over the server's, key by key: a key the tool leaves undefined keeps the server's. */
+function definedOnly(policy: object): object {
+  return Object.fromEntries(Object.entries(policy).filter(([, value]) => value !== undefined));
 }

@@ -9,7 +9,7 @@ import { checkTimeout } from '../../core/limits.js';
 import { describeIssues } from '../../schema/issues.js';
 import { toJsonSchema } from '../../schema/json-schema/index.js';
 import { runsAuthorCode } from '../../schema/parse.js';
-import { isObjectSchema, type AnyObjectSchema, type Input, type Output } from '../../schema/zod.js';
+import { isObjectSchema, isZod3, type AnyObjectSchema, type Input, type Output } from '../../schema/zod.js';
 import { bindHeaders, withExtraKeywords, type HeaderBinding } from './schema-extras.js';
 
 /** The second argument of every tool handler. */
@@ -79,6 +79,12 @@ export interface Tool {
   readonly task: TaskSupport;
   readonly scopes: readonly string[] | undefined;
   readonly arguments: ArgumentPolicy | undefined;
+  /**
+   * What `unknown: 'reject'` can know of the schema: a Zod 3 schema's JSON Schema does not tell a
+   * `.passthrough()` object from a stripping one, so for Zod 3 only the top level is checked, and
+   * not at all under `.passthrough()`.
+   */
+  readonly argumentShape: { open: boolean; nested: boolean };
   /** The arguments a 2026 HTTP request must mirror in `Mcp-Param-*` headers. */
   readonly headers: readonly HeaderBinding[];
   readonly handler: (args: unknown, context: ToolContext) => unknown;
@@ -129,6 +135,7 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
     task,
     scopes: checkScopes(definition.scopes, owner),
     arguments: checkPolicy(definition.arguments, owner),
+    argumentShape: isZod3(input) ? { open: (input as { _def?: { unknownKeys?: string } })._def?.unknownKeys === 'passthrough', nested: false } : { open: false, nested: true },
     headers,
     handler: handler as Tool['handler'],
   };
