@@ -2,16 +2,14 @@
 // the operator's explicit --allow-unauthenticated (and then it says what anyone may do, and for
 // which Host names).
 import type { Served } from '../bundled/sets.js';
-import { machineHostNames } from '../transports/http/options.js';
+import { isLoopback, machineHostNames } from '../transports/http/options.js';
 import type { ServeArgs } from './serve-args.js';
 import { UsageError } from './usage-error.js';
-
-const LOOPBACK = /^(localhost|::1|\[::1\]|127(\.\d{1,3}){3})$/i;
 
 /** Refuses an open public bind; returns the lines to print about one that was allowed (none otherwise). */
 export function checkExposure(options: ServeArgs, served: Served, port: number): string[] {
   const host = options.host ?? '127.0.0.1';
-  if (LOOPBACK.test(host) || options.auth !== undefined) return [];
+  if (isLoopback(host) || options.auth !== undefined) return [];
   if (!options.allowUnauthenticated) {
     throw new UsageError(
       `serve: --host ${host} makes this server reachable from other machines, and it has no authorization: give --auth-issuer URL --auth-audience URL, or --allow-unauthenticated to serve anyone who can reach it`,

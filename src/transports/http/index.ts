@@ -9,7 +9,7 @@ import { handlePost } from './post.js';
 import { FORWARDED_HEADER, forward, type ForwardTarget } from './forward.js';
 import { readSessionId } from './headers.js';
 import { sendHealth } from './health.js';
-import { sendError } from './reply.js';
+import { sendBusy, sendError } from './reply.js';
 import { createHttpState, type HttpState } from './state.js';
 import { handleDelete, handleGet, postOnly } from './stream.js';
 
@@ -106,10 +106,7 @@ async function routeRequest(state: HttpState, req: IncomingMessage, res: ServerR
   if (state.auth !== undefined) {
     // A token being checked is a request in flight: bounded like one (an authorization server that
     // is slow must not let them pile up).
-    if (state.inFlight >= state.options.maxConcurrentRequests) {
-      return sendError(res, 503, `too many requests in flight (limit ${state.options.maxConcurrentRequests}); retry later`, { headers: { 'retry-after': '1' } });
-    }
-    state.track(res);
+    if (!state.admit(res)) return sendBusy(res, state.options.maxConcurrentRequests);
     const caller = await state.auth.check(req, res);
     if (caller === undefined) return; // refused: 401, 403 or 400 sent
     state.callers.set(req, caller);

@@ -96,7 +96,8 @@ function normalizeOrigin(origin: string): string {
   }
 }
 
-function isLoopback(host: string): boolean {
+/** A loopback name or address: `localhost`, `::1`, `127.x.y.z`. */
+export function isLoopback(host: string): boolean {
   const name = normalizeHostName(host);
   return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
 }

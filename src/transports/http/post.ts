@@ -7,7 +7,7 @@ import { isRequestFrame } from '../../jsonrpc/classify.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
 import { parseJson, readBody } from './body.js';
 import { SESSION_HEADER, VERSION_HEADER, acceptsAll, checkProtocolVersion, isJsonBody, readSessionId } from './headers.js';
-import { createRequestReply, sendError, sendJson } from './reply.js';
+import { createRequestReply, sendBusy, sendError, sendJson } from './reply.js';
 import { principalOf } from '../../core/auth.js';
 import { findSession } from './sessions.js';
 import type { HttpState } from './state.js';
@@ -20,12 +20,7 @@ export async function handlePost(state: HttpState, req: IncomingMessage, res: Se
     return sendError(res, 406, 'Accept must include application/json and text/event-stream');
   }
   if (!isJsonBody(req)) return sendError(res, 415, 'Content-Type must be application/json');
-  if (state.inFlight - (state.tracks(res) ? 1 : 0) >= options.maxConcurrentRequests) {
-    return sendError(res, 503, `too many requests in flight (limit ${options.maxConcurrentRequests}); retry later`, {
-      headers: retryLater,
-    });
-  }
-  state.track(res);
+  if (!state.admit(res)) return sendBusy(res, options.maxConcurrentRequests);
   const body = await readBody(req, options.maxBodyBytes);
   if (body === null) return;
   if (body === undefined) {

@@ -18,6 +18,11 @@ export function sendError(
   sendJson(res, status, errorFrame(undefined, options.code ?? ErrorCode.InvalidRequest, data), options.headers);
 }
 
+/** 503 for a request over `maxConcurrentRequests`: the client may retry in a second. */
+export function sendBusy(res: ServerResponse, limit: number): void {
+  sendError(res, 503, `too many requests in flight (limit ${limit}); retry later`, { headers: { 'retry-after': '1' } });
+}
+
 export function sendJson(res: ServerResponse, status: number, body: Message, headers: OutgoingHttpHeaders = {}): void {
   if (res.headersSent) {
     res.end();

@@ -23,8 +23,11 @@ export interface HttpState {
   readonly inFlight: number;
   /** Counts a POST until its response closes; stateless sessions exist only here, so close() can abort them. */
   track(res: ServerResponse, session?: Session): void;
-  /** Whether `res` is counted already (its token was checked first). */
-  tracks(res: ServerResponse): boolean;
+  /**
+   * Counts `res` in flight unless `maxConcurrentRequests` are already (then false: it is to get
+   * 503); one counted before (its token was checked first) is admitted again.
+   */
+  admit(res: ServerResponse): boolean;
   abortAllInFlight(): void;
   /** Ends every listen stream of the POSTs in flight (gracefully: the client may listen again elsewhere). */
   endStreams(): void;
@@ -59,7 +62,12 @@ export function createHttpState(server: McpServer, options: ResolvedHttpOptions)
         waiters = [];
       });
     },
-    tracks: (res) => working.has(res),
+    admit(res) {
+      if (working.has(res)) return true;
+      if (working.size >= options.maxConcurrentRequests) return false;
+      this.track(res);
+      return true;
+    },
     abortAllInFlight() {
       for (const session of working.values()) session?.abortAll();
     },

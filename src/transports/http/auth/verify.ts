@@ -118,8 +118,8 @@ export function createVerifier(options: AuthOptions): (token: string) => Promise
     }
   };
 
-  const introspect = async (token: string): Promise<AuthInfo> => {
-    const key = createHash('sha256').update(token).digest('base64url');
+  /** `key`: the token's SHA-256, which the cache and the sharing of checks both go by. */
+  const introspect = async (token: string, key: string): Promise<AuthInfo> => {
     const hit = cache.get(key);
     if (hit !== undefined && hit.until > Date.now()) {
       if (hit.refused !== undefined) throw new InvalidToken(hit.refused);
@@ -157,7 +157,7 @@ export function createVerifier(options: AuthOptions): (token: string) => Promise
     return info;
   };
 
-  const check = async (token: string): Promise<AuthInfo> => {
+  const check = async (token: string, key: string): Promise<AuthInfo> => {
     if (options.verify !== undefined) {
       const info = await options.verify(token);
       if (info === undefined) throw new InvalidToken('the token was refused');
@@ -167,7 +167,7 @@ export function createVerifier(options: AuthOptions): (token: string) => Promise
       return info.claims === undefined ? { ...info, claims: {} } : info;
     }
     const jwtShaped = /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token);
-    if (options.introspection !== undefined && !jwtShaped) return introspect(token);
+    if (options.introspection !== undefined && !jwtShaped) return introspect(token, key);
     if (!jwtShaped) throw new InvalidToken('the token is not a JWT, and this resource introspects none');
     return verifyJwt(token);
   };
@@ -181,7 +181,7 @@ export function createVerifier(options: AuthOptions): (token: string) => Promise
       const deadline = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('the authorization server did not answer within 5 s')), 5000);
       });
-      pending = Promise.race([check(token), deadline]).finally(() => {
+      pending = Promise.race([check(token, key), deadline]).finally(() => {
         clearTimeout(timer);
         inFlight.delete(key);
       });
