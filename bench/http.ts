@@ -3,13 +3,14 @@
 // process, as `--workers 2`, and as two processes behind nginx, and the official SDK v2 HTTP server
 // (@modelcontextprotocol/server + @modelcontextprotocol/node). Deployments are interleaved and each
 // measure repeated; the table shows medians. Everything listens on 127.0.0.1.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './report.js';
 import { startNginx } from '../test/helpers/nginx.js';
 import { freePort } from '../test/helpers/redis.js';
+import { startHttpProcess } from '../test/helpers/serve-process.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const program = join(here, '..', 'dist', 'program.js');
@@ -24,54 +25,24 @@ export interface HttpRow {
 
 interface Running {
   readonly url: string;
-  stop(): Promise<void>;
-}
-
-/** Starts a process and waits for the URL it prints on stderr. */
-async function startProcess(args: readonly string[], env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL within 15 s: ${stderr}`)), 15_000);
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-      const found = /serving MCP over HTTP at (\S+)/.exec(stderr);
-      if (found !== null) {
-        clearTimeout(timer);
-        resolve(found[1]!);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
-  });
-  return { url, child };
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  stop(): Promise<unknown>;
 }
 
 const deployments: Record<string, () => Promise<Running>> = {
   'zod-mcp, 1 process': async () => {
-    const { url, child } = await startProcess([program, 'serve', '--http', '--port', '0']);
-    return { url, stop: () => stopProcess(child) };
+    return startHttpProcess([program, 'serve', '--http', '--port', '0']);
   },
   'zod-mcp, --workers 2': async () => {
-    const { url, child } = await startProcess([program, 'serve', '--http', '--port', '0', '--workers', '2'], KEY);
-    return { url, stop: () => stopProcess(child) };
+    return startHttpProcess([program, 'serve', '--http', '--port', '0', '--workers', '2'], KEY);
   },
   'zod-mcp, 2 processes behind nginx': async () => {
     const ports = [await freePort(), await freePort()];
-    const started = await Promise.all(ports.map((port) => startProcess([program, 'serve', '--http', '--port', String(port)], KEY)));
+    const started = await Promise.all(ports.map((port) => startHttpProcess([program, 'serve', '--http', '--port', String(port)], KEY)));
     const nginx = await startNginx(ports);
-    return { url: nginx.url, stop: async () => (await nginx.stop(), await Promise.all(started.map(({ child }) => stopProcess(child))), undefined) };
+    return { url: nginx.url, stop: async () => (await nginx.stop(), await Promise.all(started.map((instance) => instance.stop())), undefined) };
   },
   'SDK v2, 1 process': async () => {
-    const { url, child } = await startProcess([join(here, 'servers', 'sdk-http.mjs'), '0']);
-    return { url, stop: () => stopProcess(child) };
+    return startHttpProcess([join(here, 'servers', 'sdk-http.mjs'), '0']);
   },
 };
 

@@ -1,5 +1,5 @@
-// `zod-mcp serve --http` as a real process (the built dist/program.js): started on a port it picks
-// or is given, found by the URL it prints, stopped by its PID.
+// `zod-mcp serve --http` as a real process (the built dist/program.js), or any server that prints
+// its URL the same way: started on a port it picks or is given, found by that URL, stopped by PID.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { programJs } from './stdio-peer.js';
 
@@ -13,8 +13,13 @@ export interface ServeProcess {
   readonly exited: Promise<number | string>;
 }
 
-export async function startServe(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 15_000): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [programJs, 'serve', '--http', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startServe(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 15_000): Promise<ServeProcess> {
+  return startHttpProcess([programJs, 'serve', '--http', ...args], env, timeoutMs);
+}
+
+/** Any Node program that prints `serving MCP over HTTP at <url>` on stderr once it serves (the bench's SDK server too). */
+export async function startHttpProcess(argv: readonly string[], env: Record<string, string> = {}, timeoutMs = 15_000): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [...argv], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   let stdout = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -1,5 +1,5 @@
 // Shared by the HTTP tests: a server on an ephemeral loopback port, raw requests with full header control.
-import { request, type Agent, type IncomingHttpHeaders } from 'node:http';
+import { request, type Agent, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { McpServer, defineTool, echo, serveHttp, type HttpOptions, type HttpServerHandle } from '../../src/index.js';
 
@@ -110,4 +110,46 @@ export const callFrame = (id: number | string, name: string, args: Record<string
 /** The exact body of an HTTP-level error: a JSON-RPC error frame with no id (none could be read). */
 export function httpError(data: string, code = -32600, message = 'Invalid Request'): string {
   return JSON.stringify({ jsonrpc: '2.0', error: { code, message, data } });
+}
+
+/** Hands each complete SSE event (the text between blank lines) of a response to `onEvent`, as it arrives. */
+export function onSseEvents(res: IncomingMessage, onEvent: (event: string) => void): void {
+  let buffer = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => {
+    buffer += chunk;
+    const events = buffer.split('\n\n');
+    buffer = events.pop() ?? '';
+    for (const event of events) onEvent(event);
+  });
+}
+
+/**
+ * POSTs a subscriptions/listen `frame` and collects the JSON-RPC messages its stream carries until
+ * `done(message)` (then it hangs up), or rejects after `limitMs` with what it heard.
+ */
+export function listenUntil(url: string, headers: Record<string, string>, frame: unknown, done: (message: Record<string, any>) => boolean, limitMs: number): Promise<Record<string, any>[]> {
+  return new Promise((resolve, reject) => {
+    const seen: Record<string, any>[] = [];
+    let finished = false;
+    const req = request(url, { method: 'POST', headers: { ...postHeaders, ...headers } });
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(new Error(`no end within ${limitMs} ms: ${JSON.stringify(seen)}`));
+    }, limitMs);
+    req.on('error', (error) => (finished ? undefined : reject(error)));
+    req.on('response', (res) =>
+      onSseEvents(res, (event) => {
+        if (!event.startsWith('event: message')) return;
+        const message = JSON.parse(event.slice(event.indexOf('data: ') + 'data: '.length)) as Record<string, any>;
+        seen.push(message);
+        if (!done(message)) return;
+        finished = true;
+        clearTimeout(timer);
+        req.destroy();
+        resolve(seen);
+      }),
+    );
+    req.end(JSON.stringify(frame));
+  });
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer, defineTool, echo, serveHttp, type HttpServerHandle } from '../../src/index.js';
 import { META, V2026, envelope, modern } from '../helpers/eras.js';
-import { createSlowTool, openSession, post, send, type RawResponse } from './helpers.js';
+import { createSlowTool, onSseEvents, openSession, post, send, type RawResponse } from './helpers.js';
 
 const region = defineTool({
   name: 'regional',
@@ -190,20 +190,13 @@ describe('subscriptions/listen over HTTP', () => {
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-type']).toBe('text/event-stream');
         expect(res.headers['x-accel-buffering']).toBe('no');
-        res.setEncoding('utf8');
-        let buffer = '';
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          const parts = buffer.split('\n\n');
-          buffer = parts.pop() ?? '';
-          for (const part of parts) {
-            events.push(part);
-            if (events.length === 1) server.addTool(defineTool({ name: 'late', description: 'late', input: z.object({}), handler: () => '' }));
-            const data = events.filter((event) => event.startsWith('event: message'));
-            if (data.length === 2 && events.some((event) => event === ': keep-alive')) {
-              req.destroy();
-              resolve(true);
-            }
+        onSseEvents(res, (part) => {
+          events.push(part);
+          if (events.length === 1) server.addTool(defineTool({ name: 'late', description: 'late', input: z.object({}), handler: () => '' }));
+          const data = events.filter((event) => event.startsWith('event: message'));
+          if (data.length === 2 && events.some((event) => event === ': keep-alive')) {
+            req.destroy();
+            resolve(true);
           }
         });
       });

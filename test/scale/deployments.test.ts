@@ -3,7 +3,7 @@
 // stores. 2026 traffic needs no affinity: MRTR rounds, a task's polls and cancel, and a listen
 // stream all work wherever each request lands. Behind nginx besides: an instance killed mid-run,
 // 2025 sessions with affinity on Mcp-Session-Id, and 20,000 calls from 64 concurrent clients.
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpV2 } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
@@ -14,7 +14,7 @@ import { V2026, envelope } from '../helpers/eras.js';
 import { instanceName, startNginx, type Nginx } from '../helpers/nginx.js';
 import { freePort, startRedis, type RedisServer } from '../helpers/redis.js';
 import { startServe, type ServeProcess } from '../helpers/serve-process.js';
-import { initializeFrame, post } from '../http/helpers.js';
+import { initializeFrame, listenUntil, post } from '../http/helpers.js';
 
 const KEY = { ZOD_MCP_STATE_KEY: 'the secret all three instances share' };
 const TASKS = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
@@ -72,32 +72,8 @@ function sharedScenarios(name: string, deployment: () => Deployment) {
     it('a listen stream hears a task that runs wherever it runs', async () => {
       const { url, upstreamsOf } = deployment();
       const created = (await modern(url, 'tools/call', { name: 'slow_build', arguments: { seconds: 3 } }, 'slow_build', 1)).result;
-      const frames = await new Promise<Record<string, any>[]>((resolve, reject) => {
-        const seen: Record<string, any>[] = [];
-        const body = JSON.stringify({ jsonrpc: '2.0', id: 'l', method: 'subscriptions/listen', params: { notifications: { taskIds: [created.taskId] }, _meta: envelope({ 'io.modelcontextprotocol/clientCapabilities': TASKS }) } });
-        const req = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': V2026, 'mcp-method': 'subscriptions/listen' } });
-        const timer = setTimeout(() => (req.destroy(), reject(new Error(`no completion within 15 s: ${JSON.stringify(seen)}`))), 15_000);
-        req.on('response', (res) => {
-          let buffer = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            buffer += chunk;
-            const parts = buffer.split('\n\n');
-            buffer = parts.pop() ?? '';
-            for (const part of parts.filter((text) => text.startsWith('event: message'))) {
-              const message = JSON.parse(part.slice(part.indexOf('data: ') + 6)) as Record<string, any>;
-              seen.push(message);
-              if (message.params?.status === 'completed') {
-                clearTimeout(timer);
-                req.destroy();
-                resolve(seen);
-              }
-            }
-          });
-        });
-        req.on('error', (error) => (seen.some((message) => message.params?.status === 'completed') ? undefined : reject(error)));
-        req.end(body);
-      });
+      const listen = { jsonrpc: '2.0', id: 'l', method: 'subscriptions/listen', params: { notifications: { taskIds: [created.taskId] }, _meta: envelope({ 'io.modelcontextprotocol/clientCapabilities': TASKS }) } };
+      const frames = await listenUntil(url, { 'mcp-protocol-version': V2026, 'mcp-method': 'subscriptions/listen' }, listen, (message) => message.params?.status === 'completed', 15_000);
       expect(frames[0]!.method).toBe('notifications/subscriptions/acknowledged');
       expect(frames.at(-1)!.params).toMatchObject({ taskId: created.taskId, status: 'completed', result: { content: [{ text: 'built in 3 s' }] } });
       await sleep(200); // nginx logs the stream once it has ended

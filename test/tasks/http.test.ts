@@ -1,6 +1,5 @@
 // Tasks over real transports: raw 2026 POSTs (Mcp-Name routing, statuses), a listen stream that
 // follows a task to its end, and what the official SDK v2 client does with a task tool.
-import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import { bundledServer, selectSet } from '../../src/bundled/sets.js';
 import { serveHttp, type HttpServerHandle } from '../../src/index.js';
 import { V2026, envelope } from '../helpers/eras.js';
 import { programJs } from '../helpers/stdio-peer.js';
-import { post } from '../http/helpers.js';
+import { listenUntil, post } from '../http/helpers.js';
 
 const TASKS = 'io.modelcontextprotocol/tasks';
 const meta = (capabilities: object = { extensions: { [TASKS]: {} } }) => envelope({ 'io.modelcontextprotocol/clientCapabilities': capabilities });
@@ -61,35 +60,7 @@ describe('tasks over HTTP (2026 POSTs)', () => {
     expect(created.body.result).toMatchObject({ resultType: 'task', status: 'working' });
     const { taskId } = created.body.result;
     const listen = frameOf('subscriptions/listen', { notifications: { taskIds: [taskId] } });
-    const messages = await new Promise<Record<string, any>[]>((resolve, reject) => {
-      const seen: Record<string, any>[] = [];
-      const req = httpRequest(handle.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headersOf('subscriptions/listen', undefined) } });
-      const timer = setTimeout(() => {
-        req.destroy();
-        reject(new Error(`no end of the task within 10 s: ${JSON.stringify(seen)}`));
-      }, 10_000);
-      req.on('error', (error) => (seen.length > 0 ? undefined : reject(error)));
-      req.on('response', (res) => {
-        res.setEncoding('utf8');
-        let buffer = '';
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          const parts = buffer.split('\n\n');
-          buffer = parts.pop() ?? '';
-          for (const part of parts) {
-            if (!part.startsWith('event: message')) continue;
-            const message = JSON.parse(part.slice('event: message\ndata: '.length)) as Record<string, any>;
-            seen.push(message);
-            if (message.params?.status === 'completed') {
-              clearTimeout(timer);
-              req.destroy();
-              resolve(seen);
-            }
-          }
-        });
-      });
-      req.end(JSON.stringify(listen));
-    });
+    const messages = await listenUntil(handle.url, headersOf('subscriptions/listen', undefined), listen, (message) => message.params?.status === 'completed', 10_000);
     expect(messages[0]).toMatchObject({ method: 'notifications/subscriptions/acknowledged', params: { notifications: { taskIds: [taskId] } } });
     const updates = messages.slice(1);
     expect(updates.every((message) => message.method === 'notifications/tasks' && message.params.taskId === taskId)).toBe(true);
