@@ -155,9 +155,14 @@ describe('behind nginx only', () => {
   });
 
   it('an instance killed mid-task: the others keep answering, and its task fails once the lease runs out', async () => {
+    const builds = () => nginx!.log().filter((entry) => entry.method === 'tools/call' && entry.name === 'slow_build');
+    const before = builds().length;
     const created = (await modern(nginx!.url, 'tools/call', { name: 'slow_build', arguments: { seconds: 60 } }, 'slow_build', 1)).result;
     expect(created.status).toBe('working');
-    const owner = nginx!.log().filter((entry) => entry.method === 'tools/call' && entry.name === 'slow_build').at(-1)!.upstream;
+    // nginx writes the line once it has answered, which may be just after the client read the answer.
+    for (let i = 0; i < 100 && builds().length === before; i++) await sleep(10);
+    expect(builds().length).toBe(before + 1);
+    const owner = builds().at(-1)!.upstream;
     const victim = instances[ports.indexOf(owner)]!;
     // A 2025 session that lives on the same instance.
     let session = '';
