@@ -20,6 +20,12 @@ describe('defineTool names', () => {
     );
   });
 
+  it('refuses a handler that is not a function', () => {
+    expect(() => defineTool({ name: 't', description: 'd', input, handler: undefined as never })).toThrow(
+      new TypeError('tool "t": handler must be a function'),
+    );
+  });
+
   it('refuses a name that is not a string', () => {
     expect(() => defineTool({ name: 42 as never, description: 'd', input, handler })).toThrow(
       new TypeError('tool 42: invalid name: expected string, received number'),

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { z as z3 } from 'zod/v3';
 import { toJsonSchema } from '../src/schema/json-schema/index.js';
 import type { AnyObjectSchema } from '../src/schema/zod.js';
-import { refusalOf } from './helpers/json-schema.js';
+import { inputSchemaOf, refusalOf } from './helpers/json-schema.js';
 
 const cannot = (field: string, what: string) =>
   `tool "t" input: field "${field}": ${what} cannot be represented in JSON Schema`;
@@ -62,5 +62,36 @@ describe('refused schemas', () => {
     expect(refusalOf(z.object({ a: z.array(z3.string() as never) }))).toBe(
       'tool "t" input: field "a[]": a Zod 3 schema inside a Zod 4 schema; use one Zod version per tool',
     );
+  });
+
+  it('refuses a schema nested past MAX_SCHEMA_DEPTH, naming the tool, instead of a bare RangeError', () => {
+    let deep4: z.ZodType = z.string();
+    let deep3: z3.ZodTypeAny = z3.string();
+    for (let i = 0; i < 5000; i++) {
+      deep4 = z.object({ a: deep4 });
+      deep3 = z3.object({ a: deep3 });
+    }
+    const message = `tool "t" input: field "x${'.a'.repeat(11)}.…": schemas nest more than 256 deep; no client or model reads a schema this deep`;
+    expect(refusalOf(z.object({ x: deep4 }))).toBe(message);
+    expect(refusalOf(z3.object({ x: deep3 }))).toBe(message);
+    let fine: z.ZodType = z.string();
+    for (let i = 0; i < 200; i++) fine = z.object({ a: fine });
+    expect(() => inputSchemaOf(z.object({ x: fine }))).not.toThrow();
+  });
+
+  it('refuses a lazy schema that holds itself with nothing between, whose checks would never end', () => {
+    const message = (field: string) =>
+      `tool "t" input: field "${field}": a lazy schema that holds itself with no field or element between (z.lazy(() => itself), or a union holding itself): checking a value against it never ends`;
+    const self4: z.ZodType = z.lazy(() => self4);
+    const union4: z.ZodType = z.lazy(() => z.union([z.string(), union4.optional()]));
+    const self3: z3.ZodTypeAny = z3.lazy(() => self3);
+    const union3: z3.ZodTypeAny = z3.lazy(() => z3.union([z3.string(), union3]));
+    expect(refusalOf(z.object({ n: self4 }))).toBe(message('n'));
+    expect(refusalOf(z.object({ a: z.array(union4) }))).toBe(message('a[]'));
+    expect(refusalOf(z3.object({ n: self3 }))).toBe(message('n'));
+    expect(refusalOf(z3.object({ n: union3 }))).toBe(message('n'));
+    // Recursion through a field is a tree type, and stays allowed.
+    const tree: z.ZodType = z.lazy(() => z.object({ children: z.array(tree) }));
+    expect(() => inputSchemaOf(z.object({ tree }))).not.toThrow();
   });
 });

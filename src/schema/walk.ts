@@ -123,28 +123,49 @@ function pipeEnds(input: unknown, output: unknown, side: SchemaSide | undefined)
 
 /**
  * Depth-first over every schema reachable from `root`, each schema once (so recursion ends and a
- * shared part costs one visit), with the field path that first led to it. The first value `visit`
- * returns other than `undefined` ends the walk and is returned.
+ * shared part costs one visit), with the field path that first led to it and how many schemas deep
+ * it stands (the root is 0). The first value `visit` returns other than `undefined` ends the walk
+ * and is returned.
  */
 export function find<T>(
   root: unknown,
-  visit: (schema: unknown, path: readonly string[]) => T | undefined,
+  visit: (schema: unknown, path: readonly string[], depth: number) => T | undefined,
   side?: SchemaSide,
 ): T | undefined {
   const seen = new Set<unknown>();
-  const stack: { schema: unknown; path: readonly string[] }[] = [{ schema: root, path: [] }];
+  const stack: { schema: unknown; path: readonly string[]; depth: number }[] = [{ schema: root, path: [], depth: 0 }];
   while (stack.length > 0) {
-    const { schema, path } = stack.pop()!;
+    const { schema, path, depth } = stack.pop()!;
     if (seen.has(schema)) continue;
     seen.add(schema);
-    const found = visit(schema, path);
+    const found = visit(schema, path, depth);
     if (found !== undefined) return found;
     const parts = children(schema, side);
     // Pushed in reverse, so that fields are visited in their written order.
     for (let i = parts.length - 1; i >= 0; i--) {
       const { schema: part, step } = parts[i]!;
-      stack.push({ schema: part, path: step === undefined ? path : [...path, step] });
+      stack.push({ schema: part, path: step === undefined ? path : [...path, step], depth: depth + 1 });
     }
   }
   return undefined;
+}
+
+/**
+ * Whether `schema` (a lazy one) reaches itself through wrappers alone (optional, union, pipe, …),
+ * with no field or element between: checking a value against it would recurse without end.
+ */
+export function holdsItself(schema: unknown, side?: SchemaSide): boolean {
+  const seen = new Set<unknown>();
+  const stack = [schema];
+  while (stack.length > 0) {
+    for (const { schema: part, step } of children(stack.pop(), side)) {
+      if (step !== undefined) continue;
+      if (part === schema) return true;
+      if (!seen.has(part)) {
+        seen.add(part);
+        stack.push(part);
+      }
+    }
+  }
+  return false;
 }

@@ -108,6 +108,7 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
   if (output !== undefined && !isObjectSchema(output)) {
     throw new TypeError(`${owner}: output must be a Zod object schema (z.object(...))`);
   }
+  if (typeof handler !== 'function') throw new TypeError(`${owner}: handler must be a function`);
   checkTimeout(timeoutMs, `${owner}: timeoutMs`);
   const task = definition.task ?? 'never';
   if (task !== 'never' && task !== 'optional' && task !== 'required') throw new TypeError(`${owner}: task must be 'never', 'optional' or 'required'`);

@@ -1,5 +1,5 @@
 // What a tool schema may not hold, found before any conversion runs, and how a refusal names its field.
-import { find, type SchemaSide } from '../walk.js';
+import { find, holdsItself, type SchemaSide } from '../walk.js';
 import { isZod3, isZod4 } from '../zod.js';
 
 /** Zod 3 kinds that zod-to-json-schema writes as `{}` or a lookalike silently; Zod 4 refuses them, and so do we, in Zod 4's words. */
@@ -17,6 +17,12 @@ const zod3Unrepresentable: Record<string, string> = {
 };
 
 /**
+ * How many schemas deep a tool schema may nest: far beyond what a model reads, and far inside what
+ * the converters' recursion (and Zod's own checks) can take on Node's default stack.
+ */
+export const MAX_SCHEMA_DEPTH = 256;
+
+/**
  * Throws, naming `owner` and the field, on the first part of `root` that cannot be converted: a part
  * of the other Zod version (z.toJSONSchema crashes on a Zod 3 part; zod-to-json-schema writes `{}`
  * for a Zod 4 one), and the Zod 3 kinds zod-to-json-schema gets wrong. Zod 4's own unrepresentable
@@ -26,13 +32,23 @@ export function checkConvertible(root: unknown, side: SchemaSide, owner: string)
   const zod4 = isZod4(root);
   const refusal = find(
     root,
-    (part, path) => {
-      const reason = zod4 ? refusalInZod4(part) : refusalInZod3(part, side);
-      return reason === undefined ? undefined : { path, reason };
+    (part, path, depth) => {
+      const reason =
+        depth > MAX_SCHEMA_DEPTH
+          ? `schemas nest more than ${MAX_SCHEMA_DEPTH} deep; no client or model reads a schema this deep`
+          : zod4 ? refusalInZod4(part) ?? refusalOfLazy(part, side) : refusalInZod3(part, side) ?? refusalOfLazy(part, side);
+      if (reason === undefined) return undefined;
+      return { path: depth > MAX_SCHEMA_DEPTH && path.length > 12 ? [...path.slice(0, 12), '…'] : path, reason };
     },
     side,
   );
   if (refusal !== undefined) throw refuseField(owner, refusal.path, refusal.reason);
+}
+
+function refusalOfLazy(part: unknown, side: SchemaSide): string | undefined {
+  const lazy = isZod4(part) ? part._zod.def.type === 'lazy' : isZod3(part) && (part._def as { typeName?: string }).typeName === 'ZodLazy';
+  if (!lazy || !holdsItself(part, side)) return undefined;
+  return 'a lazy schema that holds itself with no field or element between (z.lazy(() => itself), or a union holding itself): checking a value against it never ends';
 }
 
 function refusalInZod4(part: unknown): string | undefined {

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type * as ZodToJsonSchema from 'zod-to-json-schema';
 import type * as z3 from 'zod/v3';
 import type { SchemaSide } from '../walk.js';
+import { writePatternFlags } from './pattern-flags.js';
 
 type Options = ZodToJsonSchema.Options;
 
@@ -34,6 +35,15 @@ const override: NonNullable<Options['override']> = (def, refs, seen, forceResolu
   const { typeName, value } = def as { typeName?: string; value?: unknown };
   // It writes z.literal(null) as `{ type: "object" }`, which refuses null.
   if (typeName === 'ZodLiteral' && value === null) return withDescription({ type: 'null', const: null }, def);
+  // It drops a regex's flags (its own applyRegexFlags lowercases `\W` into `\w`); written here as pattern-flags.ts does.
+  if (typeName === 'ZodString' && !forceResolution) {
+    const regexes = ((def as { checks?: { kind: string; regex?: RegExp }[] }).checks ?? []).flatMap((check) => (check.kind === 'regex' && check.regex ? [check.regex] : []));
+    if (regexes.some((regex) => /[ims]/.test(regex.flags))) {
+      const json = zodToJsonSchemaLibrary().parseDef(def, refs, true) as Record<string, unknown>;
+      writePatternFlags(json, regexes);
+      return json;
+    }
+  }
   if (seen === undefined || forceResolution) return zodToJsonSchemaLibrary().ignoreOverride;
   // With `$refStrategy: 'root'` every schema met again becomes a `$ref` to its first place. Only a
   // cycle, where the schema met again is one of its own ancestors, needs one; any other reuse is

@@ -1,6 +1,7 @@
 // Zod 4 schemas -> JSON Schema, through z.toJSONSchema.
 import { z } from 'zod';
 import type { SchemaSide } from '../walk.js';
+import { writePatternFlags } from './pattern-flags.js';
 import { refuseField } from './refusals.js';
 
 export function fromZod4(schema: z.core.$ZodType, side: SchemaSide, owner: string): Record<string, unknown> {
@@ -12,7 +13,19 @@ export function fromZod4(schema: z.core.$ZodType, side: SchemaSide, owner: strin
     unrepresentable: ({ path, message }) => {
       throw refuseField(owner, fieldSteps(path), message);
     },
+    override: ({ zodSchema, jsonSchema }) => writePatternFlags(jsonSchema as Record<string, unknown>, patternsOf(zodSchema)),
   }) as Record<string, unknown>;
+}
+
+/** A string schema's regular expressions: its checks' (Zod 4.6 reads these), and its bag's (earlier 4.x). */
+function patternsOf(schema: z.core.$ZodType): RegExp[] {
+  const { def, bag } = schema._zod as { def: { checks?: z.core.$ZodCheck[] }; bag: { patterns?: Set<RegExp> } };
+  const checks: unknown[] = [schema, ...(def.checks ?? [])];
+  const fromChecks = checks.flatMap((check) => {
+    const pattern = (check as { _zod?: { def?: { pattern?: unknown } } })._zod?.def?.pattern;
+    return pattern instanceof RegExp ? [pattern] : [];
+  });
+  return [...fromChecks, ...(bag.patterns ?? [])];
 }
 
 /** `["properties", "a", "items", "properties", "b"]` -> `["a", "[]", "b"]`. */
