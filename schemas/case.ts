@@ -1,5 +1,5 @@
 // The process-mode case file (`program.ts mcp-server case.json`) and what it prints.
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { sentByServer } from './direction.js';
 import { Response } from './jsonrpc.js';
 

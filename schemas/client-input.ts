@@ -1,7 +1,7 @@
 // Asking the client (MCP 2025-11-25 "Elicitation", "Sampling", "Roots"; MCP 2026-07-28 "Multi
 // Round-Trip Requests"): the requests a server sends, what the client answers, and the 2026 result
 // that carries them.
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { AudioContent, ContentBlock, ImageContent, Meta, TextContent } from './common.js';
 import { sentByServer } from './direction.js';
 import { Tool } from './tools.js';

@@ -1,6 +1,6 @@
 // What every MCP method shares: `_meta`, identities, capabilities, pagination, content blocks
 // (MCP 2025-11-25 and 2026-07-28 schema.ts, where they agree).
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { sentByServer } from './direction.js';
 
 export const Meta = z.record(z.string(), z.unknown());

@@ -1,6 +1,6 @@
 // completion/complete (MCP 2025-11-25 and 2026-07-28 "Completion"): values for a prompt argument or a
 // resource template variable.
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { RequestMeta } from './common.js';
 import { sentByServer } from './direction.js';
 

@@ -1,6 +1,6 @@
 // Which contract schemas describe what the server sends: each contract file marks its own. The JSON
 // Schema files (npm run schemas) describe those as Zod parses them out, the rest as Zod accepts them.
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 
 const sent = new Set<z.ZodType>();
 

@@ -1,5 +1,5 @@
 // JSON-RPC 2.0 as MCP uses it (MCP 2025-06-18, "Base Protocol"): one message per frame, no batches.
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { sentByServer } from './direction.js';
 
 export const JSONRPC_VERSION = '2.0';

@@ -1,5 +1,5 @@
 // Logging, progress and cancellation (MCP "Logging", "Progress", "Cancellation"; both eras).
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { sentByServer } from './direction.js';
 import { ProgressToken, RequestMeta } from './common.js';
 import { RequestId } from './jsonrpc.js';

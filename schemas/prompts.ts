@@ -1,5 +1,5 @@
 // prompts/list and prompts/get (MCP 2025-11-25 and 2026-07-28 "Prompts").
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ContentBlock, Meta, RequestMeta } from './common.js';
 import { sentByServer } from './direction.js';
 import { Icon } from './resources.js';

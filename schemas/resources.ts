@@ -1,6 +1,6 @@
 // resources/list, resources/templates/list, resources/read, and the 2025 subscriptions
 // (MCP 2025-11-25 and 2026-07-28 "Resources").
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { Annotations, BlobResourceContents, Meta, RequestMeta, TextResourceContents } from './common.js';
 import { sentByServer } from './direction.js';
 

@@ -1,5 +1,5 @@
 // What only the 2025 era has: the initialize handshake (MCP 2024-11-05 to 2025-11-25 "Lifecycle").
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { sentByServer } from './direction.js';
 import { ClientCapabilities, Implementation, RequestMeta, ServerCapabilities } from './common.js';
 

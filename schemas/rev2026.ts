@@ -1,6 +1,6 @@
 // What only the 2026 era has (MCP 2026-07-28): the per-request `_meta` envelope, server/discover,
 // cacheable results, subscriptions/listen, and the errors that name versions and capabilities.
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { sentByServer } from './direction.js';
 import { ClientCapabilities, Implementation, ServerCapabilities } from './common.js';
 import { RequestId } from './jsonrpc.js';

@@ -1,6 +1,6 @@
 // The skills extension, `io.modelcontextprotocol/skills` (SEP-2640): skills/list, skills/get and
 // resources/directory/read. Skill files themselves are resources, read with resources/read.
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { RequestMeta } from './common.js';
 import { sentByServer } from './direction.js';
 import { Resource } from './resources.js';

@@ -1,7 +1,7 @@
 // The tasks extension `io.modelcontextprotocol/tasks` (SEP-2663) on MCP 2026-07-28: a tools/call
 // may answer with a task, which the client polls (tasks/get), answers (tasks/update) and stops
 // (tasks/cancel).
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { InputRequests, InputResponses } from './client-input.js';
 import { Meta } from './common.js';
 import { sentByServer } from './direction.js';

@@ -1,5 +1,5 @@
 // tools/list and tools/call (MCP 2025-11-25 and 2026-07-28 "Tools").
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { sentByServer } from './direction.js';
 import { ContentBlock, Meta, RequestMeta } from './common.js';
 

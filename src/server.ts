@@ -7,7 +7,7 @@ import type { ListResourcesResult, ReadResourceResult } from '../schemas/resourc
 import type { CallToolResult, ListToolsResult } from '../schemas/tools.js';
 import { LocalClient, type CallOptions } from './core/local-client.js';
 import { CacheHint } from '../schemas/rev2026.js';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { Codecs } from './core/codec.js';
 import { Session, type SessionOptions } from './core/connection.js';
 import { dispatch, type Dispatcher, type Exchange, type HandleContext } from './core/dispatch.js';

@@ -94,4 +94,13 @@ describe('refused schemas', () => {
     const tree: z.ZodType = z.lazy(() => z.object({ children: z.array(tree) }));
     expect(() => inputSchemaOf(z.object({ tree }))).not.toThrow();
   });
+
+  it('refuses a Zod 4 schema made by another copy of zod, saying how to install one', () => {
+    const foreign = z.string().describe('a field');
+    // What a second copy's schema carries: the version of the zod that made it.
+    (foreign._zod as { version: unknown }).version = { major: 4, minor: 0, patch: 0 };
+    expect(refusalOf(z.object({ a: z.object({ b: foreign }) }))).toBe(
+      `tool "t" input: field "a.b": made by zod 4.0.0, but the server reads schemas with zod ${z.core.version.major}.${z.core.version.minor}.${z.core.version.patch}: two copies of zod are installed. zod-mcp uses the app's zod (a peer dependency): install one version (\`npm ls zod\`, then \`npm dedupe\` or one version in package.json)`,
+    );
+  });
 });

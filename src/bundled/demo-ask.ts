@@ -1,7 +1,7 @@
 // Demo tools that ask the client or outlive a request (`serve --demo`): one elicits the user's name,
 // one borrows the client's model, one runs long enough to become a task on a 2026 client.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { elicit, sample } from '../core/input/requests.js';
 import { defineTool } from '../features/tools/define.js';
 

@@ -2,7 +2,7 @@
 // fixtures: each shows one behaviour (validation, structured output, throwing, progress, stdout safety);
 // a resource, a template and a prompt to try the other features with.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { definePrompt } from '../features/prompts/define.js';
 import { defineResource, defineResourceTemplate } from '../features/resources/define.js';
 import { defineTool } from '../features/tools/define.js';

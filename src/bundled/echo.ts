@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineTool } from '../features/tools/define.js';
 
 /** The echo tool of process mode and `zod-mcp serve`: answers `echo(<arguments as JSON>)`, e.g. `echo({"x":1})`; any object is accepted. */

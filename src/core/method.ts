@@ -1,5 +1,5 @@
 // The contract between the core and what it serves: methods and notifications.
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 import type { Session } from './connection.js';
 import type { RequestContext } from './context.js';
 import type { Era } from './era.js';

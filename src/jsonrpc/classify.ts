@@ -1,5 +1,5 @@
 // What a parsed JSON value is, as JSON-RPC sees it: the one classifier for the core and the transports.
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { Notification, Request, RequestId, Response as ResponseSchema } from '../../schemas/jsonrpc.js';
 import { describeIssues } from '../schema/issues.js';
 

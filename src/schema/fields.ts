@@ -1,7 +1,7 @@
 // The top-level fields of a Zod object schema (Zod 4 or Zod 3): whether each is required, its
 // description, and the values it can only take (an enum or literals), for prompt arguments,
 // resource template variables and their completion.
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type * as z4 from 'zod/v4/core';
 import type * as z3 from 'zod/v3';
 import { isZod3, isZod4, type AnyObjectSchema } from './zod.js';

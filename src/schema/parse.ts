@@ -1,5 +1,5 @@
 // Parsing tool arguments and results with the tool's own schema, sync when that is safe.
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type * as z4 from 'zod/v4/core';
 import type * as z3 from 'zod/v3';
 import type { Issue } from './issues.js';

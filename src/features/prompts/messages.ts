@@ -1,5 +1,5 @@
 // A prompt's return value -> GetPromptResult. Wire key order: description?, messages, _meta?.
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { GetPromptResult, PromptMessage } from '../../../schemas/prompts.js';
 import { describeIssues } from '../../schema/issues.js';
 

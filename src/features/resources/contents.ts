@@ -1,5 +1,5 @@
 // A read's return value -> ReadResourceResult. Wire key order: uri, mimeType?, text | blob, _meta?.
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ReadResourceResult, ResourceContents } from '../../../schemas/resources.js';
 import { describeIssues } from '../../schema/issues.js';
 

@@ -1,5 +1,5 @@
 // A handler's return value -> CallToolResult. Wire key order: content, structuredContent?, isError, _meta?.
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { ContentBlock } from '../../../schemas/common.js';
 import { CallToolResult } from '../../../schemas/tools.js';
 import { describeIssues } from '../../schema/issues.js';

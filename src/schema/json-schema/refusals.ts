@@ -1,4 +1,5 @@
 // What a tool schema may not hold, found before any conversion runs, and how a refusal names its field.
+import { z } from 'zod/v4';
 import { find, holdsItself, type SchemaSide } from '../walk.js';
 import { isZod3, isZod4 } from '../zod.js';
 
@@ -54,7 +55,20 @@ function refusalOfLazy(part: unknown, side: SchemaSide): string | undefined {
 function refusalInZod4(part: unknown): string | undefined {
   if (isZod3(part)) return 'a Zod 3 schema inside a Zod 4 schema; use one Zod version per tool';
   if (!isZod4(part)) return 'not a Zod schema';
-  return undefined;
+  return refusalOfCopy(part._zod.version);
+}
+
+/**
+ * A Zod 4 schema made by another copy of zod than the server's: its `.describe()` texts live in a
+ * registry the server does not read (before zod 4.1) and its internals may differ, so its fields
+ * would reach tools/list without their descriptions, or not convert. zod is a peer dependency, so
+ * an app normally has one copy; two mean a duplicated install.
+ */
+function refusalOfCopy(theirs: { major: number; minor: number; patch: number } | undefined): string | undefined {
+  const ours = z.core.version;
+  if (theirs === undefined || (theirs.major === ours.major && theirs.minor === ours.minor && theirs.patch === ours.patch)) return undefined;
+  const text = (version: typeof theirs) => `${version.major}.${version.minor}.${version.patch}`;
+  return `made by zod ${text(theirs)}, but the server reads schemas with zod ${text(ours)}: two copies of zod are installed. zod-mcp uses the app's zod (a peer dependency): install one version (\`npm ls zod\`, then \`npm dedupe\` or one version in package.json)`;
 }
 
 function refusalInZod3(part: unknown, side: SchemaSide): string | undefined {

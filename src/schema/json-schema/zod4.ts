@@ -1,5 +1,5 @@
 // Zod 4 schemas -> JSON Schema, through z.toJSONSchema.
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { SchemaSide } from '../walk.js';
 import { writePatternFlags } from './pattern-flags.js';
 import { refuseField } from './refusals.js';
