@@ -8,8 +8,10 @@ const usage = `zod-mcp ${VERSION}
 usage:
   zod-mcp mcp-server [CASE]   run a case file ({"requests": [...]}) and print {"responses": [...]};
                               reads the case from stdin without CASE
-  zod-mcp serve [--demo] [--root DIR [--read-only | --confirm-writes]] [--skills DIR]
+  zod-mcp serve [MODULE] [--demo] [--root DIR [--read-only | --confirm-writes]] [--skills DIR]
                               serve MCP over stdio (one JSON-RPC message per line);
+                              MODULE (.js, or .ts through tsx) exports an McpServer, or
+                              tools, resources and prompts to serve (without it: echo);
                               --demo adds the demo tools (add, fail, countdown, console_log,
                               ask_name, summarize), a resource, a template and a prompt;
                               --root adds file tools sandboxed to DIR (read_file, list_directory,
@@ -18,7 +20,7 @@ usage:
                               the writers ask the user to approve each change first;
                               --skills serves each folder of DIR that holds a SKILL.md as a
                               skill (extension io.modelcontextprotocol/skills)
-  zod-mcp serve --http [--port N] [--host H] [--demo] [--root DIR [...]] [--skills DIR]
+  zod-mcp serve [MODULE] --http [--port N] [--host H] [--demo] [--root DIR [...]] [--skills DIR]
                 [--workers N|auto] [--redis URL [--task-lease-ms N]] [--drain-ms N]
                 [--auth-issuer URL --auth-audience URL [--auth-scopes a,b]]
                 [--allow-unauthenticated] [--allowed-hosts a,b] [--instance NAME]
@@ -32,7 +34,12 @@ usage:
                               either needs ZOD_MCP_STATE_KEY (a shared secret, 16+ characters);
                               --auth-* makes it an OAuth 2.1 resource server (bearer tokens
                               from that issuer, for that audience); on a non-loopback --host
-                              it refuses to start without them unless --allow-unauthenticated`;
+                              it refuses to start without them unless --allow-unauthenticated
+  zod-mcp inspect MODULE [--json]
+                              print what a client would see of MODULE (tools with their
+                              JSON Schema, resources, prompts) and what known clients refuse
+                              in it (a top-level oneOf, $ref, a root not of type object);
+                              exits 1 when there is such an error`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -45,6 +52,10 @@ async function main(argv: string[]): Promise<number> {
     const { runServeCommand } = await import('./src/cli/serve.js');
     await runServeCommand(rest);
     return 0;
+  }
+  if (command === 'inspect') {
+    const { runInspectCommand } = await import('./src/cli/inspect.js');
+    return runInspectCommand(rest);
   }
   if (command === '--version') {
     process.stdout.write(`${VERSION}\n`);

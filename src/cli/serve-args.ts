@@ -4,6 +4,8 @@ import { parseArgs } from 'node:util';
 import { UsageError } from './usage-error.js';
 
 export interface ServeArgs {
+  /** `serve ./my-server.ts`: a module exporting an McpServer, or tools, resources and prompts. */
+  module: string | undefined;
   demo: boolean;
   root: string | undefined;
   readOnly: boolean;
@@ -73,11 +75,13 @@ export function parseServeArgs(args: readonly string[]): ServeArgs {
     'allow-unauthenticated'?: boolean;
     'allowed-hosts'?: string;
   };
+  let positionals: string[];
   try {
-    ({ values } = parseArgs({ args: [...args], options, strict: true, allowPositionals: false }));
+    ({ values, positionals } = parseArgs({ args: [...args], options, strict: true, allowPositionals: true }));
   } catch (error) {
     throw new UsageError(`serve: ${(error as Error).message}`);
   }
+  if (positionals.length > 1) throw new UsageError(`serve: one module to serve, not ${positionals.length}: ${positionals.join(' ')}`);
   const { port, host } = values;
   if (values['read-only'] && values.root === undefined) throw new UsageError('serve: --read-only needs --root DIR');
   if (values['confirm-writes'] && values.root === undefined) throw new UsageError('serve: --confirm-writes needs --root DIR');
@@ -102,6 +106,7 @@ export function parseServeArgs(args: readonly string[]): ServeArgs {
     throw new UsageError(`serve: --port: not a port number: ${port}`);
   }
   return {
+    module: positionals[0],
     demo: values.demo ?? false,
     root: values.root,
     readOnly: values['read-only'] ?? false,

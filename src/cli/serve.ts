@@ -1,5 +1,7 @@
-// `zod-mcp serve`: the shipped tools over stdio, or over Streamable HTTP with --http.
+// `zod-mcp serve [./my-server.ts]`: the user's module or the shipped tools, over stdio, or over
+// Streamable HTTP with --http.
 import { bundledServer, selectSet, type Served } from '../bundled/sets.js';
+import type { McpServer, McpServerOptions } from '../server.js';
 import { parseServeArgs, type ServeArgs } from './serve-args.js';
 import { sharedKeyFromEnv } from '../core/input/state.js';
 import { UsageError } from './usage-error.js';
@@ -7,7 +9,7 @@ import { UsageError } from './usage-error.js';
 export async function runServeCommand(args: readonly string[]): Promise<void> {
   const options = parseServeArgs(args);
   if (options.http) return runServeHttp(options);
-  const server = bundledServer(await chooseServed(options));
+  const server = await buildServer(options, await chooseServed(options), {});
   const { serveStdio } = await import('../transports/stdio/serve.js');
   await serveStdio(server).closed;
   process.exit(0);
@@ -30,7 +32,7 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
     process.exit(await runPrimary(options.workers, options.drainMs ?? 10_000));
   }
   const shared = options.redis === undefined ? undefined : await openRedis(options.redis, options.taskLeaseMs);
-  const server = bundledServer(served, shared === undefined ? {} : { events: shared.events, tasks: { store: shared.store } });
+  const server = await buildServer(options, served, shared === undefined ? {} : { events: shared.events, tasks: { store: shared.store } });
   const prefix = options.instance === undefined ? '' : `${options.instance}.`;
   const worker = cluster === undefined ? { sessionIdPrefix: prefix } : (await import('./cluster.js')).workerOptions(prefix);
   // Loaded only here, so that stdio start-up never pays for the HTTP code.
@@ -71,10 +73,21 @@ async function openRedis(url: string, leaseMs: number | undefined) {
   return { events: events.value, store: store.value, close: () => Promise.all([events.value.close(), store.value.close()]).then(() => undefined) };
 }
 
-/** `echo`, plus the demo set with --demo, the workspace tools and files of --root, the skills of --skills (each loaded only then). */
+/**
+ * What is served: the module's server, or its parts; without a module, `echo`. Then the demo set
+ * with --demo, the workspace tools and files of --root, the skills of --skills (each loaded only then).
+ */
 async function chooseServed(options: ServeArgs): Promise<Served> {
-  const chosen = await selectSet(options.demo ? 'demo' : 'server');
-  const served = options.skills === undefined ? chosen : { ...chosen, extensions: [await loadSkillsFolder(options.skills)] };
+  const own = options.module === undefined ? undefined : await userModule(options);
+  if (own?.kind === 'server') return { tools: [] };
+  const base: Served = own?.served ?? { tools: [] };
+  const chosen = options.demo ? await selectSet('demo') : own === undefined ? await selectSet('server') : { tools: [] };
+  const merged: Served = {
+    tools: [...base.tools, ...chosen.tools],
+    ...(base.resources || chosen.resources ? { resources: [...(base.resources ?? []), ...(chosen.resources ?? [])] } : {}),
+    ...(base.prompts || chosen.prompts ? { prompts: [...(base.prompts ?? []), ...(chosen.prompts ?? [])] } : {}),
+  };
+  const served = options.skills === undefined ? merged : { ...merged, extensions: [await loadSkillsFolder(options.skills)] };
   if (options.root === undefined) return served;
   const { workspaceResources, workspaceTools } = await import('../bundled/workspace/index.js');
   try {
@@ -86,6 +99,30 @@ async function chooseServed(options: ServeArgs): Promise<Served> {
     };
   } catch (error) {
     throw new UsageError((error as Error).message);
+  }
+}
+
+/** The module, loaded once (chooseServed and buildServer both ask). */
+let loaded: Promise<import('./user-module.js').UserModule> | undefined;
+async function userModule(options: ServeArgs) {
+  const { loadUserModule } = await import('./user-module.js');
+  return (loaded ??= loadUserModule(options.module!));
+}
+
+/** The module's own server as it is (nothing can be added to it), or a server of what is served. */
+async function buildServer(options: ServeArgs, served: Served, shared: Pick<McpServerOptions, 'events' | 'tasks'>): Promise<McpServer> {
+  const own = options.module === undefined ? undefined : await userModule(options);
+  if (own === undefined) return bundledServer(served, shared);
+  if (own.kind === 'server') {
+    const added = [options.demo && '--demo', options.root !== undefined && '--root', options.skills !== undefined && '--skills', options.redis !== undefined && '--redis'].filter(Boolean);
+    if (added.length > 0) throw new UsageError(`serve: ${options.module} exports a built McpServer, to which ${added.join(', ')} cannot add: pass those to new McpServer({...}) in the module, or export its tools instead`);
+    return own.server;
+  }
+  const { McpServer } = await import('../server.js');
+  try {
+    return new McpServer({ name: own.name, version: own.version, ...served, ...shared });
+  } catch (error) {
+    throw new UsageError(`serve: ${options.module}: ${(error as Error).message}`); // e.g. its tool and --demo's both named add
   }
 }
 

@@ -1,0 +1,90 @@
+// `zod-mcp inspect ./my-server.ts [--json]`: what a client would see (tools with their JSON Schema,
+// resources, templates, prompts), and what known clients would refuse in it; exit 1 on an error.
+import { parseArgs } from 'node:util';
+import { LocalClient } from '../core/local-client.js';
+import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
+import { McpServer } from '../server.js';
+import { VERSION } from '../version.js';
+import { lintTool, type Problem } from './schema-lint.js';
+import { UsageError } from './usage-error.js';
+import { loadUserModule } from './user-module.js';
+
+export interface Inspection {
+  server: { name: string; version: string };
+  tools: { name: string; description?: string; inputSchema: unknown; outputSchema?: unknown }[];
+  resources: unknown[];
+  resourceTemplates: unknown[];
+  prompts: unknown[];
+  problems: Problem[];
+}
+
+/** Prints the inspection; the exit code is 1 when a problem is an error, else 0. */
+export async function runInspectCommand(args: readonly string[]): Promise<number> {
+  let parsed: { values: { json?: boolean }; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: [...args], options: { json: { type: 'boolean' } }, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError(`inspect: ${(error as Error).message}`);
+  }
+  if (parsed.positionals.length !== 1) throw new UsageError('inspect: give one module: zod-mcp inspect ./my-server.ts [--json]');
+  const inspection = await inspect(parsed.positionals[0]!);
+  process.stdout.write(parsed.values.json ? `${JSON.stringify(inspection, null, 2)}\n` : formatInspection(inspection));
+  return inspection.problems.some((problem) => problem.level === 'error') ? 1 : 0;
+}
+
+export async function inspect(path: string): Promise<Inspection> {
+  const loaded = await loadUserModule(path);
+  const server = loaded.kind === 'server' ? loaded.server : new McpServer({ name: loaded.name, version: loaded.version, ...loaded.served });
+  const client = new LocalClient((frame, context) => server.handle(frame, context), () => !server.eras.includes('rev2025'), () => {});
+  const list = async (method: string, key: string) => {
+    try {
+      return (await client.all(method, key)) ?? [];
+    } catch (error) {
+      if (error instanceof ProtocolError && error.code === ErrorCode.MethodNotFound) return []; // the feature is not served
+      throw error;
+    }
+  };
+  const tools = (await list('tools/list', 'tools')) as Inspection['tools'];
+  return {
+    server: await serverInfoOf(server),
+    tools,
+    resources: await list('resources/list', 'resources'),
+    resourceTemplates: await list('resources/templates/list', 'resourceTemplates'),
+    prompts: await list('prompts/list', 'prompts'),
+    problems: tools.flatMap(lintTool),
+  };
+}
+
+/** The name and version a client is told: initialize's serverInfo, or a 2026 result's. */
+async function serverInfoOf(server: McpServer): Promise<{ name: string; version: string }> {
+  const modern = !server.eras.includes('rev2025');
+  const params = modern
+    ? { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } }
+    : { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'zod-mcp inspect', version: VERSION } };
+  const response = await server.handle({ jsonrpc: '2.0', id: 'inspect', method: modern ? 'server/discover' : 'initialize', params }, { session: server.createSession() });
+  const result = (response !== null && 'result' in response ? response.result : {}) as { serverInfo?: unknown; _meta?: Record<string, unknown> };
+  const info = (modern ? result._meta?.['io.modelcontextprotocol/serverInfo'] : result.serverInfo) as { name: string; version: string };
+  return { name: info.name, version: info.version };
+}
+
+function formatInspection(inspection: Inspection): string {
+  const { server, tools, resources, resourceTemplates, prompts, problems } = inspection;
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const lines = [`${server.name} ${server.version}: ${count(tools.length, 'tool')}, ${count(resources.length, 'resource')}, ${count(resourceTemplates.length, 'resource template')}, ${count(prompts.length, 'prompt')}`];
+  const indent = (text: string) => text.replaceAll('\n', '\n    ');
+  for (const tool of tools) {
+    lines.push('', `tool ${tool.name}${tool.description ? ` — ${tool.description}` : ''}`, `  input:  ${indent(JSON.stringify(tool.inputSchema, null, 2))}`);
+    if (tool.outputSchema !== undefined) lines.push(`  output: ${indent(JSON.stringify(tool.outputSchema, null, 2))}`);
+  }
+  for (const resource of resources as { uri: string; name: string }[]) lines.push('', `resource ${resource.uri} (${resource.name})`);
+  for (const template of resourceTemplates as { uriTemplate: string; name: string }[]) lines.push('', `resource template ${template.uriTemplate} (${template.name})`);
+  for (const prompt of prompts as { name: string; arguments?: { name: string; required?: boolean }[] }[]) {
+    const args = (prompt.arguments ?? []).map((arg) => (arg.required ? arg.name : `${arg.name}?`)).join(', ');
+    lines.push('', `prompt ${prompt.name}(${args})`);
+  }
+  const errors = problems.filter((problem) => problem.level === 'error').length;
+  lines.push('');
+  for (const problem of problems) lines.push(`${problem.level === 'error' ? 'error  ' : 'warning'} ${problem.where}: ${problem.text}`);
+  lines.push(`${count(errors, 'error')}, ${count(problems.length - errors, 'warning')}`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,124 @@
+// `zod-mcp serve ./my-server.ts`: the user's module, loaded (TypeScript without a build step), and
+// what it exports that can be served.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Served } from '../bundled/sets.js';
+import type { Prompt } from '../features/prompts/define.js';
+import type { Resource, ResourceTemplate } from '../features/resources/define.js';
+import type { Tool } from '../features/tools/define.js';
+import { McpServer } from '../server.js';
+import { UsageError } from './usage-error.js';
+
+/** What a module gives: a server it built, or the parts to build one from (and the name to give it). */
+export type UserModule =
+  | { readonly kind: 'server'; readonly file: string; readonly server: McpServer }
+  | { readonly kind: 'parts'; readonly file: string; readonly name: string; readonly version: string; readonly served: Served };
+
+const TYPESCRIPT = new Set(['.ts', '.mts', '.cts']);
+
+/**
+ * Loads `path` and finds what it exports: one `McpServer` (default or named), or else every tool,
+ * resource, template and prompt it exports, alone or in arrays. A module that exports neither, or
+ * two servers, is a usage error naming the file.
+ */
+export async function loadUserModule(path: string): Promise<UserModule> {
+  const file = resolve(path);
+  if (!existsSync(file)) throw new UsageError(`${path}: no such file`);
+  const exports = await importModule(file, path);
+  const values = Object.values(exports);
+  const servers = values.filter((value) => value instanceof McpServer);
+  const foreign = values.find((value) => !(value instanceof McpServer) && looksLikeServer(value));
+  if (servers.length === 0 && foreign !== undefined) {
+    throw new UsageError(`${path}: its McpServer comes from another copy of zod-mcp than this command's: run the zod-mcp installed in that project (npx zod-mcp)`);
+  }
+  if (new Set(servers).size > 1) throw new UsageError(`${path}: exports ${servers.length} McpServers: export one`);
+  if (servers.length > 0) return { kind: 'server', file, server: servers[0]! };
+  const served = partsOf(values);
+  if (served.tools.length + (served.resources?.length ?? 0) + (served.prompts?.length ?? 0) === 0) {
+    throw new UsageError(`${path}: exports no McpServer, tool, resource or prompt (export them: \`export const add = defineTool(...)\`, or \`export default server\`)`);
+  }
+  return { kind: 'parts', file, ...packageIdentity(file), served };
+}
+
+async function importModule(file: string, path: string): Promise<Record<string, unknown>> {
+  try {
+    if (TYPESCRIPT.has(extname(file))) {
+      const tsx = await findTsx(file);
+      // Registered for the whole process (not tsImport's isolated copy), so that the module's
+      // `zod-mcp` is this command's own, and its McpServer one this command can serve.
+      if (tsx !== undefined) tsx.register();
+      else if (typeof (process.features as { typescript?: unknown }).typescript !== 'string') {
+        throw new UsageError(`${path}: Node ${process.versions.node} does not load TypeScript by itself: install tsx in the project (npm install --save-dev tsx), or serve the built .js`);
+      }
+    }
+    return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    // Its own mistake (a throw at definition, a syntax error): the whole message, naming the file.
+    throw new UsageError(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+type Tsx = { register: () => unknown };
+
+/** `tsx` (an optional peer dependency), from the user's project first, then from beside this package. */
+async function findTsx(file: string): Promise<Tsx | undefined> {
+  for (const from of [file, fileURLToPath(import.meta.url)]) {
+    let manifest: string;
+    try {
+      manifest = createRequire(from).resolve('tsx/package.json');
+    } catch {
+      continue; // not installed there
+    }
+    // Both loaders: a .ts file outside a `"type": "module"` package is CommonJS, as a .js one would
+    // be. The ESM entry is taken as its exports map names it (require.resolve gives the CommonJS one).
+    const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import?: { default?: string } }> };
+    const entries = [exports['./esm/api']?.import?.default, exports['./cjs/api']?.import?.default];
+    if (entries.some((entry) => entry === undefined)) continue;
+    const apis = (await Promise.all(entries.map((entry) => import(pathToFileURL(join(dirname(manifest), entry!)).href)))) as Tsx[];
+    return { register: () => apis.forEach((api) => api.register()) };
+  }
+  return undefined;
+}
+
+function looksLikeServer(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && typeof (value as { handle?: unknown }).handle === 'function' && typeof (value as { callTool?: unknown }).callTool === 'function';
+}
+
+/** Tools, resources, templates and prompts among the exports (arrays looked into), each once, in export order. */
+function partsOf(values: unknown[]): Served {
+  const tools: Tool[] = [];
+  const resources: (Resource | ResourceTemplate)[] = [];
+  const prompts: Prompt[] = [];
+  const seen = new Set<unknown>();
+  for (const value of values.flatMap((value) => (Array.isArray(value) ? value : [value]))) {
+    if (typeof value !== 'object' || value === null || seen.has(value)) continue;
+    seen.add(value);
+    const part = value as Record<string, unknown>;
+    const descriptor = part.descriptor as Record<string, unknown> | undefined;
+    if (typeof part.handler === 'function' && descriptor?.inputSchema !== undefined) tools.push(value as Tool);
+    else if ((part.kind === 'resource' || part.kind === 'template') && typeof part.read === 'function') resources.push(value as Resource | ResourceTemplate);
+    else if (typeof part.get === 'function' && descriptor !== undefined && typeof part.name === 'string') prompts.push(value as Prompt);
+  }
+  return { tools, ...(resources.length === 0 ? {} : { resources }), ...(prompts.length === 0 ? {} : { prompts }) };
+}
+
+/** The server's name and version: the nearest package.json's, else the file's name and 0.0.0. */
+function packageIdentity(file: string): { name: string; version: string } {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        const { name, version } = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown; version?: unknown };
+        if (typeof name === 'string' && name !== '') return { name, version: typeof version === 'string' ? version : '0.0.0' };
+      } catch {
+        // an unreadable manifest names nothing
+      }
+      break;
+    }
+    if (dirname(dir) === dir) break;
+  }
+  return { name: basename(file, extname(file)), version: '0.0.0' };
+}

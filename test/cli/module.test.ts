@@ -1,0 +1,124 @@
+// `zod-mcp serve ./module.ts` and `zod-mcp inspect ./module.ts`: the user's TypeScript module loaded
+// without a build step (through tsx), over stdio and HTTP, and what inspect prints and exits with.
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { describe, expect, it } from 'vitest';
+import { run, root } from '../helpers/run.js';
+import { programJs, StdioPeer } from '../helpers/stdio-peer.js';
+import { startServe } from '../helpers/serve-process.js';
+
+const modules = join(root, 'test', 'cli', 'modules');
+const parts = join(modules, 'parts.ts');
+const built = join(modules, 'built-server.ts');
+const lint = join(modules, 'lint.ts');
+const zodMcp = (args: string[]) => run(process.execPath, [programJs, ...args]);
+
+const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } };
+const SCHEMA = 'https://json-schema.org/draft/2020-12/schema';
+const partsTools = [
+  { name: 'add', description: 'Adds two numbers.', inputSchema: { $schema: SCHEMA, type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } },
+  { name: 'shout', description: 'Says it louder.', inputSchema: { $schema: SCHEMA, type: 'object', properties: { text: { type: 'string', description: 'what to say' } }, required: ['text'] } },
+];
+
+async function talk(args: string[], frames: unknown[]): Promise<Record<string, unknown>[]> {
+  const peer = new StdioPeer(args);
+  for (const frame of frames) peer.send(`${JSON.stringify(frame)}\n`);
+  const ids = frames.flatMap((frame) => ('id' in (frame as object) ? [(frame as { id: number }).id] : []));
+  const answers = await Promise.all(ids.map((id) => peer.waitForId(id, 20_000)));
+  await peer.end();
+  return answers;
+}
+
+describe('zod-mcp serve MODULE', () => {
+  it("serves a module's exported tools, resources and prompts over stdio, without echo", async () => {
+    const [init, list, call] = await talk(['serve', parts], [
+      initialize,
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'shout', arguments: { text: 'hi' } } },
+    ]);
+    // Named after the nearest package.json (this repository's).
+    expect(init).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: {
+        protocolVersion: '2025-11-25',
+        capabilities: { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: true }, completions: {}, logging: {} },
+        serverInfo: { name: 'zod-mcp', version: '0.1.0' },
+      },
+    });
+    expect(list).toStrictEqual({ jsonrpc: '2.0', id: 2, result: { tools: partsTools } });
+    expect(call).toStrictEqual({ jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'HI' }], isError: false } });
+  }, 30_000);
+
+  it('serves the McpServer a module exports as it is, and adds --root tools to a module of parts', async () => {
+    const [init] = await talk(['serve', built], [initialize]);
+    expect((init!.result as { serverInfo: unknown; instructions: unknown }).serverInfo).toStrictEqual({ name: 'built', version: '2.0.0' });
+    expect((init!.result as { instructions: unknown }).instructions).toBe('Call repeat.');
+    const dir = mkdtempSync(join(tmpdir(), 'zod-mcp-root-'));
+    const [, list] = await talk(['serve', parts, '--root', dir, '--read-only'], [initialize, { jsonrpc: '2.0', id: 2, method: 'tools/list' }]);
+    const names = (list!.result as { tools: { name: string }[] }).tools.map((tool) => tool.name);
+    expect(names).toStrictEqual(['add', 'shout', 'read_file', 'list_directory', 'glob', 'grep']);
+  }, 30_000);
+
+  it('serves a module over HTTP to the SDK v2 client, in 2026', async () => {
+    const served = await startServe([parts, '--port', '0']);
+    try {
+      const client = new Client({ name: 't', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+      await client.connect(new StreamableHTTPClientTransport(new URL(served.url)));
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toStrictEqual(['add', 'shout']);
+      expect(await client.callTool({ name: 'add', arguments: { a: 2, b: 40 } })).toMatchObject({ content: [{ type: 'text', text: '42' }], isError: false });
+      await client.close();
+    } finally {
+      expect(await served.stop()).toBe(0);
+    }
+  }, 30_000);
+
+  it('refuses, naming the file and what to do: nothing to serve, a throw at definition, flags a built server cannot take, a missing file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'zod-mcp-module-'));
+    writeFileSync(join(dir, 'empty.ts'), 'export const answer = 42;\n');
+    const cases: [string[], string][] = [
+      [['serve', join(dir, 'empty.ts')], `zod-mcp: ${join(dir, 'empty.ts')}: exports no McpServer, tool, resource or prompt (export them: \`export const add = defineTool(...)\`, or \`export default server\`)\n`],
+      [['serve', join(modules, 'throws.ts')], `zod-mcp: ${join(modules, 'throws.ts')}: tool "bad name": invalid name: tool names are 1 to 128 characters of A-Z, a-z, 0-9, "_", "-" and "."\n`],
+      [['serve', parts, '--demo'], `zod-mcp: serve: ${parts}: tool "add" is defined twice\n`],
+      [['serve', built, '--demo'], `zod-mcp: serve: ${built} exports a built McpServer, to which --demo cannot add: pass those to new McpServer({...}) in the module, or export its tools instead\n`],
+      [['serve', join(dir, 'missing.ts')], `zod-mcp: ${join(dir, 'missing.ts')}: no such file\n`],
+      [['serve', parts, built], `zod-mcp: serve: one module to serve, not 2: ${parts} ${built}\n`],
+    ];
+    for (const [args, stderr] of cases) expect(await zodMcp(args), args.join(' ')).toStrictEqual({ code: 2, stdout: '', stderr });
+  }, 60_000);
+});
+
+describe('zod-mcp inspect MODULE', () => {
+  it('prints what a client sees as JSON, and exits 0 without errors', async () => {
+    const { code, stdout, stderr } = await zodMcp(['inspect', parts, '--json']);
+    expect({ code, stderr }).toStrictEqual({ code: 0, stderr: '' });
+    expect(JSON.parse(stdout)).toStrictEqual({
+      server: { name: 'zod-mcp', version: '0.1.0' },
+      tools: partsTools,
+      resources: [{ uri: 'notes://today', name: 'today', mimeType: 'text/plain' }],
+      resourceTemplates: [],
+      prompts: [{ name: 'greet', description: 'Greets someone.', arguments: [{ name: 'who', required: true }] }],
+      problems: [],
+    });
+  }, 30_000);
+
+  it('lints what known clients refuse, and exits 1 on an error', async () => {
+    const { code, stdout } = await zodMcp(['inspect', lint]);
+    expect(code).toBe(1);
+    const report = stdout.slice(stdout.lastIndexOf('}\n\n') + 3);
+    expect(report).toBe(
+      [
+        `error   tool "pick" input: a top-level oneOf, which Anthropic's API refuses in a tool's input_schema (the tool, or the whole request, is rejected): describe the variants in the properties instead`,
+        'error   tool "files.plant" input: $ref at #/properties/tree, #/$defs/__schema0/properties/children/items: several clients and model APIs do not resolve references (a recursive schema needs them; inline the rest)',
+        `warning tool "files.plant": the name is not ^[A-Za-z0-9_-]{1,64}$, which Anthropic's and OpenAI's APIs require of tool names: clients that pass it on as it is fail`,
+        'warning tool "files.plant": no description: the model has only the name to go on',
+        '2 errors, 2 warnings',
+        '',
+      ].join('\n'),
+    );
+    expect(stdout.startsWith('zod-mcp 0.1.0: 2 tools, 0 resources, 0 resource templates, 0 prompts\n\ntool pick — Picks by id or by name.\n  input:  {\n')).toBe(true);
+  }, 30_000);
+});

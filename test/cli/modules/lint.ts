@@ -1,0 +1,15 @@
+// Tools whose schemas known clients refuse: a top-level oneOf, a $ref (recursion), a dotted name.
+import { z } from 'zod';
+import { defineTool } from 'zod-mcp';
+
+export const pick = defineTool({
+  name: 'pick',
+  description: 'Picks by id or by name.',
+  input: z.object({ id: z.string().optional(), name: z.string().optional() }),
+  jsonSchema: { input: { oneOf: [{ required: ['id'] }, { required: ['name'] }] } },
+  handler: () => 'picked',
+});
+
+type Tree = { name: string; children: Tree[] };
+const Tree: z.ZodType<Tree> = z.lazy(() => z.object({ name: z.string(), children: z.array(Tree) }));
+export const plant = defineTool({ name: 'files.plant', description: '', input: z.object({ tree: Tree }), handler: () => 'planted' });
