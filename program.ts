@@ -35,6 +35,10 @@ usage:
                               --auth-* makes it an OAuth 2.1 resource server (bearer tokens
                               from that issuer, for that audience); on a non-loopback --host
                               it refuses to start without them unless --allow-unauthenticated
+  zod-mcp dev MODULE [serve's flags]
+                              serve MODULE, restarted when a file in its folder changes;
+                              over stdio the client keeps its connection (its initialize is
+                              replayed, and it is told the lists changed)
   zod-mcp inspect MODULE [--json]
                               print what a client would see of MODULE (tools with their
                               JSON Schema, resources, prompts) and what known clients refuse
@@ -52,6 +56,10 @@ async function main(argv: string[]): Promise<number> {
     const { runServeCommand } = await import('./src/cli/serve.js');
     await runServeCommand(rest);
     return 0;
+  }
+  if (command === 'dev') {
+    const { runDevCommand } = await import('./src/cli/dev.js');
+    return runDevCommand(rest);
   }
   if (command === 'inspect') {
     const { runInspectCommand } = await import('./src/cli/inspect.js');

@@ -1,0 +1,50 @@
+// `zod-mcp dev MODULE`: a change to the module restarts the server under the client's one stdio
+// connection: its initialize is replayed, it is told the lists changed, and while the module is
+// broken a request gets an error frame saying why.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { root } from '../helpers/run.js';
+import { StdioPeer } from '../helpers/stdio-peer.js';
+
+// Inside the repository, so that the module's `zod-mcp` and `zod` resolve (git-ignored).
+const dir = mkdtempSync(join(root, 'test', 'cli', '.dev-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const toolNames = (frame: Record<string, unknown>) => (frame.result as { tools: { name: string }[] }).tools.map((tool) => tool.name);
+
+describe('zod-mcp dev MODULE over stdio', () => {
+  it('restarts on a change without the client reconnecting, and says why while the module is broken', async () => {
+    const module = join(dir, 'live.ts');
+    const original = readFileSync(join(root, 'test', 'cli', 'modules', 'parts.ts'), 'utf8');
+    writeFileSync(module, original);
+    const peer = new StdioPeer(['dev', module]);
+    try {
+      peer.send(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } })}\n`);
+      peer.send(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+      peer.send(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
+      expect(toolNames(await peer.waitForId(2, 20_000))).toStrictEqual(['add', 'shout']);
+
+      writeFileSync(module, original.replace("name: 'shout'", "name: 'yell'"));
+      await peer.waitForLines(5, 20_000);
+      expect(peer.lines.slice(2, 5).map((line) => JSON.parse(line))).toStrictEqual(
+        ['tools', 'resources', 'prompts'].map((list) => ({ jsonrpc: '2.0', method: `notifications/${list}/list_changed` })),
+      );
+      peer.send(`${JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' })}\n`);
+      expect(toolNames(await peer.waitForId(3, 20_000))).toStrictEqual(['add', 'yell']);
+
+      writeFileSync(module, `${original}\nexport const broken = ;\n`);
+      const deadline = Date.now() + 20_000;
+      while (!peer.stderr.includes('the server stopped (exit 2)') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      peer.send(`${JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/list' })}\n`);
+      expect(await peer.waitForId(4, 20_000)).toStrictEqual({
+        jsonrpc: '2.0',
+        id: 4,
+        error: { code: -32603, message: `the server is not running (${module}:26:22: ERROR: Unexpected ";"): fix the module and save it` },
+      });
+      expect(peer.stderr).toContain(`zod-mcp dev: serving ${module} over stdio; restarts on change (Claude Code: claude mcp add live -- npx zod-mcp dev ${module})\n`);
+    } finally {
+      expect((await peer.end()).code).toBe(0);
+    }
+  }, 90_000);
+});
