@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineTool, type Tool } from '../../features/tools/define.js';
-import { MAX_TEXT_FILE_BYTES, decodeText, isBinary, readBytes, statFile, writeFileAtomic } from './files.js';
+import { MAX_TEXT_FILE_BYTES, decodeText, digestBytes, isBinary, openFile, toReadableError } from './files.js';
 import { confirmWrite } from './confirm.js';
+import { writeFileAtomic } from './write-atomic.js';
+import type { ResolvedPath } from './sandbox.js';
 import { describePath, type Workspace } from './workspace.js';
 
 const EditFileInput = z.object({
@@ -32,9 +34,7 @@ export function createEditFile(workspace: Workspace): Tool {
     handler: async ({ path, old_string, new_string, replace_all }, ctx): Promise<EditFileOutput> => {
       const file = await sandbox.resolve(path);
       const quoted = JSON.stringify(file.rel);
-      const size = await statFile(file);
-      if (size > MAX_TEXT_FILE_BYTES) throw new Error(`${quoted} is ${size} bytes, over the ${MAX_TEXT_FILE_BYTES}-byte limit edit_file works on`);
-      const bytes = await readBytes(file.abs, file.rel);
+      const bytes = await readWhole(file, ctx.signal);
       if (isBinary(bytes)) throw new Error(`${quoted} is a binary file; edit_file edits text files only`);
       const text = decodeText(bytes);
       // Decoding replaces invalid bytes; writing that back would silently change the rest of the file.
@@ -66,10 +66,23 @@ export function createEditFile(workspace: Workspace): Tool {
         ? text.split(search).join(replacement)
         : text.slice(0, index) + replacement + text.slice(index + search.length);
       await confirmWrite(ctx, workspace.confirmWrites, 'edit_file', file.rel, text, edited);
-      await writeFileAtomic(file, edited);
+      // A change made since the read (another writer's append) is not overwritten: the write checks first.
+      await writeFileAtomic(file, edited, { expected: digestBytes(bytes), signal: ctx.signal });
       return { path: file.rel, replacements: count };
     },
   });
+}
+
+async function readWhole(file: ResolvedPath, signal: AbortSignal): Promise<Buffer> {
+  const { handle, size } = await openFile(file);
+  try {
+    if (size > MAX_TEXT_FILE_BYTES) throw new Error(`${JSON.stringify(file.rel)} is ${size} bytes, over the ${MAX_TEXT_FILE_BYTES}-byte limit edit_file works on`);
+    return await handle.readFile({ signal }).catch((error: unknown) => {
+      throw toReadableError(error, file.rel);
+    });
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Non-overlapping occurrences, the ones a replacement would touch. */

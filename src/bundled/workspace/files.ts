@@ -1,9 +1,8 @@
-// File reading and writing shared by the workspace tools: binary detection, atomic writes, readable errors.
-import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
-import path from 'node:path';
-import { getErrorCode, type ResolvedPath } from './sandbox.js';
+// File reading shared by the workspace tools: opening checked, binary detection, readable errors.
+import { createHash } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+import { READ_FLAGS, openChecked } from './open-checked.js';
+import { getErrorCode } from './sandbox.js';
 
 /** How much of a file's start is checked for a NUL byte, as git does. */
 export const BINARY_SNIFF_BYTES = 8000;
@@ -11,8 +10,18 @@ export const BINARY_SNIFF_BYTES = 8000;
 /** Files larger than this are not loaded whole: grep skips them and edit_file refuses them. */
 export const MAX_TEXT_FILE_BYTES = 16 * 1024 * 1024;
 
-// O_NOFOLLOW: the path was resolved already, so a link found here now was swapped in since.
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
+/** What a file held when it was read: a write that depends on it checks it again before it replaces the file. */
+export interface FileDigest {
+  readonly size: number;
+  readonly sha256: string;
+}
+
+/** A file to open: its real path, and the path the model sees for messages. */
+export interface FileRef {
+  readonly abs: string;
+  readonly rel: string;
+  readonly exists?: boolean;
+}
 
 /** Text files hold no NUL bytes; nearly every binary format does within its first few kilobytes. */
 export function isBinary(bytes: Uint8Array): boolean {
@@ -25,83 +34,71 @@ export function decodeText(bytes: Uint8Array): string {
   return decoder.decode(bytes);
 }
 
-/** Checks that the path is an existing regular file and returns its size. */
-export async function statFile(file: ResolvedPath): Promise<number> {
-  if (!file.exists) throw new Error(`${JSON.stringify(file.rel)} does not exist`);
-  const info = await stat(file.abs).catch((error: unknown) => {
+/**
+ * Opens a regular file for reading. What is checked is what was opened (the descriptor's own
+ * type and place), so a FIFO, a directory or a link swapped in after any earlier look is refused,
+ * and opening never waits.
+ */
+export async function openFile(file: FileRef): Promise<{ handle: FileHandle; size: number }> {
+  const quoted = JSON.stringify(file.rel);
+  if (file.exists === false) throw new Error(`${quoted} does not exist`);
+  const handle = await openChecked(file.abs, READ_FLAGS).catch((error: unknown) => {
     throw toReadableError(error, file.rel);
   });
-  if (info.isDirectory()) throw new Error(`${JSON.stringify(file.rel)} is a directory, not a file`);
-  if (!info.isFile()) throw new Error(`${JSON.stringify(file.rel)} is not a regular file`);
-  return info.size;
+  try {
+    const info = await handle.stat();
+    if (info.isDirectory()) throw new Error(`${quoted} is a directory, not a file`);
+    if (!info.isFile()) throw new Error(`${quoted} is not a regular file`);
+    return { handle, size: info.size };
+  } catch (error) {
+    await handle.close();
+    throw toReadableError(error, file.rel);
+  }
 }
 
 /** Reads a whole regular file; for files the caller has checked against its size limit. */
-export async function readBytes(abs: string, rel: string): Promise<Buffer> {
+export async function readBytes(abs: string, rel: string, signal?: AbortSignal): Promise<Buffer> {
+  const { handle } = await openFile({ abs, rel });
   try {
-    const handle = await open(abs, READ_FLAGS);
-    try {
-      return await handle.readFile();
-    } finally {
-      await handle.close();
-    }
+    return await handle.readFile(signal === undefined ? {} : { signal });
   } catch (error) {
     throw toReadableError(error, rel);
+  } finally {
+    await handle.close();
   }
 }
 
-/** Opens a regular file for streaming reads, refusing a link swapped in after resolution. */
-export async function openForRead(abs: string, rel: string) {
-  return open(abs, READ_FLAGS).catch((error: unknown) => {
-    throw toReadableError(error, rel);
-  });
+export function digestBytes(bytes: Uint8Array): FileDigest {
+  return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/** The digest of an open file's content, read in chunks; a cancelled or timed-out call stops reading. */
+export async function digestHandle(handle: FileHandle, signal?: AbortSignal): Promise<FileDigest> {
+  const hash = createHash('sha256');
+  const chunk = Buffer.alloc(1024 * 1024);
+  let size = 0;
+  for (;;) {
+    signal?.throwIfAborted();
+    const { bytesRead } = await handle.read(chunk, 0, chunk.length, size);
+    if (bytesRead === 0) return { size, sha256: hash.digest('hex') };
+    hash.update(chunk.subarray(0, bytesRead));
+    size += bytesRead;
+  }
+}
+
+/** The path was resolved to a real path first: a link on it now, or an object opened elsewhere, was swapped in since. */
+export function movedError(rel: string): Error {
+  return new Error(`${JSON.stringify(rel)} was moved or replaced while it was being opened; try again`);
 }
 
 /**
- * Writes through a temporary file in the same directory, then renames it over the target: rename
- * is atomic within one file system, so a reader sees the old content or the new, never half of it.
- * An existing file keeps its permission bits.
+ * A Node file-system error as a sentence about the path the model gave. Node's own message holds
+ * the absolute path, so it is never passed on; other errors (the tools' own, an abort's reason) pass as they are.
  */
-export async function writeFileAtomic(file: ResolvedPath, content: string): Promise<void> {
-  const directory = path.dirname(file.abs);
-  let mode = 0o666;
-  if (file.exists) {
-    const info = await stat(file.abs);
-    if (info.isDirectory()) throw new Error(`${JSON.stringify(file.rel)} is a directory, not a file`);
-    mode = info.mode & 0o7777;
-  } else {
-    await mkdir(directory, { recursive: true }).catch((error: unknown) => {
-      const code = getErrorCode(error);
-      if (code === 'EEXIST' || code === 'ENOTDIR') {
-        throw new Error(`cannot create ${JSON.stringify(file.rel)}: a file stands where its path needs a directory`);
-      }
-      throw toReadableError(error, file.rel);
-    });
-  }
-  // A short name of its own: the target's name plus a suffix could pass the 255-byte name limit.
-  const temp = path.join(directory, `.zod-mcp-${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    // wx: never open something already there, a planted link included.
-    const handle = await open(temp, 'wx', mode);
-    try {
-      await handle.writeFile(content, 'utf8');
-      // open's mode passes through the umask; a replaced file keeps exactly the bits it had.
-      if (file.exists) await handle.chmod(mode);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, file.abs);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw toReadableError(error, file.rel);
-  }
-}
-
-/** A Node file-system error as a sentence about the path the model gave, without the absolute path. */
-export function toReadableError(error: unknown, rel: string): Error {
+export function toReadableError(error: unknown, rel: string): unknown {
   const quoted = JSON.stringify(rel);
-  switch (getErrorCode(error)) {
+  const code = getErrorCode(error);
+  switch (code) {
     case 'ENOENT':
       return new Error(`${quoted} does not exist`);
     case 'ENOTDIR':
@@ -112,14 +109,19 @@ export function toReadableError(error: unknown, rel: string): Error {
     case 'EPERM':
       return new Error(`permission denied: ${quoted}`);
     case 'ELOOP':
-      return new Error(`${quoted} is a symbolic link that changed while it was being read; try again`);
+    case 'ECHANGED':
+      return movedError(rel);
+    case 'ENXIO':
+      return new Error(`${quoted} is not a regular file`);
     case 'ENOSPC':
       return new Error(`no space left on the device to write ${quoted}`);
     case 'EROFS':
       return new Error(`${quoted} is on a read-only file system`);
     case 'ENAMETOOLONG':
       return new Error(`${quoted} has a name longer than the file system allows`);
-    default:
-      return error instanceof Error ? error : new Error(String(error));
   }
+  if (code !== undefined && typeof error === 'object' && error !== null && 'syscall' in error) {
+    return new Error(`${quoted} could not be accessed: the file system answered ${code}`);
+  }
+  return error;
 }

@@ -10,9 +10,10 @@ export interface Line {
 
 /**
  * Yields each line of the file. A final line without `\n` is a line; the empty string after a
- * final `\n` is not. Bytes of a line past `keepBytes` are counted but not kept.
+ * final `\n` is not. Bytes of a line past `keepBytes` are counted but not kept. A cancelled or
+ * timed-out call stops the reading at the next chunk: a window far into a huge file is no loop without end.
  */
-export async function* readLines(handle: FileHandle, keepBytes: number): AsyncGenerator<Line> {
+export async function* readLines(handle: FileHandle, keepBytes: number, signal?: AbortSignal): AsyncGenerator<Line> {
   let pending: Buffer[] = [];
   let kept = 0;
   let length = 0;
@@ -32,6 +33,7 @@ export async function* readLines(handle: FileHandle, keepBytes: number): AsyncGe
     return line;
   };
   for await (const chunk of handle.createReadStream({ start: 0, autoClose: false }) as AsyncIterable<Buffer>) {
+    signal?.throwIfAborted();
     let start = 0;
     for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
       take(chunk.subarray(start, newline));

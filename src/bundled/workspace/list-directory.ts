@@ -1,7 +1,8 @@
-import { lstat, realpath, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { defineTool, type Tool } from '../../features/tools/define.js';
 import { toReadableError } from './files.js';
+import { lstatChecked } from './open-checked.js';
 import type { Sandbox } from './sandbox.js';
 import { walkTree, type WalkEntry } from './walk.js';
 import { READ_ONLY_ANNOTATIONS, describePath, type Workspace } from './workspace.js';
@@ -71,14 +72,17 @@ export function createListDirectory(workspace: Workspace): Tool {
 async function checkDirectory(abs: string, rel: string, exists: boolean): Promise<void> {
   const quoted = JSON.stringify(rel);
   if (!exists) throw new Error(`${quoted} does not exist`);
-  const info = await stat(abs);
+  const info = await stat(abs).catch((error: unknown) => {
+    throw toReadableError(error, rel);
+  });
   if (!info.isDirectory()) throw new Error(`${quoted} is not a directory; use read_file to read a file`);
 }
 
 async function describeEntry(sandbox: Sandbox, entry: WalkEntry): Promise<ListDirectoryOutput['entries'][number]> {
   const path = sandbox.display(entry.abs);
   if (entry.kind === 'file') {
-    const info = await lstat(entry.abs).catch(() => undefined);
+    // From the checked parent: a parent swapped for a link since the listing describes nothing outside.
+    const info = await lstatChecked(entry.abs).catch(() => undefined);
     return info === undefined ? { path, kind: 'file' } : { path, kind: 'file', size: info.size };
   }
   if (entry.kind === 'symlink') {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, type Tool } from '../../features/tools/define.js';
-import { BINARY_SNIFF_BYTES, decodeText, isBinary, openForRead, statFile } from './files.js';
+import { BINARY_SNIFF_BYTES, decodeText, isBinary, openFile, toReadableError } from './files.js';
 import { readLines } from './line-reader.js';
 import { READ_ONLY_ANNOTATIONS, describePath, type Workspace } from './workspace.js';
 
@@ -24,22 +24,26 @@ export function createReadFile(workspace: Workspace): Tool {
       'Binary files are refused. Use list_directory, glob or grep to find files first.',
     input: ReadFileInput,
     annotations: { title: 'Read file', ...READ_ONLY_ANNOTATIONS },
-    handler: async ({ path, offset, limit }) => {
+    handler: async ({ path, offset, limit }, { signal }) => {
       const file = await sandbox.resolve(path);
-      const size = await statFile(file);
       const quoted = JSON.stringify(file.rel);
-      if (offset === undefined && limit === undefined && size > maxReadBytes) {
-        throw new Error(
-          `${quoted} is ${size} bytes, over the ${maxReadBytes}-byte read limit; ` +
-            'read it in parts with offset and limit (for example offset: 1, limit: 500)',
-        );
-      }
-      const handle = await openForRead(file.abs, file.rel);
+      // The size and type are those of what was opened, not of what a look before the open saw.
+      const { handle, size } = await openFile(file);
       try {
+        if (offset === undefined && limit === undefined && size > maxReadBytes) {
+          throw new Error(
+            `${quoted} is ${size} bytes, over the ${maxReadBytes}-byte read limit; ` +
+              'read it in parts with offset and limit (for example offset: 1, limit: 500)',
+          );
+        }
         const head = Buffer.alloc(Math.min(size, BINARY_SNIFF_BYTES));
-        await handle.read(head, 0, head.length, 0);
+        await handle.read(head, 0, head.length, 0).catch((error: unknown) => {
+          throw toReadableError(error, file.rel);
+        });
         if (isBinary(head)) throw new Error(`${quoted} is a binary file (${size} bytes); read_file shows text files only`);
-        return await renderWindow(readLines(handle, maxReadBytes), quoted, offset ?? 1, limit, maxReadBytes);
+        return await renderWindow(readLines(handle, maxReadBytes, signal), quoted, offset ?? 1, limit, maxReadBytes).catch((error: unknown) => {
+          throw toReadableError(error, file.rel);
+        });
       } finally {
         await handle.close();
       }

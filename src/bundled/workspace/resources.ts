@@ -1,11 +1,12 @@
 // The workspace's files as resources: one template, `file:///{+path}`, read through the same sandbox
 // and limits as read_file, with path completion.
-import { readdir } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
 import { z } from 'zod';
 import { defineResourceTemplate, type ResourceTemplate } from '../../features/resources/define.js';
 import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
 import { mimeTypeOf } from '../mime.js';
-import { isBinary, readBytes, statFile } from './files.js';
+import { isBinary, openFile, toReadableError } from './files.js';
+import { openDirectoryEntries } from './open-checked.js';
 import { createWorkspace, type Workspace, type WorkspaceOptions } from './workspace.js';
 
 /** The URI of a workspace file: its path relative to the root, under `file:///`. */
@@ -29,24 +30,33 @@ export function workspaceResources(options: WorkspaceOptions | Workspace): Resou
     description: 'A file of the workspace, by its path relative to the workspace root (file:///src/index.ts).',
     variables: z.object({ path: z.string().min(1).describe('the path relative to the workspace root') }),
     complete: { path: (typed) => completePath(workspace, typed) },
-    read: async ({ path: wanted }, { uri }) => {
+    read: async ({ path: wanted }, { uri, signal }) => {
       const file = await sandbox.resolve(wanted).catch((error: unknown) => {
         throw new ProtocolError(ErrorCode.InvalidParams, (error as Error).message);
       });
       if (!file.exists) throw new ProtocolError(ErrorCode.ResourceNotFound, { uri });
-      const size = await statFile(file).catch((error: unknown) => {
-        throw new ProtocolError(ErrorCode.InvalidParams, (error as Error).message);
+      const bytes = await readLimited(file, maxReadBytes, signal).catch((error: unknown) => {
+        throw signal.aborted ? error : new ProtocolError(ErrorCode.InvalidParams, (error as Error).message);
       });
-      if (size > maxReadBytes) {
-        throw new ProtocolError(ErrorCode.InvalidParams, `${JSON.stringify(file.rel)} is ${size} bytes, over the ${maxReadBytes}-byte read limit`);
-      }
-      const bytes = await readBytes(file.abs, file.rel);
       const mimeType = mimeTypeOf(file.rel);
       if (isBinary(bytes)) return [{ uri, mimeType: mimeType ?? 'application/octet-stream', blob: bytes.toString('base64') }];
       return [{ uri, mimeType: mimeType ?? 'text/plain', text: bytes.toString('utf8') }];
     },
   });
   return [template];
+}
+
+/** A whole file of at most `maxBytes`, its size taken from what was opened. */
+async function readLimited(file: { abs: string; rel: string }, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
+  const { handle, size } = await openFile(file);
+  try {
+    if (size > maxBytes) throw new Error(`${JSON.stringify(file.rel)} is ${size} bytes, over the ${maxBytes}-byte read limit`);
+    return await handle.readFile({ signal }).catch((error: unknown) => {
+      throw toReadableError(error, file.rel);
+    });
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The entries of the typed path's directory that start with its last part; nothing outside the root. */
@@ -56,11 +66,18 @@ async function completePath({ sandbox }: Workspace, typed: string): Promise<{ va
   const prefix = typed.slice(cut + 1);
   const resolved = await sandbox.resolve(directory).catch(() => undefined);
   if (resolved === undefined || !resolved.exists) return { values: [], total: 0, hasMore: false };
-  const entries = await readdir(resolved.abs, { withFileTypes: true }).catch(() => []);
+  const entries = await readEntries(resolved.abs).catch((): Dirent[] => []);
   const lead = cut === -1 ? '' : `${typed.slice(0, cut)}/`;
   const found = entries
     .filter((entry) => entry.name.startsWith(prefix))
     .map((entry) => `${lead}${entry.name}${entry.isDirectory() ? '/' : ''}`)
     .sort();
   return { values: found.slice(0, MAX_COMPLETIONS), total: found.length, hasMore: found.length > MAX_COMPLETIONS };
+}
+
+/** Read from the directory that was checked: a directory swapped for a link meanwhile lists nothing. */
+async function readEntries(abs: string): Promise<Dirent[]> {
+  const entries: Dirent[] = [];
+  for await (const entry of await openDirectoryEntries(abs)) entries.push(entry);
+  return entries;
 }

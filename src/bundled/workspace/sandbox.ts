@@ -79,8 +79,10 @@ export function createSandbox(root: string): Sandbox {
       const entry = await lstat(next).catch(() => undefined);
       if (entry === undefined) return false;
       if (entry.isSymbolicLink()) {
-        if (hops >= MAX_LINK_HOPS) return false;
-        const target = path.resolve(current, await readlink(next));
+        // A link that is gone or changed by now tells nothing: the resolution failed for its own reason.
+        const link = await readlink(next).catch(() => undefined);
+        if (hops >= MAX_LINK_HOPS || link === undefined) return false;
+        const target = path.resolve(current, link);
         return reachesOutside(path.join(target, ...parts.slice(index + 1)), hops + 1);
       }
       current = next;

@@ -1,7 +1,7 @@
 // The directory walk under list_directory, glob and grep.
 import type { Dirent } from 'node:fs';
-import { opendir } from 'node:fs/promises';
 import path from 'node:path';
+import { openDirectoryEntries } from './open-checked.js';
 
 export type EntryKind = 'file' | 'directory' | 'symlink' | 'other';
 
@@ -67,7 +67,8 @@ async function* walkDirectory(
 
 async function readEntries(abs: string): Promise<Dirent[]> {
   const dirents: Dirent[] = [];
-  const directory = await opendir(abs);
+  // What is listed is the directory found at `abs`, checked after opening: never one a swapped-in link leads to.
+  const directory = await openDirectoryEntries(abs);
   for await (const dirent of directory) dirents.push(dirent);
   return dirents;
 }

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import { defineTool, type Tool } from '../../features/tools/define.js';
 import { confirmWrite } from './confirm.js';
-import { MAX_TEXT_FILE_BYTES, decodeText, isBinary, readBytes, statFile, writeFileAtomic } from './files.js';
+import { MAX_TEXT_FILE_BYTES, decodeText, digestBytes, digestHandle, isBinary, openFile, toReadableError, type FileDigest } from './files.js';
 import type { ResolvedPath } from './sandbox.js';
+import { writeFileAtomic } from './write-atomic.js';
 import { describePath, type Workspace } from './workspace.js';
 
 const WriteFileInput = z.object({
@@ -15,21 +14,28 @@ const WriteFileInput = z.object({
 const WriteFileOutput = z.object({ path: z.string(), bytes: z.number(), created: z.boolean() });
 type WriteFileOutput = z.infer<typeof WriteFileOutput>;
 
-/** What the file holds now, for the approval question: its text, a note for bytes, or nothing when it is new. */
-async function currentText(file: ResolvedPath): Promise<string | undefined> {
-  if (!file.exists) return undefined;
-  const size = await statFile(file);
-  // Bytes are described, never shown, but their digest is part of the question: an approval never
-  // carries over to other bytes of the same size.
-  if (size > MAX_TEXT_FILE_BYTES) return `(a file of ${size} bytes, sha256 ${await digestFile(file.abs)})`;
-  const bytes = await readBytes(file.abs, file.rel);
-  return isBinary(bytes) ? `(a binary file of ${size} bytes, sha256 ${createHash('sha256').update(bytes).digest('hex')})` : decodeText(bytes);
-}
-
-async function digestFile(abs: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(abs)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
+/**
+ * What the file holds now, for the approval question: its text, a note for bytes, or nothing when
+ * it is new; and its digest, so that the write replaces only what the user saw.
+ */
+async function readCurrent(file: ResolvedPath, signal: AbortSignal): Promise<{ shown: string | undefined; digest?: FileDigest }> {
+  if (!file.exists) return { shown: undefined };
+  const { handle, size } = await openFile(file);
+  try {
+    // Bytes are described, never shown, but their digest is part of the question: an approval never
+    // carries over to other bytes of the same size.
+    if (size > MAX_TEXT_FILE_BYTES) {
+      const digest = await digestHandle(handle, signal);
+      return { shown: `(a file of ${digest.size} bytes, sha256 ${digest.sha256})`, digest };
+    }
+    const bytes = await handle.readFile({ signal });
+    const digest = digestBytes(bytes);
+    return { shown: isBinary(bytes) ? `(a binary file of ${digest.size} bytes, sha256 ${digest.sha256})` : decodeText(bytes), digest };
+  } catch (error) {
+    throw toReadableError(error, file.rel);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** write_file: creates or replaces a whole file, atomically. */
@@ -48,8 +54,13 @@ export function createWriteFile(workspace: Workspace): Tool {
     annotations: { title: 'Write file', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     handler: async ({ path, content }, ctx): Promise<WriteFileOutput> => {
       const file = await sandbox.resolve(path);
-      if (workspace.confirmWrites) await confirmWrite(ctx, true, 'write_file', file.rel, await currentText(file), content);
-      await writeFileAtomic(file, content);
+      let expected: FileDigest | undefined;
+      if (workspace.confirmWrites) {
+        const current = await readCurrent(file, ctx.signal);
+        await confirmWrite(ctx, true, 'write_file', file.rel, current.shown, content);
+        expected = current.digest;
+      }
+      await writeFileAtomic(file, content, { expected, signal: ctx.signal });
       return { path: file.rel, bytes: Buffer.byteLength(content, 'utf8'), created: !file.exists };
     },
   });
