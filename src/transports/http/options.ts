@@ -19,7 +19,7 @@ export const HttpOptions = z.object({
   allowedHosts: z.array(z.string().min(1)).optional(),
   /** Origins (`scheme://host[:port]`) that are served; a request without Origin is never refused for it. */
   allowedOrigins: z.array(z.string().min(1)).optional(),
-  /** A session with no request, call or GET stream for this long is forgotten. */
+  /** A session with no request and no call in flight for this long is forgotten (an open GET stream ends with it). */
   sessionIdleMs: z.number().positive().max(MAX_TIMER_MS).default(15 * 60_000),
   maxSessions: z.int().positive().default(1000),
   /** POST requests being read or answered at once, over all sessions; more get 503. */

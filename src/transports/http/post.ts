@@ -45,7 +45,6 @@ export async function handlePost(state: HttpState, req: IncomingMessage, res: Se
   const entry = findSession(state, sessionId, res, state.callers.get(req));
   if (entry === undefined) return;
   entry.busy++;
-  state.sessions.touch(entry);
   try {
     await answer(state, frame, entry.session, req, res, { [SESSION_HEADER]: entry.id }, false);
   } finally {
