@@ -24,6 +24,7 @@ usage:
                 [--workers N|auto] [--redis URL [--task-lease-ms N]] [--drain-ms N]
                 [--auth-issuer URL --auth-audience URL [--auth-scopes a,b]]
                 [--allow-unauthenticated] [--allowed-hosts a,b] [--instance NAME]
+                [--max-connections-per-client N]
                               the same tools over Streamable HTTP at http://H:N/mcp
                               (default 127.0.0.1:3000), with GET /healthz; on SIGTERM or
                               SIGINT it drains (work in flight finishes, up to --drain-ms,
@@ -34,7 +35,10 @@ usage:
                               either needs ZOD_MCP_STATE_KEY (a shared secret, 16+ characters);
                               --auth-* makes it an OAuth 2.1 resource server (bearer tokens
                               from that issuer, for that audience); on a non-loopback --host
-                              it refuses to start without them unless --allow-unauthenticated
+                              it refuses to start without them unless --allow-unauthenticated;
+                              --max-connections-per-client bounds the connections of each
+                              client address, loopback included (0: no limit; default 256,
+                              loopback not counted)
   zod-mcp dev MODULE [serve's flags]
                               serve MODULE, restarted when a file in its folder changes;
                               over stdio the client keeps its connection (its initialize is

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { parseServeArgs } from '../src/cli/serve-args.js';
 
-const none = { demo: false, root: undefined, readOnly: false, confirmWrites: false, skills: undefined, http: false, port: undefined, host: undefined, redis: undefined, workers: 1, drainMs: undefined, taskLeaseMs: undefined, instance: undefined, auth: undefined, allowUnauthenticated: false, allowedHosts: undefined };
+const none = { demo: false, root: undefined, readOnly: false, confirmWrites: false, skills: undefined, http: false, port: undefined, host: undefined, redis: undefined, workers: 1, drainMs: undefined, taskLeaseMs: undefined, instance: undefined, auth: undefined, allowUnauthenticated: false, allowedHosts: undefined, maxConnectionsPerClient: undefined };
 
 describe('parseServeArgs', () => {
   it.each([
@@ -23,6 +23,8 @@ describe('parseServeArgs', () => {
     ],
     [['--http', '--host', '10.0.0.1', '--allow-unauthenticated', '--allowed-hosts', 'mcp.lan,10.0.0.1'], { ...none, http: true, host: '10.0.0.1', allowUnauthenticated: true, allowedHosts: ['mcp.lan', '10.0.0.1'] }],
     [['--http', '--workers', 'auto'], { ...none, http: true, workers: availableParallelism() }],
+    [['--http', '--max-connections-per-client', '0'], { ...none, http: true, maxConnectionsPerClient: 0 }],
+    [['--http', '--max-connections-per-client=1000'], { ...none, http: true, maxConnectionsPerClient: 1000 }],
   ])('%j', (args, expected) => {
     expect(parseServeArgs(args)).toStrictEqual(expected);
   });
@@ -51,6 +53,8 @@ describe('parseServeArgs', () => {
     [['--http', '--auth-issuer', 'as.example', '--auth-audience', 'https://m'], 'serve: --auth-issuer: not an http(s) URL: as.example'],
     [['--http', '--auth-issuer', 'https://a', '--auth-audience', 'https://m', '--allow-unauthenticated'], 'serve: --allow-unauthenticated and --auth-issuer do not go together'],
     [['--allow-unauthenticated'], 'serve: --allow-unauthenticated needs --http'],
+    [['--max-connections-per-client', '8'], 'serve: --max-connections-per-client needs --http'],
+    [['--http', '--max-connections-per-client=-1'], 'serve: --max-connections-per-client: not a number of connections (0: no limit): -1'],
     [['extra'], "serve: Unexpected argument 'extra'. This command does not take positional arguments"],
   ])('%j is refused', (args, message) => {
     expect(() => parseServeArgs(args)).toThrow(new Error(message));

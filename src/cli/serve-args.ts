@@ -30,6 +30,8 @@ export interface ServeArgs {
   allowUnauthenticated: boolean;
   /** `--allowed-hosts a,b`: Host names served besides this machine's own. */
   allowedHosts: string[] | undefined;
+  /** `--max-connections-per-client N`: open connections one address may hold (0: no limit), loopback included. */
+  maxConnectionsPerClient: number | undefined;
 }
 
 const options = {
@@ -51,6 +53,7 @@ const options = {
   'auth-scopes': { type: 'string' },
   'allow-unauthenticated': { type: 'boolean' },
   'allowed-hosts': { type: 'string' },
+  'max-connections-per-client': { type: 'string' },
 } as const;
 
 /** Parses `serve`'s flags (`--port 8080` or `--port=8080`); anything unknown or inconsistent is a usage error. */
@@ -74,6 +77,7 @@ export function parseServeArgs(args: readonly string[]): ServeArgs {
     'auth-scopes'?: string;
     'allow-unauthenticated'?: boolean;
     'allowed-hosts'?: string;
+    'max-connections-per-client'?: string;
   };
   let positionals: string[];
   try {
@@ -87,7 +91,7 @@ export function parseServeArgs(args: readonly string[]): ServeArgs {
   if (values['confirm-writes'] && values.root === undefined) throw new UsageError('serve: --confirm-writes needs --root DIR');
   if (values['confirm-writes'] && values['read-only']) throw new UsageError('serve: --confirm-writes and --read-only do not go together: a read-only root has no writes');
   if (!values.http && (port !== undefined || host !== undefined)) throw new UsageError('serve: --port and --host need --http');
-  for (const flag of ['redis', 'workers', 'drain-ms', 'instance', 'auth-issuer', 'auth-audience', 'auth-scopes', 'allow-unauthenticated', 'allowed-hosts'] as const) {
+  for (const flag of ['redis', 'workers', 'drain-ms', 'instance', 'auth-issuer', 'auth-audience', 'auth-scopes', 'allow-unauthenticated', 'allowed-hosts', 'max-connections-per-client'] as const) {
     if (!values.http && values[flag] !== undefined) throw new UsageError(`serve: --${flag} needs --http`);
   }
   if (values.redis !== undefined && !/^rediss?:\/\//.test(values.redis)) throw new UsageError(`serve: --redis: not a redis:// or rediss:// URL: ${values.redis}`);
@@ -105,6 +109,8 @@ export function parseServeArgs(args: readonly string[]): ServeArgs {
   if (port !== undefined && (!/^\d{1,5}$/.test(port) || Number(port) > 65_535)) {
     throw new UsageError(`serve: --port: not a port number: ${port}`);
   }
+  const perClient = values['max-connections-per-client'];
+  if (perClient !== undefined && !/^\d{1,7}$/.test(perClient)) throw new UsageError(`serve: --max-connections-per-client: not a number of connections (0: no limit): ${perClient}`);
   return {
     module: positionals[0],
     demo: values.demo ?? false,
@@ -123,6 +129,7 @@ export function parseServeArgs(args: readonly string[]): ServeArgs {
     auth,
     allowUnauthenticated: values['allow-unauthenticated'] ?? false,
     allowedHosts: values['allowed-hosts']?.split(',').map((name) => name.trim()).filter(Boolean),
+    maxConnectionsPerClient: perClient === undefined ? undefined : Number(perClient),
   };
 }
 

@@ -43,6 +43,7 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
     drainMs: options.drainMs,
     ...(options.auth === undefined ? {} : { auth: options.auth }),
     ...(options.allowedHosts === undefined ? {} : { allowedHosts: [...machineHostNames(options.host ?? '127.0.0.1'), ...options.allowedHosts] }),
+    ...(options.maxConnectionsPerClient === undefined ? {} : { maxConnectionsPerClient: options.maxConnectionsPerClient }),
     ...worker,
   });
   await shared?.close();

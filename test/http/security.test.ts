@@ -84,6 +84,11 @@ describe('the rules, without binding', () => {
     expect(() => resolveHttpOptions({ port: 70_000 })).toThrow(/^serveHttp: invalid options: port: /);
     expect(() => resolveHttpOptions({ path: 'mcp' })).toThrow(/^serveHttp: invalid options: path: /);
     expect(() => resolveHttpOptions({ allowedOrigins: ['not an origin'] })).toThrow('serveHttp: allowedOrigins: not an origin: not an origin');
+    expect(() => resolveHttpOptions({ maxConnectionsPerClient: -1 })).toThrow(/^serveHttp: invalid options: maxConnectionsPerClient: /);
+    expect(() => resolveHttpOptions({ maxBodyBytes: 100, maxBufferedBodyBytes: 99 })).toThrow(
+      new TypeError('serveHttp: invalid options: maxBufferedBodyBytes: below maxBodyBytes (100), so the largest body could never be read'),
+    );
+    expect(resolveHttpOptions({ maxBodyBytes: 100 }).maxBufferedBodyBytes).toBe(1600);
   });
 
   it('refuses a delay no timer can wait for (Node would fire it after 1 ms)', () => {
@@ -93,5 +98,6 @@ describe('the rules, without binding', () => {
     );
     expect(() => resolveHttpOptions({ keepAliveMs: Infinity })).toThrow(/^serveHttp: invalid options: keepAliveMs: /);
     expect(() => resolveHttpOptions({ closeGraceMs: 2 ** 31 })).toThrow(/^serveHttp: invalid options: closeGraceMs: /);
+    expect(() => resolveHttpOptions({ bodyTimeoutMs: 2 ** 31 })).toThrow(/^serveHttp: invalid options: bodyTimeoutMs: /);
   });
 });

@@ -101,6 +101,19 @@ describe('stateful sessions', () => {
     await handle.close();
     expect((await pending).status).toBe(200);
   });
+
+  it('an idle session expires with its GET stream open: the stream ends, and its place is free', async () => {
+    handle = await startServer({ sessionIdleMs: 200, maxSessions: 1 });
+    const id = await openSession(handle.url);
+    const stream = openStream(handle.url, id);
+    expect((await stream.headers).status).toBe(200);
+    await sleep(600); // a timer set after the idle one: it has fired by now
+    const next = await post(handle.url, initializeFrame());
+    expect({ status: next.status, session: typeof next.headers['mcp-session-id'] }).toStrictEqual({ status: 200, session: 'string' });
+    expect(await stream.done).toBe(': stream open\n\n');
+    const old = await post(handle.url, ping(2), { 'mcp-session-id': id });
+    expect({ status: old.status, body: old.body }).toStrictEqual({ status: 404, body: httpError('unknown session: it expired or was deleted; send initialize again') });
+  });
 });
 
 describe('GET stream', () => {

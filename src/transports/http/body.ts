@@ -1,36 +1,76 @@
 import type { IncomingMessage } from 'node:http';
 
+/** A body read in full, or why not: the client went away, it passed its size, its deadline, or the budget. */
+export type BodyRead = { ok: true; body: Buffer } | { ok: false; reason: 'gone' | 'too-large' | 'late' | 'busy' };
+
+/** The bytes of all bodies being received at once: what slow clients could make this process hold. */
+export interface BodyBudget {
+  /** Takes `bytes` of the budget; false (nothing taken) when they do not fit. */
+  take(bytes: number): boolean;
+  give(bytes: number): void;
+}
+
+export function createBodyBudget(maxBytes: number): BodyBudget {
+  let used = 0;
+  return {
+    take(bytes) {
+      if (used + bytes > maxBytes) return false;
+      used += bytes;
+      return true;
+    },
+    give(bytes) {
+      used -= bytes;
+    },
+  };
+}
+
+export interface BodyLimits {
+  /** Bytes one body may have. */
+  readonly maxBytes: number;
+  /** How long it may take to arrive, from when it is read. */
+  readonly timeoutMs: number;
+  readonly budget: BodyBudget;
+}
+
 /**
- * The whole body; `undefined` once it passes `limit` bytes; `null` when the client went away first.
- * Past the limit the rest is read and dropped rather than the socket destroyed, so the client still
- * receives the 413.
+ * The whole body, within `limits`. Only bytes received count against the budget (a declared
+ * Content-Length takes nothing), and they are given back once the read settles. Past a limit the
+ * rest is read and dropped rather than the socket destroyed, so the client still receives the
+ * answer (which closes the connection).
  */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined | null> {
+export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<BodyRead> {
   return new Promise((resolve) => {
-    if (Number(req.headers['content-length']) > limit) {
+    if (req.destroyed) return resolve({ ok: false, reason: 'gone' });
+    if (Number(req.headers['content-length']) > limits.maxBytes) {
       req.resume();
-      resolve(undefined);
-      return;
+      return resolve({ ok: false, reason: 'too-large' });
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) {
-        chunks.push(chunk);
-        return;
-      }
+    let settled = false;
+    const settle = (read: BodyRead) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
       req.off('data', onData);
       req.off('end', onEnd);
-      req.resume();
-      resolve(undefined);
+      limits.budget.give(size);
+      if (!read.ok) req.resume();
+      resolve(read);
     };
-    const onEnd = () => resolve(Buffer.concat(chunks, size));
+    const onData = (chunk: Buffer) => {
+      if (size + chunk.length > limits.maxBytes) return settle({ ok: false, reason: 'too-large' });
+      if (!limits.budget.take(chunk.length)) return settle({ ok: false, reason: 'busy' });
+      size += chunk.length;
+      chunks.push(chunk);
+    };
+    const onEnd = () => settle({ ok: true, body: Buffer.concat(chunks, size) });
+    const timer = setTimeout(() => settle({ ok: false, reason: 'late' }), limits.timeoutMs);
     req.on('data', onData);
     req.once('end', onEnd);
-    // Settling twice is a no-op: after 'end' these change nothing.
-    req.once('error', () => resolve(null));
-    req.once('close', () => resolve(null));
+    // After the first settling ('end', then 'close'), these change nothing.
+    req.once('error', () => settle({ ok: false, reason: 'gone' }));
+    req.once('close', () => settle({ ok: false, reason: 'gone' }));
   });
 }
 

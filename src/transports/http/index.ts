@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { ErrorCode } from '../../jsonrpc/errors.js';
 import type { McpServer } from '../../server.js';
+import { connectionTimeouts, limitConnectionsPerClient } from './connections.js';
 import { checkHostAndOrigin } from './guard.js';
 import { resolveHttpOptions, type HttpOptions } from './options.js';
 import { handlePost } from './post.js';
@@ -47,7 +48,8 @@ export async function serveHttp(server: McpServer, options: HttpOptions = {}): P
   const serve = (req: IncomingMessage, res: ServerResponse) => {
     routeRequest(state, req, res).catch((error: unknown) => failRequest(res, error));
   };
-  const http = createServer(serve);
+  const http = createServer(connectionTimeouts(state.options), serve);
+  limitConnectionsPerClient(http, state.options.maxConnectionsPerClient);
   const servers = [http];
   await listen(http, { port: state.options.port, host: state.options.host });
   const port = boundPort(http) ?? state.options.port;
@@ -62,7 +64,7 @@ export async function serveHttp(server: McpServer, options: HttpOptions = {}): P
     close,
     drain: (drainOptions = {}) => (drained ??= drainThenClose(state, servers, drainOptions.timeoutMs ?? state.options.drainMs).then(close)),
     async listenPrivately() {
-      const own = createServer(serve);
+      const own = createServer(connectionTimeouts(state.options), serve); // other workers only: no limit per address
       servers.push(own);
       await listen(own, { port: 0, host: '127.0.0.1', exclusive: true });
       return boundPort(own)!;
@@ -100,14 +102,16 @@ async function routeRequest(state: HttpState, req: IncomingMessage, res: ServerR
   if (path !== state.options.path) return sendError(res, 404, `no MCP endpoint here: it is at ${state.options.path}`);
   const owner = forwardTarget(state, req);
   if (owner !== undefined) {
-    state.track(res); // a drain waits for it like for any call
+    state.waitFor(res); // a drain waits for it like for any call; the owner counts it in flight
     return forward(req, res, owner); // the owner checks the token itself
   }
   if (state.auth !== undefined) {
     // A token being checked is a request in flight: bounded like one (an authorization server that
-    // is slow must not let them pile up).
+    // is slow must not let them pile up). Its slot is given back after: a POST's body is read next,
+    // and the POST is admitted again once it has arrived.
     if (!state.admit(res)) return sendBusy(res, state.options.maxConcurrentRequests);
     const caller = await state.auth.check(req, res);
+    state.release(res);
     if (caller === undefined) return; // refused: 401, 403 or 400 sent
     state.callers.set(req, caller);
   }

@@ -15,11 +15,24 @@ export const HttpOptions = z.object({
   /** No sessions: every POST stands alone, so any number of processes can serve behind a load balancer. */
   stateless: z.boolean().default(false),
   maxBodyBytes: z.int().positive().default(4 * 1024 * 1024),
+  /** How long a POST body may take to arrive once its headers have: later, 408 and the connection closed. */
+  bodyTimeoutMs: z.number().positive().max(MAX_TIMER_MS).default(10_000),
+  /**
+   * Bytes of the bodies being received at once, over all connections (16 × maxBodyBytes by
+   * default): a body that would pass it gets 503. What slow clients can make the process hold.
+   */
+  maxBufferedBodyBytes: z.int().positive().optional(),
+  /**
+   * Open connections from one client address; more are closed at once (0: no limit). By default
+   * 256, and loopback clients are not counted (local processes, or a proxy on this machine, all
+   * share one address); given, it counts every address, loopback too.
+   */
+  maxConnectionsPerClient: z.int().min(0).optional(),
   /** Host header names (no port) that are served; defaults to localhost names when bound to loopback. */
   allowedHosts: z.array(z.string().min(1)).optional(),
   /** Origins (`scheme://host[:port]`) that are served; a request without Origin is never refused for it. */
   allowedOrigins: z.array(z.string().min(1)).optional(),
-  /** A session with no request, call or GET stream for this long is forgotten. */
+  /** A session with no request and no call in flight for this long is forgotten (an open GET stream ends with it). */
   sessionIdleMs: z.number().positive().max(MAX_TIMER_MS).default(15 * 60_000),
   maxSessions: z.int().positive().default(1000),
   /** POST requests being read or answered at once, over all sessions; more get 503. */
@@ -48,12 +61,13 @@ export const HttpOptions = z.object({
 export type HttpOptions = z.input<typeof HttpOptions>;
 
 /** The options with every default applied and the allow-lists decided. */
-export interface ResolvedHttpOptions extends Omit<z.output<typeof HttpOptions>, 'allowedHosts' | 'allowedOrigins'> {
+export interface ResolvedHttpOptions extends Omit<z.output<typeof HttpOptions>, 'allowedHosts' | 'allowedOrigins' | 'maxBufferedBodyBytes'> {
   /** Lower-cased host names without brackets; `undefined` means any Host is served. */
   readonly allowedHosts: ReadonlySet<string> | undefined;
   /** Exact origins; `undefined` means the default rule (see `checkOrigin`). */
   readonly allowedOrigins: ReadonlySet<string> | undefined;
   readonly loopback: boolean;
+  readonly maxBufferedBodyBytes: number;
 }
 
 export const LOCALHOST_NAMES: readonly string[] = ['localhost', '127.0.0.1', '::1'];
@@ -63,6 +77,10 @@ export function resolveHttpOptions(input: HttpOptions = {}): ResolvedHttpOptions
   if (!parsed.success) throw new TypeError(`serveHttp: invalid options: ${describeIssues(parsed.error.issues)}`);
   const options = parsed.data;
   if (options.healthPath === options.path) throw new TypeError(`serveHttp: invalid options: healthPath: it is the MCP path (${options.path})`);
+  const maxBufferedBodyBytes = options.maxBufferedBodyBytes ?? 16 * options.maxBodyBytes;
+  if (maxBufferedBodyBytes < options.maxBodyBytes) {
+    throw new TypeError(`serveHttp: invalid options: maxBufferedBodyBytes: below maxBodyBytes (${options.maxBodyBytes}), so the largest body could never be read`);
+  }
   const loopback = isLoopback(options.host);
   // Bound to another loopback address (127.0.0.2), the server must still accept its own URL. Bound
   // wider without authorization: this machine's own names only (a foreign Host is a rebinding
@@ -71,6 +89,7 @@ export function resolveHttpOptions(input: HttpOptions = {}): ResolvedHttpOptions
   return {
     ...options,
     loopback,
+    maxBufferedBodyBytes,
     allowedHosts: hosts === undefined ? undefined : new Set(hosts.map(normalizeHostName)),
     allowedOrigins: options.allowedOrigins === undefined ? undefined : new Set(options.allowedOrigins.map(normalizeOrigin)),
   };

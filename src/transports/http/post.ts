@@ -5,7 +5,7 @@ import type { Session } from '../../core/connection.js';
 import { claimsModernEra } from '../../core/era.js';
 import { isRequestFrame } from '../../jsonrpc/classify.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
-import { parseJson, readBody } from './body.js';
+import { parseJson, type BodyRead } from './body.js';
 import { SESSION_HEADER, VERSION_HEADER, acceptsAll, checkProtocolVersion, isJsonBody, readSessionId } from './headers.js';
 import { createRequestReply, sendBusy, sendError, sendJson } from './reply.js';
 import { principalOf } from '../../core/auth.js';
@@ -20,14 +20,11 @@ export async function handlePost(state: HttpState, req: IncomingMessage, res: Se
     return sendError(res, 406, 'Accept must include application/json and text/event-stream');
   }
   if (!isJsonBody(req)) return sendError(res, 415, 'Content-Type must be application/json');
-  if (!state.admit(res)) return sendBusy(res, options.maxConcurrentRequests);
-  const body = await readBody(req, options.maxBodyBytes);
-  if (body === null) return;
-  if (body === undefined) {
-    return sendError(res, 413, `request body exceeds ${options.maxBodyBytes} bytes`, { headers: { connection: 'close' } });
-  }
+  const read = await state.readBody(req, res);
+  if (!read.ok) return refuseBody(state, res, read.reason);
   if (state.closing || state.draining) return sendError(res, 503, 'the server is shutting down', { headers: { connection: 'close' } });
-  const json = parseJson(body);
+  if (!state.admit(res)) return sendBusy(res, options.maxConcurrentRequests);
+  const json = parseJson(read.body);
   if (!json.ok) return sendError(res, 400, 'the request body is not valid JSON', { code: ErrorCode.ParseError });
   const frame = json.value;
   if (isModern(state, frame, req)) return answerAlone(state, frame, req, res, true);
@@ -45,12 +42,27 @@ export async function handlePost(state: HttpState, req: IncomingMessage, res: Se
   const entry = findSession(state, sessionId, res, state.callers.get(req));
   if (entry === undefined) return;
   entry.busy++;
-  state.sessions.touch(entry);
   try {
     await answer(state, frame, entry.session, req, res, { [SESSION_HEADER]: entry.id }, false);
   } finally {
     entry.busy--;
     state.sessions.touch(entry);
+  }
+}
+
+/** A body that was not read in full: the rest of it is dropped with the connection. */
+function refuseBody(state: HttpState, res: ServerResponse, reason: Exclude<BodyRead, { ok: true }>['reason']): void {
+  const { maxBodyBytes, bodyTimeoutMs, maxBufferedBodyBytes } = state.options;
+  const close = { connection: 'close' };
+  switch (reason) {
+    case 'gone':
+      return;
+    case 'too-large':
+      return sendError(res, 413, `request body exceeds ${maxBodyBytes} bytes`, { headers: close });
+    case 'late':
+      return sendError(res, 408, `the request body did not arrive within ${bodyTimeoutMs} ms`, { headers: close });
+    case 'busy':
+      return sendError(res, 503, `too many request bodies being read (limit ${maxBufferedBodyBytes} bytes); retry later`, { headers: { ...close, ...retryLater } });
   }
 }
 

@@ -26,7 +26,7 @@ export interface SessionTable {
   /** Makes the session reachable by its id; false when the table filled up meanwhile. */
   register(entry: HttpSession): boolean;
   get(id: string): HttpSession | undefined;
-  /** Marks activity, restarting the idle clock. */
+  /** Marks activity (a request naming the session, a call ending), restarting the idle clock. */
   touch(entry: HttpSession): void;
   /** Ends a session: aborts its calls (by default as on shutdown), closes its GET stream, forgets its id. */
   remove(entry: HttpSession, reason?: AbortReason): void;
@@ -41,8 +41,9 @@ export function createSessionTable(server: McpServer, limits: { maxSessions: num
   const entries = new Map<string, HttpSession>();
 
   const expire = (entry: HttpSession) => {
-    // A session with a call in flight or a stream open is not idle, however long ago its last POST was.
-    if (entry.busy > 0 || entry.stream !== undefined) entry.timer?.refresh();
+    // A call in flight keeps its session, however long it runs. An open GET stream does not: it only
+    // carries the server's notifications, and sessions that each hold one would fill the table for good.
+    if (entry.busy > 0) entry.timer?.refresh();
     else remove(entry);
   };
 
@@ -81,7 +82,10 @@ export function createSessionTable(server: McpServer, limits: { maxSessions: num
   };
 }
 
-/** 400 without a session id, 404 for one that is unknown, expired or deleted; the entry otherwise. */
+/**
+ * 400 without a session id, 404 for one that is unknown, expired or deleted; the entry otherwise.
+ * A request that names its session is its client's activity: the idle clock starts again.
+ */
 export function findSession(state: { readonly sessions: SessionTable }, id: string | undefined, res: ServerResponse, caller?: AuthInfo): HttpSession | undefined {
   if (id === undefined) {
     sendError(res, 400, 'Mcp-Session-Id header is required: send initialize first');
@@ -93,5 +97,6 @@ export function findSession(state: { readonly sessions: SessionTable }, id: stri
     sendError(res, 404, 'unknown session: it expired or was deleted; send initialize again');
     return undefined;
   }
+  state.sessions.touch(entry);
   return entry;
 }

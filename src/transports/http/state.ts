@@ -4,6 +4,7 @@ import type { AuthInfo } from '../../core/auth.js';
 import { createAuthGate, type AuthGate } from './auth/gate.js';
 import type { McpServer } from '../../server.js';
 import type { Session } from '../../core/connection.js';
+import { createBodyBudget, readBody, type BodyRead } from './body.js';
 import type { ResolvedHttpOptions } from './options.js';
 import { createSessionTable, type SessionTable } from './sessions.js';
 
@@ -19,26 +20,40 @@ export interface HttpState {
   closing: boolean;
   /** Set by `drain()`: the health check says 503, new requests get 503, work in flight goes on. */
   draining: boolean;
-  /** POST requests not yet answered. */
+  /** Requests admitted and not yet answered. */
   readonly inFlight: number;
-  /** Counts a POST until its response closes; stateless sessions exist only here, so close() can abort them. */
-  track(res: ServerResponse, session?: Session): void;
   /**
-   * Counts `res` in flight unless `maxConcurrentRequests` are already (then false: it is to get
-   * 503); one counted before (its token was checked first) is admitted again.
+   * Counts `res` in flight until it closes, unless `maxConcurrentRequests` are already (then false:
+   * it is to get 503). A request is admitted once it was read in full: one whose body is still
+   * arriving holds no slot, so clients that trickle their bodies cannot take them all.
    */
   admit(res: ServerResponse): boolean;
+  /** Gives back the slot of `res` before it closes (its token was checked; its body is read next). */
+  release(res: ServerResponse): void;
+  /** The session `res` is answered in: close() aborts its calls, a drain ends its streams. Counts `res` if it was not. */
+  track(res: ServerResponse, session?: Session): void;
+  /** Makes `drained()` wait for `res` too, without a slot (a forwarded request: its owner counts it). */
+  waitFor(res: ServerResponse): void;
+  /** The body of `req`, within maxBodyBytes, bodyTimeoutMs and maxBufferedBodyBytes; `drained()` waits for it. */
+  readBody(req: IncomingMessage, res: ServerResponse): Promise<BodyRead>;
   abortAllInFlight(): void;
   /** Ends every listen stream of the POSTs in flight (gracefully: the client may listen again elsewhere). */
   endStreams(): void;
-  /** Resolves once no POST is in flight. */
+  /** Resolves once no request is in flight, forwarded, or reading its body. */
   drained(): Promise<void>;
 }
 
 export function createHttpState(server: McpServer, options: ResolvedHttpOptions): HttpState {
   const sessions = createSessionTable(server, { maxSessions: options.maxSessions, idleMs: options.sessionIdleMs, idPrefix: options.sessionIdPrefix });
-  const working = new Map<ServerResponse, Session | undefined>();
+  const working = new Map<ServerResponse, { session: Session | undefined; forget: () => void }>();
+  const waited = new Set<ServerResponse>();
+  const bodyLimits = { maxBytes: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs, budget: createBodyBudget(options.maxBufferedBodyBytes) };
   let waiters: (() => void)[] = [];
+  const wakeIfDrained = () => {
+    if (working.size > 0 || waited.size > 0) return;
+    for (const wake of waiters) wake();
+    waiters = [];
+  };
 
   return {
     server,
@@ -52,15 +67,19 @@ export function createHttpState(server: McpServer, options: ResolvedHttpOptions)
       return working.size;
     },
     track(res, session) {
-      const known = working.has(res);
-      working.set(res, session ?? working.get(res));
-      if (known) return;
-      res.once('close', () => {
+      const known = working.get(res);
+      if (known !== undefined) {
+        known.session = session ?? known.session;
+        return;
+      }
+      if (res.closed) return; // its 'close' is past: nothing would ever forget it
+      const forget = () => {
+        res.off('close', forget);
         working.delete(res);
-        if (working.size > 0) return;
-        for (const wake of waiters) wake();
-        waiters = [];
-      });
+        wakeIfDrained();
+      };
+      working.set(res, { session, forget });
+      res.once('close', forget);
     },
     admit(res) {
       if (working.has(res)) return true;
@@ -68,15 +87,30 @@ export function createHttpState(server: McpServer, options: ResolvedHttpOptions)
       this.track(res);
       return true;
     },
+    release(res) {
+      working.get(res)?.forget();
+    },
+    waitFor(res) {
+      if (waited.has(res) || res.closed) return;
+      waited.add(res);
+      res.once('close', () => {
+        waited.delete(res);
+        wakeIfDrained();
+      });
+    },
+    readBody(req, res) {
+      this.waitFor(res);
+      return readBody(req, bodyLimits);
+    },
     abortAllInFlight() {
-      for (const session of working.values()) session?.abortAll();
+      for (const { session } of working.values()) session?.abortAll();
     },
     endStreams() {
-      for (const session of working.values()) session?.endStreams();
+      for (const { session } of working.values()) session?.endStreams();
       sessions.endStreams();
     },
     drained() {
-      return working.size === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve));
+      return working.size === 0 && waited.size === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve));
     },
   };
 }
