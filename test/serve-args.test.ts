@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { parseServeArgs } from '../src/cli/serve-args.js';
 
-const none = { demo: false, root: undefined, readOnly: false, confirmWrites: false, skills: undefined, http: false, port: undefined, host: undefined, redis: undefined, workers: 1, drainMs: undefined, taskLeaseMs: undefined, instance: undefined, auth: undefined, allowUnauthenticated: false, allowedHosts: undefined, maxConnectionsPerClient: undefined };
+const none = { module: undefined, demo: false, root: undefined, readOnly: false, confirmWrites: false, skills: undefined, http: false, port: undefined, host: undefined, redis: undefined, workers: 1, drainMs: undefined, taskLeaseMs: undefined, instance: undefined, auth: undefined, allowUnauthenticated: false, allowedHosts: undefined, maxConnectionsPerClient: undefined };
 
 describe('parseServeArgs', () => {
   it.each([
@@ -25,6 +25,8 @@ describe('parseServeArgs', () => {
     [['--http', '--workers', 'auto'], { ...none, http: true, workers: availableParallelism() }],
     [['--http', '--max-connections-per-client', '0'], { ...none, http: true, maxConnectionsPerClient: 0 }],
     [['--http', '--max-connections-per-client=1000'], { ...none, http: true, maxConnectionsPerClient: 1000 }],
+    [['./my-server.ts'], { ...none, module: './my-server.ts' }],
+    [['--http', './my-server.ts', '--port', '0'], { ...none, module: './my-server.ts', http: true, port: 0 }],
   ])('%j', (args, expected) => {
     expect(parseServeArgs(args)).toStrictEqual(expected);
   });
@@ -34,6 +36,7 @@ describe('parseServeArgs', () => {
     [['--http', '--port', '70000'], 'serve: --port: not a port number: 70000'],
     [['--http', '--port'], "serve: Option '--port <value>' argument missing"],
     [['--http', '--verbose'], "serve: Unknown option '--verbose'"],
+    [['a.ts', 'b.ts'], 'serve: one module to serve, not 2: a.ts b.ts'],
     [['--port', '1'], 'serve: --port and --host need --http'],
     [['--read-only'], 'serve: --read-only needs --root DIR'],
     [['--confirm-writes'], 'serve: --confirm-writes needs --root DIR'],
@@ -55,7 +58,6 @@ describe('parseServeArgs', () => {
     [['--allow-unauthenticated'], 'serve: --allow-unauthenticated needs --http'],
     [['--max-connections-per-client', '8'], 'serve: --max-connections-per-client needs --http'],
     [['--http', '--max-connections-per-client=-1'], 'serve: --max-connections-per-client: not a number of connections (0: no limit): -1'],
-    [['extra'], "serve: Unexpected argument 'extra'. This command does not take positional arguments"],
   ])('%j is refused', (args, message) => {
     expect(() => parseServeArgs(args)).toThrow(new Error(message));
   });

@@ -83,7 +83,8 @@ export function parseServeArgs(args: readonly string[]): ServeArgs {
   try {
     ({ values, positionals } = parseArgs({ args: [...args], options, strict: true, allowPositionals: true }));
   } catch (error) {
-    throw new UsageError(`serve: ${(error as Error).message}`);
+    // Its first sentence: the rest is how to pass a module named like an option, which no one needs.
+    throw new UsageError(`serve: ${(error as Error).message.split('. ')[0]!}`);
   }
   if (positionals.length > 1) throw new UsageError(`serve: one module to serve, not ${positionals.length}: ${positionals.join(' ')}`);
   const { port, host } = values;
