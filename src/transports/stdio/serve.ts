@@ -9,6 +9,7 @@ import { FrameWriter, NOTIFICATION_GAP_MS, type Written } from './frame-writer.j
 import { isRequestFrame } from '../../jsonrpc/classify.js';
 import { LineSplitter, type Line } from './line-splitter.js';
 import { serializeFrame } from '../serialize.js';
+import { ignoreStderrFailures } from '../stderr.js';
 import { guardStdout } from './stdout-guard.js';
 
 export interface StdioOptions {
@@ -54,6 +55,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   if (!(graceMs >= 0 && graceMs <= MAX_TIMER_MS)) throw new TypeError(`serveStdio: graceMs must be 0 to ${MAX_TIMER_MS}`);
   if (!(gapMs >= 0 && gapMs <= 1000)) throw new TypeError('serveStdio: notificationGapMs must be 0 to 1000');
   const guard = (options.guardStdout ?? output === process.stdout) ? guardStdout() : undefined;
+  ignoreStderrFailures(); // a console.log diverted there, or a diagnostic, must not end the server
 
   const splitter = new LineSplitter(maxLineBytes);
   let lines: Line[] = [];
