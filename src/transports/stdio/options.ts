@@ -21,7 +21,10 @@ export interface StdioOptions {
   handleSignals?: boolean;
   /** Divert console.log & co. and stray stdout writes to stderr. Default: true when writing process.stdout. */
   guardStdout?: boolean;
-  /** Where transport-level errors (e.g. a result JSON cannot hold) are reported. Default: stderr. */
+  /**
+   * Where transport-level errors (e.g. a result JSON cannot hold) are reported, and the note that
+   * log messages and progress are dropped for a client that does not read. Default: stderr.
+   */
   onError?: (error: unknown) => void;
   /**
    * How long a response waits after the last notification of its own request was written, so that

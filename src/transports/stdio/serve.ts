@@ -1,9 +1,10 @@
 // MCP over stdio (MCP 2025-11-25 and 2026-07-28 "Transports"): one JSON message per line each way.
 // It moves bytes; the core decides.
-import { ErrorCode, errorFrame } from '../../jsonrpc/errors.js';
+import { ErrorCode, errorFrame, safely } from '../../jsonrpc/errors.js';
 import { AbortReason } from '../../core/lifetime.js';
 import type { McpServer } from '../../server.js';
 import { RequestId, type Message } from '../../../schemas/jsonrpc.js';
+import { createBacklogCheck, describeDrops } from '../backlog.js';
 import { ignoreStderrFailures } from '../stderr.js';
 import { FrameWriter, type Written } from './frame-writer.js';
 import { isRequestFrame } from '../../jsonrpc/classify.js';
@@ -33,7 +34,13 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   let judging: NodeJS.Immediate | undefined;
 
   const writer = new FrameWriter(output, () => pump(), guard?.write, gapMs);
+  const dropsOverBacklog = createBacklogCheck(() => {
+    const note = describeDrops('the client');
+    if (options.onError === undefined) process.stderr.write(`zod-mcp: stdio: ${note}\n`);
+    else safely(options.onError, new Error(note));
+  });
   const send = (frame: Message, after?: Written) => {
+    if (dropsOverBacklog(frame, writer.backlog)) return;
     const line = serializeFrame(frame, options.onError); // undefined: serializeFrame's own stderr line
     if (line === undefined) return;
     if (after === undefined) writer.writeLine(line);
@@ -84,6 +91,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
     inFlight++;
     let last: Written | undefined;
     const notify = (notification: Message) => {
+      if (dropsOverBacklog(notification, writer.backlog)) return;
       const line = serializeFrame(notification, options.onError);
       if (line === undefined) return;
       last = { at: undefined };
