@@ -4,10 +4,12 @@ import { bundledServer, selectSet, type Served } from '../bundled/sets.js';
 import type { McpServer, McpServerOptions } from '../server.js';
 import { parseServeArgs, type ServeArgs } from './serve-args.js';
 import { sharedKeyFromEnv } from '../core/input/state.js';
+import { ignoreStderrFailures } from '../transports/stderr.js';
 import { UsageError } from './usage-error.js';
 
 export async function runServeCommand(args: readonly string[]): Promise<void> {
   const options = parseServeArgs(args);
+  ignoreStderrFailures(); // a server outlives its diagnostics: a closed stderr must not stop it
   if (options.http) return runServeHttp(options);
   const server = await buildServer(options, await chooseServed(options), {});
   const { serveStdio } = await import('../transports/stdio/serve.js');

@@ -10,7 +10,7 @@ import type { AuthInfo } from './auth.js';
 import type { ClientView } from './era.js';
 import { ask, memo, type Round } from './input/round.js';
 import { lacking, type AnswerOf, type Ask } from './input/requests.js';
-import { AbortReason, CallAbort, untilAborted } from './lifetime.js';
+import { AbortReason, CallAbort, transportReason, untilAborted } from './lifetime.js';
 import type { ServerState } from './server-state.js';
 
 const severity = new Map<string, number>(LOG_LEVELS.map((level, rank) => [level, rank]));
@@ -157,7 +157,8 @@ export class RequestContext implements HandlerContext {
 
   /**
    * Starts a call that may outlive this turn: its id must not be in flight already (a cancel must
-   * reach exactly one call), and an abort of the transport's signal cancels it. Synchronous.
+   * reach exactly one call), and an abort of the transport's signal cancels it (or stops it, when
+   * aborted for shutdown). Synchronous.
    */
   begin(timeoutMs?: number): void {
     if (this.session.inFlight.has(this.requestId)) {
@@ -165,8 +166,8 @@ export class RequestContext implements HandlerContext {
     }
     const outer = this.#outer;
     if (outer !== undefined) {
-      if (outer.aborted) this.abort.abort(AbortReason.Cancelled);
-      else outer.addEventListener('abort', (this.#onOuterAbort = () => this.abort.abort(AbortReason.Cancelled)), { once: true });
+      if (outer.aborted) this.abort.abort(transportReason(outer));
+      else outer.addEventListener('abort', (this.#onOuterAbort = () => this.abort.abort(transportReason(outer))), { once: true });
     }
     if (timeoutMs !== undefined) {
       this.#timeoutMs = timeoutMs;

@@ -19,7 +19,10 @@ export interface HandleContext {
   session?: Session;
   /** Where this request's notifications (progress, log messages) go; defaults to the session's. */
   notify?: Notify;
-  /** Aborting it ends the request as if the client had cancelled it (a closed HTTP stream). */
+  /**
+   * Aborting it ends the request as if the client had cancelled it (a closed HTTP stream); aborted
+   * with `AbortReason.Shutdown`, as if the server had stopped it.
+   */
   signal?: AbortSignal;
   /** The HTTP request's headers: a 2026 request is then checked against them (SEP-2243). */
   headers?: RequestHeaders;

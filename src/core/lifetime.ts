@@ -15,6 +15,14 @@ export const AbortReason = {
 export type AbortReason = (typeof AbortReason)[keyof typeof AbortReason];
 
 /**
+ * Why a transport's signal ended its request: a closed stream or a cancel, unless the transport
+ * aborted it with `AbortReason.Shutdown` (a request that was still waiting when the server stopped).
+ */
+export function transportReason(signal: AbortSignal): AbortReason {
+  return signal.reason === AbortReason.Shutdown ? AbortReason.Shutdown : AbortReason.Cancelled;
+}
+
+/**
  * How a call in flight is aborted. It makes its `AbortSignal` only when the handler reads it: an
  * AbortController costs more than a whole small tool call, and most handlers never look.
  */

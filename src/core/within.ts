@@ -14,6 +14,7 @@ export function within<T>(ctx: RequestContext, timeoutMs: number | undefined, wh
   ctx.begin(timeoutMs);
   if (ctx.abort.aborted) {
     ctx.finish();
+    if (ctx.abort.reason === AbortReason.Shutdown) throw new ProtocolError(ErrorCode.InternalError); // stopped before it ran
     return null; // its transport had already gone
   }
   let value: MaybePromise<T>;

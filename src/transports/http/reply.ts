@@ -2,7 +2,11 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Message, Notification, Response } from '../../../schemas/jsonrpc.js';
 import { ErrorCode, errorFrame } from '../../jsonrpc/errors.js';
+import { createBacklogCheck, describeDrops } from '../backlog.js';
 import { serializeFrame } from '../serialize.js';
+
+/** Said once per process: many clients may read slowly, and one line tells the operator why. */
+const dropsOverBacklog = createBacklogCheck(() => process.stderr.write(`zod-mcp: http: ${describeDrops('a client')}\n`));
 
 /**
  * An HTTP-level refusal (403, 404, 413, ...). The body is a JSON-RPC error frame without an id (no
@@ -56,9 +60,12 @@ export function startSse(res: ServerResponse, headers: OutgoingHttpHeaders = {})
   res.flushHeaders();
 }
 
-/** One SSE event per message; JSON.stringify never emits a raw newline, so one `data:` line holds it. */
+/**
+ * One SSE event per message; JSON.stringify never emits a raw newline, so one `data:` line holds
+ * it. A log message or progress is dropped while the stream holds over the backlog's bound unsent.
+ */
 export function writeSseMessage(res: ServerResponse, message: Notification | Response): void {
-  if (res.writableEnded || res.destroyed) return;
+  if (res.writableEnded || res.destroyed || dropsOverBacklog(message, res.writableLength)) return;
   const text = serializeFrame(message);
   if (text !== undefined) res.write(`event: message\ndata: ${text}\n\n`);
 }

@@ -29,6 +29,8 @@ export class FrameWriter {
   /** Lines not yet handed to the stream, in order, and the notifications among them, to stamp when written. */
   #pending: string[] = [];
   #marks: (Written | undefined)[] = [];
+  /** The characters of `#pending`, newlines left out. */
+  #pendingLength = 0;
   /** Responses set aside, each until its notifications are written and the gap has passed. */
   #held: { line: string; after: Written }[] = [];
   #heldTimer: NodeJS.Timeout | undefined;
@@ -47,6 +49,7 @@ export class FrameWriter {
       this.#broken = true; // the reader went away (EPIPE): nothing more can be delivered
       this.#pending = [];
       this.#marks = [];
+      this.#pendingLength = 0;
       this.#held = [];
       clearTimeout(this.#heldTimer);
     });
@@ -56,11 +59,17 @@ export class FrameWriter {
     return this.#blocked;
   }
 
+  /** How much output waits for the reader: lines not yet handed to the stream, and what the stream still buffers. */
+  get backlog(): number {
+    return this.#pendingLength + this.#output.writableLength;
+  }
+
   /** Queues a line. A notification asks for a mark: a response of its request can then wait for it. */
   writeLine(line: string, mark?: Written): void {
     if (this.#broken) return;
     this.#pending.push(line);
     this.#marks.push(mark);
+    this.#pendingLength += line.length;
     if (!this.#blocked && !this.#scheduled) {
       this.#scheduled = true;
       setImmediate(this.#writeSoon);
@@ -125,6 +134,7 @@ export class FrameWriter {
       const first = taken;
       let text = `${pending[taken++]!}\n`;
       while (taken < pending.length && text.length + pending[taken]!.length < room) text += `${pending[taken++]!}\n`;
+      this.#pendingLength -= text.length - (taken - first);
       const ok = this.#write(text);
       for (let i = first; i < taken; i++) {
         const mark = marks[i];
@@ -135,6 +145,7 @@ export class FrameWriter {
     if (taken === pending.length || this.#broken) {
       this.#pending = [];
       this.#marks = [];
+      this.#pendingLength = 0;
     } else {
       this.#pending = pending.slice(taken);
       this.#marks = marks.slice(taken);

@@ -1,73 +1,46 @@
 // MCP over stdio (MCP 2025-11-25 and 2026-07-28 "Transports"): one JSON message per line each way.
 // It moves bytes; the core decides.
-import type { Readable, Writable } from 'node:stream';
-import { ErrorCode, errorFrame } from '../../jsonrpc/errors.js';
-import { MAX_TIMER_MS } from '../../core/limits.js';
+import { ErrorCode, errorFrame, safely } from '../../jsonrpc/errors.js';
+import { AbortReason } from '../../core/lifetime.js';
 import type { McpServer } from '../../server.js';
-import type { Message } from '../../../schemas/jsonrpc.js';
-import { FrameWriter, NOTIFICATION_GAP_MS, type Written } from './frame-writer.js';
+import { RequestId, type Message } from '../../../schemas/jsonrpc.js';
+import { createBacklogCheck, describeDrops } from '../backlog.js';
+import { ignoreStderrFailures } from '../stderr.js';
+import { FrameWriter, type Written } from './frame-writer.js';
 import { isRequestFrame } from '../../jsonrpc/classify.js';
 import { LineSplitter, type Line } from './line-splitter.js';
 import { serializeFrame } from '../serialize.js';
+import { resolveOptions, type StdioOptions, type StdioServer } from './options.js';
 import { guardStdout } from './stdout-guard.js';
 
-export interface StdioOptions {
-  input?: Readable;
-  output?: Writable;
-  /** A longer line is refused with -32600 and skipped without being buffered. Default 4 MiB. */
-  maxLineBytes?: number;
-  /** Requests being handled at once; at the cap, input is not read until one finishes. Default 256. */
-  maxInFlight?: number;
-  /** On shutdown, how long calls in flight may still finish before they are aborted. Default 500 ms. */
-  graceMs?: number;
-  /** Shut down gracefully on SIGTERM/SIGINT and exit 0. Default: true when reading process.stdin. */
-  handleSignals?: boolean;
-  /** Divert console.log & co. and stray stdout writes to stderr. Default: true when writing process.stdout. */
-  guardStdout?: boolean;
-  /** Where transport-level errors (e.g. a result JSON cannot hold) are reported. Default: stderr. */
-  onError?: (error: unknown) => void;
-  /**
-   * How long a response waits after the last notification of its own request was written, so that
-   * the client reads them apart (the official SDK clients drop a notification that arrives in the
-   * same read as its response). 0: only a separate write. Default 10 ms; other responses never wait.
-   */
-  notificationGapMs?: number;
-}
-
-export interface StdioServer {
-  /** Resolves when the server has shut down (input ended, a signal, or `close()`). */
-  readonly closed: Promise<void>;
-  close(): Promise<void>;
-}
+export type { StdioOptions, StdioServer } from './options.js';
 
 /** Serves `server` on stdin/stdout (or the given streams) until input ends or the process is told to stop. */
 export function serveStdio(server: McpServer, options: StdioOptions = {}): StdioServer {
-  const input = options.input ?? process.stdin;
-  const output = options.output ?? process.stdout;
-  const maxLineBytes = options.maxLineBytes ?? 4 * 1024 * 1024;
-  const maxInFlight = options.maxInFlight ?? 256;
-  const graceMs = options.graceMs ?? 500;
-  const gapMs = options.notificationGapMs ?? NOTIFICATION_GAP_MS;
-  for (const [name, value] of [['maxLineBytes', maxLineBytes], ['maxInFlight', maxInFlight]] as const) {
-    if (!(Number.isInteger(value) && value >= 1)) throw new TypeError(`serveStdio: ${name} must be a positive integer`);
-  }
-  if (!(graceMs >= 0 && graceMs <= MAX_TIMER_MS)) throw new TypeError(`serveStdio: graceMs must be 0 to ${MAX_TIMER_MS}`);
-  if (!(gapMs >= 0 && gapMs <= 1000)) throw new TypeError('serveStdio: notificationGapMs must be 0 to 1000');
+  const { input, output, maxLineBytes, maxInFlight, maxWaiting, graceMs, gapMs } = resolveOptions(options);
   const guard = (options.guardStdout ?? output === process.stdout) ? guardStdout() : undefined;
+  ignoreStderrFailures(); // a console.log diverted there, or a diagnostic, must not end the server
 
   const splitter = new LineSplitter(maxLineBytes);
   let lines: Line[] = [];
   let next = 0;
-  // Requests read but not started (about maxInFlight at most), so that notifications behind them,
-  // a cancel above all, are still read while every slot is taken.
+  // Requests read but not started (maxWaiting at most), so that notifications behind them, a
+  // cancel above all, are still read while every slot is taken.
   let waiting: { id: unknown }[] = [];
   let head = 0;
   let inFlight = 0;
   let reading = true;
   let idle: (() => void) | undefined;
+  let judging: NodeJS.Immediate | undefined;
 
   const writer = new FrameWriter(output, () => pump(), guard?.write, gapMs);
+  const dropsOverBacklog = createBacklogCheck(() => {
+    const note = describeDrops('the client');
+    if (options.onError === undefined) process.stderr.write(`zod-mcp: stdio: ${note}\n`);
+    else safely(options.onError, new Error(note));
+  });
   const send = (frame: Message, after?: Written) => {
+    if (dropsOverBacklog(frame, writer.backlog)) return;
     const line = serializeFrame(frame, options.onError); // undefined: serializeFrame's own stderr line
     if (line === undefined) return;
     if (after === undefined) writer.writeLine(line);
@@ -77,15 +50,27 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   const session = server.createSession({ notify: (notification) => send(notification), pinEra: true });
   const isIdle = () => next === lines.length && head === waiting.length && inFlight === 0;
 
-  function pump(): void {
+  /**
+   * Starts what can start and takes every line read, until stdout is full: only then is input left
+   * unread. `full` takes lines even though the waiting line is full (a request is then refused).
+   */
+  function pump(full = false): void {
     for (;;) {
       while (head < waiting.length && inFlight < maxInFlight && !writer.blocked) start(waiting[head++]!);
-      // Up to maxInFlight requests wait for a slot; lines after them are read only while there is room.
-      if (next === lines.length || writer.blocked || waiting.length - head > maxInFlight) break;
+      if (next === lines.length || writer.blocked) break;
+      if (!full && waiting.length - head >= maxWaiting) {
+        // Judged a turn later, once the calls that were finishing have freed their slots: quick
+        // calls pipelined past the line's length are never refused.
+        judging ??= setImmediate(() => {
+          judging = undefined;
+          pump(true);
+        });
+        break;
+      }
       take(lines[next++]!);
     }
-    if (head === waiting.length) {
-      waiting = [];
+    if (head === waiting.length || head >= maxWaiting) {
+      waiting = waiting.slice(head); // what started is let go, a long run of requests at a time
       head = 0;
     }
     if (next === lines.length) {
@@ -98,24 +83,31 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
     else input.resume();
   }
 
-  /** Each request's own notifications are marked, so that its response follows them in a later read. */
-  function start(frame: unknown): void {
+  /**
+   * Each request's own notifications are marked, so that its response follows them in a later read.
+   * A request started with an aborted `signal` answers as one stopped by shutdown does.
+   */
+  function start(frame: unknown, signal?: AbortSignal): void {
     inFlight++;
     let last: Written | undefined;
     const notify = (notification: Message) => {
+      if (dropsOverBacklog(notification, writer.backlog)) return;
       const line = serializeFrame(notification, options.onError);
       if (line === undefined) return;
       last = { at: undefined };
       writer.writeLine(line, last);
     };
-    void server.handle(frame, { session, notify }).then((response) => {
+    void server.handle(frame, { session, notify, signal }).then((response) => {
       inFlight--;
       if (response !== null) send(response, last);
       pump();
     });
   }
 
-  /** Requests wait for a slot; anything else (notifications, responses, bad frames) is handled at once. */
+  /**
+   * Requests wait for a slot, or are refused while the waiting line is full; anything else
+   * (notifications, responses, bad frames) is handled at once.
+   */
   function take(line: Line): void {
     if (line.kind === 'overlong') {
       send(errorFrame(undefined, ErrorCode.InvalidRequest, `message longer than ${maxLineBytes} bytes (the line was skipped)`));
@@ -130,7 +122,8 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
       return;
     }
     if (isRequestFrame(frame)) {
-      waiting.push(frame);
+      if (waiting.length - head < maxWaiting) waiting.push(frame);
+      else send(errorFrame(idOf(frame), ErrorCode.InvalidRequest, `too many requests in flight (limit ${maxInFlight} running and ${maxWaiting} waiting); retry later`));
       return;
     }
     dropCancelled(frame);
@@ -156,7 +149,10 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
   let closing: Promise<void> | undefined;
 
-  /** Stop reading; let calls in flight finish within the grace period; abort the rest; flush; done. */
+  /**
+   * Stop reading; let the calls in flight and those waiting run within the grace period; stop the
+   * rest, so that every request read gets its one answer; flush; done.
+   */
   function close(): Promise<void> {
     closing ??= (async () => {
       reading = false;
@@ -174,9 +170,8 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
         }),
       ]).then(() => undefined);
       if (!(await within(settled, graceMs))) {
-        lines = lines.slice(0, next); // what was never started is dropped
-        waiting = waiting.slice(0, head);
         session.abortAll(); // aborted calls answer at once (an isError result, a listen stream's graceful end)
+        startStopped();
         await within(settled, 100);
       }
       await writer.flush(graceMs);
@@ -185,6 +180,14 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
       resolveClosed();
     })();
     return closing;
+  }
+
+  /** On shutdown, every request read but not started starts now, stopped: it answers as the calls in flight did. */
+  function startStopped(): void {
+    const stopped = AbortSignal.abort(AbortReason.Shutdown);
+    while (next < lines.length) take(lines[next++]!);
+    while (head < waiting.length) start(waiting[head++]!, stopped);
+    pump();
   }
 
   const onEnd = () => {
@@ -209,6 +212,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   }
 
   function cleanUp(): void {
+    clearImmediate(judging);
     input.off('end', onEnd);
     input.off('error', onEnd);
     process.off('SIGTERM', onSignal);
@@ -217,6 +221,12 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   }
 
   return { closed, close };
+}
+
+/** The id to answer a request with, when it is one a response may carry. */
+function idOf(frame: { id: unknown }): RequestId | undefined {
+  const parsed = RequestId.safeParse(frame.id);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** An empty or all-whitespace line is skipped. A frame starts with "{", which spares it the trim. */
