@@ -12,6 +12,7 @@ import { readSessionId } from './headers.js';
 import { sendHealth } from './health.js';
 import { sendBusy, sendError } from './reply.js';
 import { createHttpState, type HttpState } from './state.js';
+import { ignoreStderrFailures } from '../stderr.js';
 import { handleDelete, handleGet, postOnly } from './stream.js';
 
 export type { HttpOptions } from './options.js';
@@ -44,6 +45,7 @@ export interface HttpServerHandle {
 
 /** Serves `server` over Streamable HTTP; resolves once listening. Each Mcp-Session-Id gets its own Session. */
 export async function serveHttp(server: McpServer, options: HttpOptions = {}): Promise<HttpServerHandle> {
+  ignoreStderrFailures(); // its diagnostics must not end the server when stderr is gone
   const state = createHttpState(server, resolveHttpOptions(options));
   const serve = (req: IncomingMessage, res: ServerResponse) => {
     routeRequest(state, req, res).catch((error: unknown) => failRequest(res, error));
