@@ -43,7 +43,7 @@ usage:
                               serve MODULE, restarted when a file in its folder changes;
                               over stdio the client keeps its connection (its initialize is
                               replayed, and it is told the lists changed)
-  zod-mcp inspect MODULE [--json]
+  zod-mcp inspect MODULE [--json] [--profile default|openai-strict|gemini]
                               print what a client would see of MODULE (tools with their
                               JSON Schema, resources, prompts) and what known clients refuse
                               in it (a top-level oneOf, $ref, a root not of type object);

@@ -1,13 +1,13 @@
 // McpServer: tools (and later the other features) merged into one method table and one capability
 // object, served in both protocol eras through one `handle`.
+import { CacheOption, type McpServerOptions } from './server-options.js';
 import type { ServerCapabilities } from '../schemas/common.js';
 import type { Response } from '../schemas/jsonrpc.js';
 import type { GetPromptResult, ListPromptsResult } from '../schemas/prompts.js';
 import type { ListResourcesResult, ReadResourceResult } from '../schemas/resources.js';
 import type { CallToolResult, ListToolsResult } from '../schemas/tools.js';
 import { LocalClient, type CallOptions } from './core/local-client.js';
-import { CacheHint } from '../schemas/rev2026.js';
-import { z } from 'zod/v4';
+import type { CacheHint } from '../schemas/rev2026.js';
 import type { Codecs } from './core/codec.js';
 import { Session, type SessionOptions } from './core/connection.js';
 import { dispatch, type Dispatcher, type Exchange, type HandleContext } from './core/dispatch.js';
@@ -32,6 +32,7 @@ import { toolsFeature, type ToolsFeature } from './features/tools/index.js';
 import { ErrorCode, errorFrame, safely } from './jsonrpc/errors.js';
 import { reportToStderr } from './jsonrpc/report.js';
 import { describeIssues } from './schema/issues.js';
+import { SCHEMA_PROFILES } from './schema/json-schema/profiles.js';
 import { notifications } from './core/notifications.js';
 import { TaskRuntime } from './core/tasks/runtime.js';
 import { taskSettings, type TaskOptions } from './core/tasks/record.js';
@@ -40,74 +41,8 @@ import { TASKS_EXTENSION } from '../schemas/tasks.js';
 import { inputSettings, type InputSettings } from './core/input/state.js';
 import { fulfil } from './eras/rev2025/input.js';
 
-/** Lists and reads whose 2026 results carry cache hints, and the hint each gets unless told otherwise. */
-const CacheOption = z.strictObject({
-  default: CacheHint.optional(),
-  'server/discover': CacheHint.optional(),
-  'tools/list': CacheHint.optional(),
-  'resources/list': CacheHint.optional(),
-  'resources/templates/list': CacheHint.optional(),
-  'resources/read': CacheHint.optional(),
-  'prompts/list': CacheHint.optional(),
-});
-
-export interface McpServerOptions {
-  name: string;
-  version: string;
-  title?: string;
-  /** How a model should use this server: in the initialize answer (2025) and in server/discover (2026). */
-  instructions?: string;
-  tools?: readonly Tool[];
-  /** Resources and templates (`defineResource`, `defineResourceTemplate`); the option, even empty, turns the feature on. */
-  resources?: readonly (Resource | ResourceTemplate)[];
-  /** Prompts (`definePrompt`); like `resources`, the option, even empty, turns the feature on. */
-  prompts?: readonly Prompt[];
-  /** MCP extensions, e.g. `await skillsFrom(dir)`: their methods, their resources, and their capability on 2026. */
-  extensions?: readonly Extension[];
-  /** The page size of every list (tools, resources, templates, prompts); without it, one page. */
-  pageSize?: number;
-  /** How tool arguments a model sends are made fit (`{ unknown: 'reject', coerce: true }`; both off by default); a tool's own wins. */
-  arguments?: ArgumentPolicy;
-  /** Default timeout for every tool call, in milliseconds; a tool's own `timeoutMs` wins. */
-  timeoutMs?: number;
-  /** Whether the lists may change while serving (`addTool`, …), declared as `listChanged`; default true. */
-  listChanged?: boolean;
-  /** An unknown tool's call: `result` (default), an `isError` result the model recovers from; `error`: -32602, as the specification has it. */
-  unknownTool?: 'result' | 'error';
-  /** The protocol eras served: `rev2025` (initialize and sessions), `rev2026` (stateless, `_meta` on every request). Both by default. */
-  eras?: readonly Era[];
-  /**
-   * `ttlMs` and `cacheScope` of 2026 list results and server/discover (MCP 2026-07-28 "Caching").
-   * Default for each: `{ ttlMs: 0, cacheScope: 'private' }`, always fresh and never shared; lists that
-   * are the same for every user may say `public`.
-   */
-  cache?: z.input<typeof CacheOption>;
-  /** Where change events travel; in-process by default. A shared bus reaches streams held by other instances. */
-  events?: EventBus;
-  /** Receives internal errors (the -32603 cases); defaults to one line on stderr. */
-  onError?: (error: unknown) => void;
-  /**
-   * How a 2026 call that asks the client carries what it gathered between rounds (`requestState`,
-   * sealed with AES-256-GCM). `key`: a secret of at least 16 characters or bytes; instances behind
-   * one load balancer must share it, since a retry may reach any of them. Without it each process
-   * makes a random key, and a retry that reaches another process (or comes after a restart) is
-   * refused as invalid. `ttlMs`: how long a state stays good, default 10 minutes.
-   */
-  requestState?: { key?: string | Uint8Array; ttlMs?: number };
-  /** Rounds of questions one call may take before it is stopped (default 8). */
-  maxInputRounds?: number;
-  /**
-   * The tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663), served when this option is
-   * given or a tool has `task: 'optional' | 'required'`. `store`: where task records live (default
-   * in memory, `maxTasks` of them, default 1000); `ttlMs`: how long a task is kept from its
-   * creation (default 1 hour; null: until the process ends); `pollIntervalMs`: what clients are
-   * told to wait between tasks/get (default 1000); `taskAfterMs`: how long an `optional` tool runs
-   * before its call becomes a task (default 1000).
-   */
-  tasks?: TaskOptions;
-}
-
 export type { HandleContext } from './core/dispatch.js';
+export type { McpServerOptions } from './server-options.js';
 
 const FRESH: CacheHint = { ttlMs: 0, cacheScope: 'private' };
 
@@ -144,7 +79,9 @@ export class McpServer {
     this.#events = events;
     this.#tasks = new TaskRuntime(taskSettings(options.tasks), events, report);
     const servesTasks = options.tasks !== undefined || (options.tools ?? []).some((tool) => tool.task !== 'never');
-    this.#tools = toolsFeature(options.tools ?? [], { ...lists, unknownTool: options.unknownTool ?? 'result', tasks: this.#tasks, servesTasks });
+    const schemaProfile = options.schemaProfile ?? 'default';
+    if (!SCHEMA_PROFILES.includes(schemaProfile)) throw new TypeError(`schemaProfile must be one of ${SCHEMA_PROFILES.join(', ')}`);
+    this.#tools = toolsFeature(options.tools ?? [], { ...lists, unknownTool: options.unknownTool ?? 'result', tasks: this.#tasks, servesTasks, schemaProfile });
     const extensions = options.extensions ?? [];
     const extensionResources = extensions.flatMap((extension) => extension.resources ?? []);
     this.#resources =
@@ -170,6 +107,7 @@ export class McpServer {
     const hints = cache.data as Record<string, CacheHint | undefined>;
     const state: ServerState = {
       arguments: checkPolicy(options.arguments, 'McpServer'),
+      schemaProfile,
       serverInfo: { name: options.name, version: options.version, ...(options.title === undefined ? {} : { title: options.title }) },
       instructions: options.instructions,
       timeoutMs,

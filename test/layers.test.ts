@@ -14,6 +14,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['src/jsonrpc'],
   ['src/core'],
   ['src/features', 'src/eras'],
+  ['src/server-options.ts'],
   ['src/server.ts'],
   ['src/transports', 'src/bundled', 'src/redis'],
   ['src/cli'],

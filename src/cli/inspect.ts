@@ -5,6 +5,7 @@ import { LocalClient } from '../core/local-client.js';
 import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
 import { McpServer } from '../server.js';
 import { VERSION } from '../version.js';
+import { SCHEMA_PROFILES, type SchemaProfile } from '../schema/json-schema/profiles.js';
 import { lintTool, type Problem } from './schema-lint.js';
 import { UsageError } from './usage-error.js';
 import { loadUserModule } from './user-module.js';
@@ -20,21 +21,25 @@ export interface Inspection {
 
 /** Prints the inspection; the exit code is 1 when a problem is an error, else 0. */
 export async function runInspectCommand(args: readonly string[]): Promise<number> {
-  let parsed: { values: { json?: boolean }; positionals: string[] };
+  let parsed: { values: { json?: boolean; profile?: string }; positionals: string[] };
   try {
-    parsed = parseArgs({ args: [...args], options: { json: { type: 'boolean' } }, strict: true, allowPositionals: true });
+    parsed = parseArgs({ args: [...args], options: { json: { type: 'boolean' }, profile: { type: 'string' } }, strict: true, allowPositionals: true });
   } catch (error) {
-    throw new UsageError(`inspect: ${(error as Error).message}`);
+    throw new UsageError(`inspect: ${(error as Error).message.split('. ')[0]!}`);
   }
-  if (parsed.positionals.length !== 1) throw new UsageError('inspect: give one module: zod-mcp inspect ./my-server.ts [--json]');
-  const inspection = await inspect(parsed.positionals[0]!);
+  if (parsed.positionals.length !== 1) throw new UsageError('inspect: give one module: zod-mcp inspect ./my-server.ts [--json] [--profile NAME]');
+  const profile = parsed.values.profile as SchemaProfile | undefined;
+  if (profile !== undefined && !SCHEMA_PROFILES.includes(profile)) throw new UsageError(`inspect: --profile: one of ${SCHEMA_PROFILES.join(', ')}: ${profile}`);
+  const inspection = await inspect(parsed.positionals[0]!, profile);
   process.stdout.write(parsed.values.json ? `${JSON.stringify(inspection, null, 2)}\n` : formatInspection(inspection));
   return inspection.problems.some((problem) => problem.level === 'error') ? 1 : 0;
 }
 
-export async function inspect(path: string): Promise<Inspection> {
+/** `profile`: list the tools as that schema profile writes them (a module of parts only: a built server has its own). */
+export async function inspect(path: string, profile?: SchemaProfile): Promise<Inspection> {
   const loaded = await loadUserModule(path);
-  const server = loaded.kind === 'server' ? loaded.server : new McpServer({ name: loaded.name, version: loaded.version, ...loaded.served });
+  if (loaded.kind === 'server' && profile !== undefined) throw new UsageError(`inspect: ${path} exports a built McpServer, whose schemaProfile is its own: give it in new McpServer({...})`);
+  const server = loaded.kind === 'server' ? loaded.server : new McpServer({ name: loaded.name, version: loaded.version, ...loaded.served, ...(profile === undefined ? {} : { schemaProfile: profile }) });
   const client = new LocalClient((frame, context) => server.handle(frame, context), () => !server.eras.includes('rev2025'), () => {});
   const list = async (method: string, key: string) => {
     try {

@@ -4,6 +4,7 @@ import type { CacheHint } from '../../schemas/rev2026.js';
 import type { Era } from './era.js';
 import type { EventBus } from './events.js';
 import type { InputSettings } from './input/state.js';
+import type { SchemaProfile } from '../schema/json-schema/profiles.js';
 
 /** How a tool call's arguments are made fit before its schema checks them (McpServer's and defineTool's `arguments`). */
 export interface ArgumentPolicy {
@@ -16,6 +17,8 @@ export interface ArgumentPolicy {
 export interface ServerState {
   /** The server's argument policy, when it has one. */
   readonly arguments: ArgumentPolicy | undefined;
+  /** The dialect of tools/list; with `openai-strict`, a `null` for an optional property counts as left out. */
+  readonly schemaProfile: SchemaProfile;
   readonly serverInfo: Implementation;
   readonly instructions: string | undefined;
   /** Default timeout of a tool call; a tool's own wins. */

@@ -105,6 +105,19 @@ describe('zod-mcp inspect MODULE', () => {
     });
   }, 30_000);
 
+  it('lists the tools as a schema profile writes them with --profile', async () => {
+    const { code, stdout } = await zodMcp(['inspect', parts, '--json', '--profile', 'gemini']);
+    expect(code).toBe(0);
+    expect((JSON.parse(stdout) as { tools: unknown[] }).tools).toStrictEqual(
+      partsTools.map(({ inputSchema: { $schema: _dialect, ...inputSchema }, ...tool }) => ({ ...tool, inputSchema })),
+    );
+    expect(await zodMcp(['inspect', built, '--profile', 'gemini'])).toStrictEqual({
+      code: 2,
+      stdout: '',
+      stderr: `zod-mcp: inspect: ${built} exports a built McpServer, whose schemaProfile is its own: give it in new McpServer({...})\n`,
+    });
+  }, 30_000);
+
   it('lints what known clients refuse, and exits 1 on an error', async () => {
     const { code, stdout } = await zodMcp(['inspect', lint]);
     expect(code).toBe(1);

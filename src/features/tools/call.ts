@@ -9,6 +9,7 @@ import { parse } from '../../schema/parse.js';
 import type { ParseResult } from '../../schema/zod.js';
 import { InputRequired, prepareRounds, settle } from '../../core/input/round.js';
 import { applyPolicy } from './arguments.js';
+import { dropAddedNulls } from '../../schema/json-schema/profiles.js';
 import type { Tool } from './define.js';
 import { toCallToolResult, toolError } from './result.js';
 
@@ -26,6 +27,8 @@ type Outcome = CallToolResult | InputRequired | null;
 export function runTool(tool: Tool, args: Record<string, unknown>, ctx: RequestContext): Outcome | Promise<Outcome> {
   ctx.begin(tool.timeoutMs ?? ctx.server.timeoutMs);
   if (ctx.abort.aborted) return end(ctx, abortedResult(tool, ctx));
+  // The openai-strict profile listed optional properties as required and nullable: a null there is "left out".
+  if (ctx.server.schemaProfile === 'openai-strict') args = dropAddedNulls(tool.descriptor.inputSchema as Record<string, unknown>, args) as Record<string, unknown>;
   const policy = tool.arguments === undefined ? ctx.server.arguments : { ...ctx.server.arguments, ...definedOnly(tool.arguments) };
   if (policy !== undefined) {
     const applied = applyPolicy(tool.descriptor.inputSchema as Record<string, unknown>, args, policy, tool.argumentShape);

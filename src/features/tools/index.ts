@@ -14,6 +14,7 @@ import { runTool } from './call.js';
 import type { Tool } from './define.js';
 import { toolError } from './result.js';
 import { valueAt } from './schema-extras.js';
+import { applyProfile, type SchemaProfile } from '../../schema/json-schema/profiles.js';
 
 export interface ToolsOptions {
   readonly pageSize: number;
@@ -29,6 +30,8 @@ export interface ToolsOptions {
   readonly tasks: TaskRuntime;
   /** Whether the server serves the tasks extension: a tool that needs it cannot be added otherwise. */
   readonly servesTasks: boolean;
+  /** The dialect of the input schemas tools/list gives (each tool's rewritten once). */
+  readonly schemaProfile: SchemaProfile;
 }
 
 export interface ToolsFeature extends Feature {
@@ -46,8 +49,18 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
   /** The whole list as one page, built once per change: tools/list does no work per call. */
   let onePage: ListToolsResult = { tools: [] };
   let scoped = false;
+  const profiled = new WeakMap<Tool, ToolDescriptor>();
+  const descriptorOf = (tool: Tool): ToolDescriptor => {
+    if (options.schemaProfile === 'default') return tool.descriptor;
+    let descriptor = profiled.get(tool);
+    if (descriptor === undefined) {
+      descriptor = { ...tool.descriptor, inputSchema: applyProfile(tool.descriptor.inputSchema, options.schemaProfile) as ToolDescriptor['inputSchema'] };
+      profiled.set(tool, descriptor);
+    }
+    return descriptor;
+  };
   const rebuild = () => {
-    descriptors = [...tools.values()].map((tool) => tool.descriptor);
+    descriptors = [...tools.values()].map(descriptorOf);
     scoped = [...tools.values()].some((tool) => tool.scopes !== undefined);
     onePage = { tools: descriptors as ListToolsResult['tools'] };
   };
@@ -64,7 +77,7 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
     PaginatedParams,
     (params, ctx): ListToolsResult => {
       // A token sees only the tools its scopes allow (built per call only then).
-      const visible = ctx.auth !== undefined && scoped ? [...tools.values()].filter((tool) => permits(ctx.auth, tool.scopes)).map((tool) => tool.descriptor) : descriptors;
+      const visible = ctx.auth !== undefined && scoped ? [...tools.values()].filter((tool) => permits(ctx.auth, tool.scopes)).map(descriptorOf) : descriptors;
       if (params?.cursor === undefined && visible === descriptors && descriptors.length <= options.pageSize) return onePage;
       const { items, nextCursor } = page(visible, params?.cursor, options.pageSize, 'tools');
       const result = { tools: items as ListToolsResult['tools'] };

@@ -1,0 +1,179 @@
+// tools/list's JSON Schema, tuned for the model API a client passes it on to. The default is the
+// 2020-12 schema as generated; a profile rewrites a copy once per tool, and arguments are still
+// checked by the Zod schema alone.
+
+/**
+ * `openai-strict`: OpenAI's strict function calling, where every object lists every property in
+ * `required` and has `additionalProperties: false`; an optional property becomes required and
+ * nullable, and a `null` sent for it is taken as "left out" (`dropAddedNulls`). `gemini`: Gemini's
+ * function declarations (an OpenAPI 3.0 subset), keeping only the keywords it accepts.
+ */
+export type SchemaProfile = 'default' | 'openai-strict' | 'gemini';
+
+export const SCHEMA_PROFILES: readonly SchemaProfile[] = ['default', 'openai-strict', 'gemini'];
+
+type Schema = Record<string, unknown>;
+
+export function applyProfile(schema: Schema, profile: SchemaProfile): Schema {
+  if (profile === 'openai-strict') return strict(schema) as Schema;
+  if (profile === 'gemini') return gemini(inlineRefs(schema, schema, GEMINI_REF_DEPTH) as Schema);
+  return schema;
+}
+
+const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
+const mapValues = (record: unknown, map: (value: unknown) => unknown) =>
+  isSchema(record) ? Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)])) : record;
+
+/** Whether `null` is a value the schema accepts on its own. */
+export function acceptsNull(schema: unknown): boolean {
+  if (!isSchema(schema)) return schema === true;
+  if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'))) return true;
+  if (schema.const === null || (Array.isArray(schema.enum) && schema.enum.includes(null))) return true;
+  return ['anyOf', 'oneOf'].some((key) => Array.isArray(schema[key]) && (schema[key] as unknown[]).some(acceptsNull));
+}
+
+// ---- openai-strict
+
+function strict(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(strict);
+  if (!isSchema(node)) return node;
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'properties' || key === '$defs' || key === 'definitions') out[key] = mapValues(value, strict);
+    else if (key === 'oneOf') out.anyOf = strict(value); // strict mode takes anyOf, not oneOf
+    else if (['items', 'prefixItems', 'anyOf', 'allOf', 'not'].includes(key)) out[key] = strict(value);
+    else out[key] = value;
+  }
+  if (out.type === 'object' || isSchema(out.properties)) {
+    const properties = (isSchema(out.properties) ? out.properties : {}) as Record<string, unknown>;
+    const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
+    out.properties = Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, required.has(key) ? value : nullable(value)]));
+    out.required = Object.keys(properties);
+    out.additionalProperties = false;
+  }
+  return out;
+}
+
+function nullable(schema: unknown): unknown {
+  if (acceptsNull(schema) || !isSchema(schema)) return schema;
+  const plainType = schema.enum === undefined && schema.const === undefined;
+  if (plainType && typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'] };
+  if (plainType && Array.isArray(schema.type)) return { ...schema, type: [...schema.type, 'null'] };
+  return { anyOf: [schema, { type: 'null' }] };
+}
+
+/**
+ * The arguments as the tool's own schema takes them: a `null` the openai-strict profile let the
+ * model send for an optional property (that does not itself accept null) is left out.
+ */
+export function dropAddedNulls(schema: Schema, value: unknown, root: Schema = schema): unknown {
+  const resolved = resolveRef(schema, root);
+  const branches = [resolved.anyOf, resolved.oneOf].find(Array.isArray) as unknown[] | undefined;
+  if (branches !== undefined && isSchema(value)) {
+    const branch = branchFor(branches.filter(isSchema).map((part) => resolveRef(part, root)), value);
+    return branch === undefined ? value : dropAddedNulls(branch, value, root);
+  }
+  if (Array.isArray(value)) return isSchema(resolved.items) ? value.map((item) => dropAddedNulls(resolved.items as Schema, item, root)) : value;
+  if (!isSchema(value) || !isSchema(resolved.properties)) return value;
+  const properties = resolved.properties as Record<string, unknown>;
+  const required = new Set(Array.isArray(resolved.required) ? (resolved.required as string[]) : []);
+  let out: Schema | undefined;
+  for (const [key, field] of Object.entries(properties)) {
+    if (!Object.hasOwn(value, key) || !isSchema(field)) continue;
+    const item = value[key];
+    const next = item === null && !required.has(key) && !acceptsNull(resolveRef(field, root)) ? undefined : dropAddedNulls(field, item, root);
+    if (next === item) continue;
+    out ??= { ...value };
+    if (next === undefined) delete out[key];
+    else out[key] = next;
+  }
+  return out ?? value;
+}
+
+/**
+ * The union member an object value is meant for: the one whose `const` properties it matches (a
+ * discriminated union), else the first whose properties hold its keys and whose required keys it has.
+ */
+function branchFor(branches: Schema[], value: Schema): Schema | undefined {
+  const objects = branches.filter((branch) => isSchema(branch.properties));
+  const fields = (branch: Schema) => branch.properties as Record<string, unknown>;
+  const discriminated = objects.find((branch) => {
+    const consts = Object.entries(fields(branch)).filter(([, field]) => isSchema(field) && 'const' in field);
+    return consts.length > 0 && consts.every(([key, field]) => value[key] === (field as Schema).const);
+  });
+  return (
+    discriminated ??
+    objects.find((branch) => {
+      const required = Array.isArray(branch.required) ? (branch.required as string[]) : [];
+      return required.every((key) => Object.hasOwn(value, key)) && Object.keys(value).every((key) => Object.hasOwn(fields(branch), key));
+    })
+  );
+}
+
+/** `{ $ref: '#/$defs/a' }` -> the schema it points at, within `root`; anything else as it is. */
+function resolveRef(schema: Schema, root: Schema): Schema {
+  let current = schema;
+  for (let hops = 0; typeof current.$ref === 'string' && current.$ref.startsWith('#') && hops < 32; hops++) {
+    let target: unknown = root;
+    for (const step of current.$ref.slice(1).split('/').filter(Boolean)) {
+      target = isSchema(target) ? target[decodeURIComponent(step).replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
+    }
+    if (!isSchema(target)) break;
+    current = target;
+  }
+  return current;
+}
+
+// ---- gemini
+
+/** The Schema fields of Gemini's function declarations; any other keyword is refused there. */
+const GEMINI_KEYWORDS = new Set([
+  'type', 'format', 'title', 'description', 'nullable', 'enum', 'maxItems', 'minItems', 'properties', 'required',
+  'minProperties', 'maxProperties', 'minLength', 'maxLength', 'pattern', 'example', 'anyOf', 'propertyOrdering',
+  'default', 'items', 'minimum', 'maximum',
+]);
+/** String formats Gemini accepts; another one is said in the description instead. */
+const GEMINI_STRING_FORMATS = new Set(['enum', 'date-time']);
+/** Gemini has no references: a recursive schema is written out this many levels deep, then left open. */
+const GEMINI_REF_DEPTH = 3;
+
+function inlineRefs(node: unknown, root: Schema, depth: number): unknown {
+  if (Array.isArray(node)) return node.map((item) => inlineRefs(item, root, depth));
+  if (!isSchema(node)) return node;
+  if (typeof node.$ref === 'string') {
+    if (depth === 0) return { type: 'object', description: 'nested further (a recursive schema)' };
+    const { $ref: _ref, ...rest } = node;
+    return inlineRefs({ ...resolveRef(node, root), ...rest }, root, depth - 1);
+  }
+  return Object.fromEntries(Object.entries(node).filter(([key]) => key !== '$defs' && key !== 'definitions').map(([key, value]) => [key, inlineRefs(value, root, depth)]));
+}
+
+function gemini(node: Schema): Schema {
+  const out: Schema = {};
+  let nullableType = false;
+  let types: string[] = [];
+  if (typeof node.type === 'string') types = [node.type];
+  else if (Array.isArray(node.type)) types = node.type as string[];
+  if (types.includes('null')) {
+    nullableType = true;
+    types = types.filter((type) => type !== 'null');
+  }
+  if (types.length === 1) out.type = types[0];
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'type' || !GEMINI_KEYWORDS.has(key) && key !== 'const' && key !== 'oneOf') continue;
+    if (key === 'properties') out.properties = mapValues(value, (field) => (isSchema(field) ? gemini(field) : field));
+    else if (key === 'items') out.items = isSchema(value) ? gemini(value) : value;
+    else if (key === 'anyOf' || key === 'oneOf') {
+      const branches = (value as unknown[]).filter(isSchema);
+      if (branches.some((branch) => branch.type === 'null')) nullableType = true;
+      out.anyOf = branches.filter((branch) => branch.type !== 'null').map(gemini);
+    } else if (key === 'const') out.enum = [value];
+    else if (key === 'format' && types[0] === 'string' && !GEMINI_STRING_FORMATS.has(String(value))) {
+      out.description = `${typeof node.description === 'string' ? `${node.description} ` : ''}(format: ${String(value)})`;
+    } else if (!(key === 'description' && out.description !== undefined)) out[key] = value;
+  }
+  if (types.length > 1) out.anyOf = [...types.map((type) => ({ type })), ...((out.anyOf as Schema[] | undefined) ?? [])];
+  if (Array.isArray(out.anyOf) && out.anyOf.length === 1 && Object.keys(out).length === 1) return { ...(out.anyOf[0] as Schema), ...(nullableType ? { nullable: true } : {}) };
+  if (nullableType) out.nullable = true;
+  return out;
+}

@@ -1,0 +1,87 @@
+// McpServer's options: what a server is built from, and the checks on the cache option.
+import { z } from 'zod/v4';
+import { CacheHint } from '../schemas/rev2026.js';
+import type { Era } from './core/era.js';
+import type { EventBus } from './core/events.js';
+import type { ArgumentPolicy } from './core/server-state.js';
+import type { TaskOptions } from './core/tasks/record.js';
+import type { Extension } from './features/feature.js';
+import type { Prompt } from './features/prompts/define.js';
+import type { Resource, ResourceTemplate } from './features/resources/define.js';
+import type { Tool } from './features/tools/define.js';
+import type { SchemaProfile } from './schema/json-schema/profiles.js';
+
+/** Lists and reads whose 2026 results carry cache hints, and the hint each gets unless told otherwise. */
+export const CacheOption = z.strictObject({
+  default: CacheHint.optional(),
+  'server/discover': CacheHint.optional(),
+  'tools/list': CacheHint.optional(),
+  'resources/list': CacheHint.optional(),
+  'resources/templates/list': CacheHint.optional(),
+  'resources/read': CacheHint.optional(),
+  'prompts/list': CacheHint.optional(),
+});
+
+export interface McpServerOptions {
+  name: string;
+  version: string;
+  title?: string;
+  /** How a model should use this server: in the initialize answer (2025) and in server/discover (2026). */
+  instructions?: string;
+  tools?: readonly Tool[];
+  /** Resources and templates (`defineResource`, `defineResourceTemplate`); the option, even empty, turns the feature on. */
+  resources?: readonly (Resource | ResourceTemplate)[];
+  /** Prompts (`definePrompt`); like `resources`, the option, even empty, turns the feature on. */
+  prompts?: readonly Prompt[];
+  /** MCP extensions, e.g. `await skillsFrom(dir)`: their methods, their resources, and their capability on 2026. */
+  extensions?: readonly Extension[];
+  /** The page size of every list (tools, resources, templates, prompts); without it, one page. */
+  pageSize?: number;
+  /** How tool arguments a model sends are made fit (`{ unknown: 'reject', coerce: true }`; both off by default); a tool's own wins. */
+  arguments?: ArgumentPolicy;
+  /** Default timeout for every tool call, in milliseconds; a tool's own `timeoutMs` wins. */
+  timeoutMs?: number;
+  /** Whether the lists may change while serving (`addTool`, …), declared as `listChanged`; default true. */
+  listChanged?: boolean;
+  /** An unknown tool's call: `result` (default), an `isError` result the model recovers from; `error`: -32602, as the specification has it. */
+  unknownTool?: 'result' | 'error';
+  /** The protocol eras served: `rev2025` (initialize and sessions), `rev2026` (stateless, `_meta` on every request). Both by default. */
+  eras?: readonly Era[];
+  /**
+   * `ttlMs` and `cacheScope` of 2026 list results and server/discover (MCP 2026-07-28 "Caching").
+   * Default for each: `{ ttlMs: 0, cacheScope: 'private' }`, always fresh and never shared; lists that
+   * are the same for every user may say `public`.
+   */
+  cache?: z.input<typeof CacheOption>;
+  /** Where change events travel; in-process by default. A shared bus reaches streams held by other instances. */
+  events?: EventBus;
+  /** Receives internal errors (the -32603 cases); defaults to one line on stderr. */
+  onError?: (error: unknown) => void;
+  /**
+   * How a 2026 call that asks the client carries what it gathered between rounds (`requestState`,
+   * sealed with AES-256-GCM). `key`: a secret of at least 16 characters or bytes; instances behind
+   * one load balancer must share it, since a retry may reach any of them. Without it each process
+   * makes a random key, and a retry that reaches another process (or comes after a restart) is
+   * refused as invalid. `ttlMs`: how long a state stays good, default 10 minutes.
+   */
+  requestState?: { key?: string | Uint8Array; ttlMs?: number };
+  /** Rounds of questions one call may take before it is stopped (default 8). */
+  maxInputRounds?: number;
+  /**
+   * The tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663), served when this option is
+   * given or a tool has `task: 'optional' | 'required'`. `store`: where task records live (default
+   * in memory, `maxTasks` of them, default 1000); `ttlMs`: how long a task is kept from its
+   * creation (default 1 hour; null: until the process ends); `pollIntervalMs`: what clients are
+   * told to wait between tasks/get (default 1000); `taskAfterMs`: how long an `optional` tool runs
+   * before its call becomes a task (default 1000).
+   */
+  tasks?: TaskOptions;
+  /**
+   * The JSON Schema dialect of tools/list, for the model API a client passes it on to: `default`
+   * (2020-12, as generated), `openai-strict` (every property required, optional ones nullable, and
+   * `additionalProperties: false`; a `null` sent for an optional property counts as left out), or
+   * `gemini` (only the keywords Gemini's function declarations accept). Arguments are checked by
+   * the Zod schema alone whatever the profile.
+   */
+  schemaProfile?: SchemaProfile;
+}
