@@ -93,7 +93,8 @@ export const ToolResultContent = z.object({
   isError: z.boolean().optional(),
   _meta: Meta.optional(),
 });
-export const SamplingContent = z.discriminatedUnion('type', [TextContent, ImageContent, AudioContent, ToolUseContent, ToolResultContent]);
+// Typed as a union for the reason ContentBlock is (common.ts).
+export const SamplingContent: z.ZodUnion<[typeof TextContent, typeof ImageContent, typeof AudioContent, typeof ToolUseContent, typeof ToolResultContent]> = z.discriminatedUnion('type', [TextContent, ImageContent, AudioContent, ToolUseContent, ToolResultContent]);
 export type SamplingContent = z.infer<typeof SamplingContent>;
 
 export const SamplingMessage = z.object({
@@ -144,10 +145,14 @@ export type ListRootsResult = z.infer<typeof ListRootsResult>;
 
 // ---- multi round-trip requests (2026) -----------------------------------------------------------
 
-export const InputRequest = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('elicitation/create'), params: ElicitParams }),
-  z.object({ method: z.literal('sampling/createMessage'), params: CreateMessageParams }),
-  z.object({ method: z.literal('roots/list'), params: z.object({ _meta: Meta.optional() }).optional() }),
+const ElicitInputRequest = z.object({ method: z.literal('elicitation/create'), params: ElicitParams });
+const SamplingInputRequest = z.object({ method: z.literal('sampling/createMessage'), params: CreateMessageParams });
+const RootsInputRequest = z.object({ method: z.literal('roots/list'), params: z.object({ _meta: Meta.optional() }).optional() });
+// Typed as a union for the reason ContentBlock is (common.ts).
+export const InputRequest: z.ZodUnion<[typeof ElicitInputRequest, typeof SamplingInputRequest, typeof RootsInputRequest]> = z.discriminatedUnion('method', [
+  ElicitInputRequest,
+  SamplingInputRequest,
+  RootsInputRequest,
 ]);
 export type InputRequest = z.infer<typeof InputRequest>;
 

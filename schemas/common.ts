@@ -105,7 +105,9 @@ export const EmbeddedResource = z.object({
   ...blockExtras,
 });
 
-export const ContentBlock = z.discriminatedUnion('type', [
+// Typed as the union it is (ZodDiscriminatedUnion extends ZodUnion): its own type parameters differ
+// between zod 4 minors, so a declaration naming them fails an app's type check on another zod.
+export const ContentBlock: z.ZodUnion<[typeof TextContent, typeof ImageContent, typeof AudioContent, typeof ResourceLink, typeof EmbeddedResource]> = z.discriminatedUnion('type', [
   TextContent,
   ImageContent,
   AudioContent,

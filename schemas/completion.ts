@@ -4,11 +4,13 @@ import { z } from 'zod/v4';
 import { RequestMeta } from './common.js';
 import { sentByServer } from './direction.js';
 
+const PromptRef = z.object({ type: z.literal('ref/prompt'), name: z.string() });
+const ResourceRef = z.object({ type: z.literal('ref/resource'), uri: z.string() });
+// Typed as a union for the reason ContentBlock is (common.ts).
+const CompleteRef: z.ZodUnion<[typeof PromptRef, typeof ResourceRef]> = z.discriminatedUnion('type', [PromptRef, ResourceRef]);
+
 export const CompleteParams = z.object({
-  ref: z.discriminatedUnion('type', [
-    z.object({ type: z.literal('ref/prompt'), name: z.string() }),
-    z.object({ type: z.literal('ref/resource'), uri: z.string() }),
-  ]),
+  ref: CompleteRef,
   argument: z.object({ name: z.string(), value: z.string() }),
   context: z.object({ arguments: z.record(z.string(), z.string()).optional() }).optional(),
   _meta: RequestMeta.optional(),

@@ -1,7 +1,7 @@
 // The package as `npm pack` makes it: what it ships (and does not), source maps that carry their
 // sources, no install-time script, and `require('zod-mcp')` on Node 20's require(esm).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -40,5 +40,12 @@ describe('the packed package', () => {
   it("is require()-able on Node 20's require(esm), as well as importable", () => {
     const out = execFileSync(process.execPath, ['-e', `const m = require(${JSON.stringify(join(root, 'dist/src/index.js'))}); console.log(typeof m.McpServer, typeof m.defineTool)`], { encoding: 'utf8' });
     expect(out.trim()).toBe('function function');
+  });
+
+  it('imports zod only by the subpaths every zod of its peer range has (zod/v4, zod/v4/core, zod/v3): zod 3.25 answers `zod` with Zod 3', () => {
+    const sources = ['src', 'schemas'].flatMap((dir) => (readdirSync(join(root, dir), { recursive: true }) as string[]).filter((file) => file.endsWith('.ts')).map((file) => join(dir, file)));
+    const imports = sources.flatMap((file) => [...readFileSync(join(root, file), 'utf8').matchAll(/from '(zod[^']*)'/g)].map((match) => `${file}: ${match[1]!}`));
+    expect(imports.length).toBeGreaterThan(30);
+    expect(imports.filter((line) => !/: zod(\/v4|\/v4\/core|\/v3|-to-json-schema)$/.test(line))).toStrictEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // --confirm-writes: write_file and edit_file ask the user first (elicitation), showing what would
 // change, when the client can ask; otherwise they write as before.
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { HandlerContext } from '../../core/context.js';
 import { elicit } from '../../core/input/requests.js';
 

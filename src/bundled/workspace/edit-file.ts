@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineTool, type Tool } from '../../features/tools/define.js';
 import { MAX_TEXT_FILE_BYTES, decodeText, digestBytes, isBinary, openFile, toReadableError } from './files.js';
 import { confirmWrite } from './confirm.js';

@@ -1,5 +1,5 @@
 import { realpath, stat } from 'node:fs/promises';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineTool, type Tool } from '../../features/tools/define.js';
 import { toReadableError } from './files.js';
 import { lstatChecked } from './open-checked.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineTool, type Tool } from '../../features/tools/define.js';
 import { BINARY_SNIFF_BYTES, decodeText, isBinary, openFile, toReadableError } from './files.js';
 import { readLines } from './line-reader.js';

@@ -1,7 +1,7 @@
 // The workspace's files as resources: one template, `file:///{+path}`, read through the same sandbox
 // and limits as read_file, with path completion.
 import type { Dirent } from 'node:fs';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { defineResourceTemplate, type ResourceTemplate } from '../../features/resources/define.js';
 import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
 import { mimeTypeOf } from '../mime.js';

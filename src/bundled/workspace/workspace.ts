@@ -1,5 +1,5 @@
 // The options of workspaceTools and what every workspace tool shares.
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { describeIssues } from '../../schema/issues.js';
 import { createSandbox, type Sandbox } from './sandbox.js';
 

@@ -1,6 +1,6 @@
 // serveHttp's options: a Zod schema, so a bad option fails at start-up with the field it names.
 import { hostname, networkInterfaces } from 'node:os';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { describeIssues } from '../../schema/issues.js';
 import { MAX_TIMER_MS } from '../../core/limits.js';
 import type { AuthOptions } from './auth/verify.js';
