@@ -77,14 +77,16 @@ async function openRedis(url: string, leaseMs: number | undefined) {
 }
 
 /**
- * What is served: the module's server, or its parts; without a module, `echo`. Then the demo set
+ * What is served: the module's server, or its parts; with nothing else to serve, `echo`. Then the demo set
  * with --demo, the workspace tools and files of --root, the skills of --skills (each loaded only then).
  */
 async function chooseServed(options: ServeArgs): Promise<Served> {
   const own = options.module === undefined ? undefined : await userModule(options);
   if (own?.kind === 'server') return { tools: [] };
   const base: Served = own?.served ?? { tools: [] };
-  const chosen = options.demo ? await selectSet('demo') : own === undefined ? await selectSet('server') : { tools: [] };
+  // echo is the server of a bare `serve` (and of --demo's set): beside real tools it is noise to a model.
+  const bare = own === undefined && options.root === undefined && options.skills === undefined;
+  const chosen = options.demo ? await selectSet('demo') : bare ? await selectSet('server') : { tools: [] };
   const merged: Served = {
     tools: [...base.tools, ...chosen.tools],
     ...(base.resources || chosen.resources ? { resources: [...(base.resources ?? []), ...(chosen.resources ?? [])] } : {}),

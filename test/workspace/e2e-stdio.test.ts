@@ -36,9 +36,9 @@ afterAll(async () => {
 });
 
 describe('workspace tools over stdio with the official SDK client', () => {
-  it('lists echo and the six workspace tools', async () => {
+  it('lists the six workspace tools, without echo', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toStrictEqual(['echo', 'read_file', 'list_directory', 'glob', 'grep', 'write_file', 'edit_file']);
+    expect(tools.map((tool) => tool.name)).toStrictEqual(['read_file', 'list_directory', 'glob', 'grep', 'write_file', 'edit_file']);
   });
 
   it('reads, lists, globs and greps', async () => {
