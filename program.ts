@@ -11,7 +11,8 @@ usage:
   zod-mcp serve [MODULE] [--demo] [--root DIR [--read-only | --confirm-writes]] [--skills DIR]
                               serve MCP over stdio (one JSON-RPC message per line);
                               MODULE (.js, or .ts through tsx) exports an McpServer, or
-                              tools, resources and prompts to serve (without it: echo);
+                              tools, resources and prompts to serve (with none of MODULE,
+                              --root and --skills: echo);
                               --demo adds the demo tools (add, fail, countdown, console_log,
                               ask_name, summarize), a resource, a template and a prompt;
                               --root adds file tools sandboxed to DIR (read_file, list_directory,
