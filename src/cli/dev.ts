@@ -3,6 +3,7 @@
 // replays the client's `initialize` to each new server, and tells the client its lists changed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { watch, type FSWatcher } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { basename, dirname, extname, relative, resolve } from 'node:path';
 import { parseServeArgs } from './serve-args.js';
 import { UsageError } from './usage-error.js';
@@ -19,7 +20,10 @@ export async function runDevCommand(args: readonly string[]): Promise<number> {
   const program = process.argv[1]!;
   // A restart over HTTP waits for the old server to drain: half a second, unless told otherwise.
   const drain = options.http && options.drainMs === undefined ? ['--drain-ms', '500'] : [];
-  const serveArgs = [...process.execArgv, program, 'serve', ...args, ...drain];
+  // --port 0 is chosen once, here: every restart serves the same URL.
+  const port = options.http && options.port === 0 ? ['--port', String(await freePort(options.host ?? '127.0.0.1'))] : [];
+  const given = port.length === 0 ? args : withoutPort(args);
+  const serveArgs = [...process.execArgv, program, 'serve', ...given, ...drain, ...port];
   const folder = dirname(resolve(options.module));
   const say = (text: string) => process.stderr.write(`zod-mcp dev: ${text}\n`);
   const name = basename(options.module, extname(options.module));
@@ -34,6 +38,27 @@ export async function runDevCommand(args: readonly string[]): Promise<number> {
   const code = await runner.finished;
   watcher.close();
   return code;
+}
+
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The arguments without `--port N` / `--port=N`. */
+function withoutPort(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--port') i++;
+    else if (!args[i]!.startsWith('--port=')) out.push(args[i]!);
+  }
+  return out;
 }
 
 function watchFolder(folder: string, onChange: (file: string) => void): FSWatcher {

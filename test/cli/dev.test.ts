@@ -5,7 +5,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { root } from '../helpers/run.js';
-import { StdioPeer } from '../helpers/stdio-peer.js';
+import { programJs, StdioPeer } from '../helpers/stdio-peer.js';
+import { startHttpProcess } from '../helpers/serve-process.js';
+import { modern, V2026 } from '../helpers/eras.js';
 
 // Inside the repository, so that the module's `zod-mcp` and `zod` resolve (git-ignored).
 const dir = mkdtempSync(join(root, 'test', 'cli', '.dev-'));
@@ -47,4 +49,34 @@ describe('zod-mcp dev MODULE over stdio', () => {
       expect((await peer.end()).code).toBe(0);
     }
   }, 90_000);
+});
+
+describe('zod-mcp dev MODULE --http', () => {
+  /** The names tools/list gives over 2026 HTTP. */
+  async function namesAt(url: string): Promise<string[]> {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': V2026, 'mcp-method': 'tools/list' },
+      body: JSON.stringify(modern(1, 'tools/list')),
+    });
+    return ((await response.json()) as { result: { tools: { name: string }[] } }).result.tools.map((tool) => tool.name);
+  }
+
+  it('serves the new code at the same URL after a change (--port 0 is chosen once)', async () => {
+    const module = join(dir, 'live-http.ts');
+    const original = readFileSync(join(root, 'test', 'cli', 'modules', 'parts.ts'), 'utf8');
+    writeFileSync(module, original);
+    const served = await startHttpProcess([programJs, 'dev', module, '--http', '--port', '0'], {}, 30_000);
+    try {
+      expect(await namesAt(served.url)).toStrictEqual(['add', 'shout']);
+      writeFileSync(module, original.replace("name: 'shout'", "name: 'yell'"));
+      const deadline = Date.now() + 20_000;
+      while (served.stderr().split('serving MCP over HTTP at').length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      const urls = [...served.stderr().matchAll(/serving MCP over HTTP at (\S+)/g)].map((match) => match[1]);
+      expect(urls).toStrictEqual([served.url, served.url]);
+      expect(await namesAt(served.url)).toStrictEqual(['add', 'yell']);
+    } finally {
+      expect(await served.stop()).toBe(0);
+    }
+  }, 60_000);
 });
