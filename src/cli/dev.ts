@@ -72,31 +72,34 @@ function watchFolder(folder: string, onChange: (file: string) => void): FSWatche
   });
 }
 
-interface Runner {
-  start(): void;
-  restart(): void;
-  /** The exit code once the client is gone (stdio) or this process is told to stop (HTTP). */
-  readonly finished: Promise<number>;
-}
-
-/** Over HTTP: the old server drains and frees the port, then the new one takes it. */
-class HttpRunner implements Runner {
-  #child: ChildProcess | undefined;
-  #stopping = false;
-  readonly finished: Promise<number>;
-  #finish!: (code: number) => void;
-
+/** Starts a server, restarts it on change; `finished` once the client is gone (stdio) or this process is told to stop (HTTP). */
+abstract class Runner {
   readonly args: string[];
   readonly say: (text: string) => void;
+  readonly finished: Promise<number>;
+  protected finish!: (code: number) => void;
 
   constructor(args: string[], say: (text: string) => void) {
     this.args = args;
     this.say = say;
-    this.finished = new Promise((done) => (this.#finish = done));
+    this.finished = new Promise((done) => (this.finish = done));
+  }
+
+  abstract start(): void;
+  abstract restart(): void;
+}
+
+/** Over HTTP: the old server drains and frees the port, then the new one takes it. */
+class HttpRunner extends Runner {
+  #child: ChildProcess | undefined;
+  #stopping = false;
+
+  constructor(args: string[], say: (text: string) => void) {
+    super(args, say);
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => {
         this.#stopping = true;
-        if (this.#child === undefined) this.#finish(0);
+        if (this.#child === undefined) this.finish(0);
         else this.#child.kill('SIGTERM');
       });
     }
@@ -107,7 +110,7 @@ class HttpRunner implements Runner {
     this.#child = child;
     child.once('exit', (code) => {
       if (this.#child === child) this.#child = undefined;
-      if (this.#stopping) this.#finish(0);
+      if (this.#stopping) this.finish(0);
       else if (code !== 0 && code !== null) this.say(`the server stopped (exit ${code}); waiting for a change`);
     });
   }
@@ -125,7 +128,7 @@ class HttpRunner implements Runner {
  * initialize and initialized again (its answer is not passed on), and the client is then told
  * that tools, resources and prompts may have changed, so it lists them again.
  */
-class StdioRunner implements Runner {
+class StdioRunner extends Runner {
   #child: ChildProcess | undefined;
   #ready = false;
   #queue: string[] = [];
@@ -134,16 +137,9 @@ class StdioRunner implements Runner {
   #replayId: string | undefined;
   #generation = 0;
   #failure: string | undefined;
-  readonly finished: Promise<number>;
-  #finish!: (code: number) => void;
-
-  readonly args: string[];
-  readonly say: (text: string) => void;
 
   constructor(args: string[], say: (text: string) => void) {
-    this.args = args;
-    this.say = say;
-    this.finished = new Promise((done) => (this.#finish = done));
+    super(args, say);
     let partial = '';
     process.stdin.setEncoding('utf8').on('data', (chunk: string) => {
       const lines = (partial + chunk).split('\n');
@@ -152,8 +148,8 @@ class StdioRunner implements Runner {
     });
     process.stdin.once('end', () => {
       const child = this.#child;
-      if (child === undefined) return this.#finish(0);
-      child.once('exit', () => this.#finish(0));
+      if (child === undefined) return this.finish(0);
+      child.once('exit', () => this.finish(0));
       child.stdin!.end();
     });
   }
