@@ -2,7 +2,7 @@ import { lstat, realpath, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { defineTool, type Tool } from '../../features/tools/define.js';
 import { toReadableError } from './files.js';
-import { compileGlob } from './glob-pattern.js';
+import { MAX_GLOB_CHARS, compileGlob } from './glob-pattern.js';
 import type { Sandbox } from './sandbox.js';
 import { walkTree, type WalkEntry } from './walk.js';
 import { READ_ONLY_ANNOTATIONS, describePath, type Workspace } from './workspace.js';
@@ -11,13 +11,16 @@ const GlobInput = z.object({
   pattern: z
     .string()
     .min(1)
-    .max(1000)
+    .max(MAX_GLOB_CHARS)
     .describe('A glob matched against file paths relative to path, e.g. "**/*.ts", "src/*.{js,json}", "test/**/[a-c]*.ts".'),
   path: z.string().default('.').describe(describePath('The directory to search (default: the root itself)')),
 });
 
 const GlobOutput = z.object({ paths: z.array(z.string()), truncated: z.boolean() });
 type GlobOutput = z.infer<typeof GlobOutput>;
+
+/** How long matching runs before the event loop turns (entries of one directory come without a pause). */
+const SLICE_MS = 20;
 
 /** glob: files whose path matches a pattern, newest first, bounded. */
 export function createGlob(workspace: Workspace): Tool {
@@ -43,7 +46,13 @@ export function createGlob(workspace: Workspace): Tool {
       if (!(await stat(base.abs)).isDirectory()) throw new Error(`${quoted} is not a directory; glob searches a directory`);
       const found: { path: string; mtimeMs: number }[] = [];
       try {
+        let sliceStart = performance.now();
         for await (const entry of walkTree(base.abs, { signal })) {
+          if (performance.now() - sliceStart > SLICE_MS) {
+            await new Promise((resolve) => setImmediate(resolve));
+            signal.throwIfAborted();
+            sliceStart = performance.now();
+          }
           if (!matcher.test(entry.relToStart)) continue;
           const mtimeMs = await fileMtime(sandbox, entry);
           if (mtimeMs !== undefined) found.push({ path: sandbox.display(entry.abs), mtimeMs });

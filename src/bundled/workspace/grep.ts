@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { defineTool, type Tool } from '../../features/tools/define.js';
 import { MAX_TEXT_FILE_BYTES, decodeText, isBinary, readBytes, toReadableError } from './files.js';
-import { compileGlob } from './glob-pattern.js';
+import { MAX_GLOB_CHARS, compileGlob } from './glob-pattern.js';
 import { MAX_LINE_CHARS, MAX_MATCH_CHARS, findMatches, formatMatches } from './grep-format.js';
 import { walkTree } from './walk.js';
 import { READ_ONLY_ANNOTATIONS, describePath, type Workspace } from './workspace.js';
@@ -12,6 +12,7 @@ const GrepInput = z.object({
   path: z.string().default('.').describe(describePath('The file or directory to search (default: the root itself)')),
   glob: z
     .string()
+    .max(MAX_GLOB_CHARS)
     .optional()
     .describe('Only search files matching this glob, e.g. "*.ts" (without "/": matched against file names at any depth) or "src/**/*.ts" (matched against paths relative to path).'),
   ignoreCase: z.boolean().default(false).describe('Match letters regardless of case. Default: false.'),
