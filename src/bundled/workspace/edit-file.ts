@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool, type Tool } from '../../features/tools/define.js';
 import { MAX_TEXT_FILE_BYTES, decodeText, isBinary, readBytes, statFile, writeFileAtomic } from './files.js';
+import { escapePath } from './path-escape.js';
 import { confirmWrite } from './confirm.js';
 import { describePath, type Workspace } from './workspace.js';
 
@@ -67,7 +68,7 @@ export function createEditFile(workspace: Workspace): Tool {
         : text.slice(0, index) + replacement + text.slice(index + search.length);
       await confirmWrite(ctx, workspace.confirmWrites, 'edit_file', file.rel, text, edited);
       await writeFileAtomic(file, edited);
-      return { path: file.rel, replacements: count };
+      return { path: escapePath(file.rel), replacements: count };
     },
   });
 }

@@ -36,8 +36,8 @@ export async function statFile(file: ResolvedPath): Promise<number> {
   return info.size;
 }
 
-/** Reads a whole regular file; for files the caller has checked against its size limit. */
-export async function readBytes(abs: string, rel: string): Promise<Buffer> {
+/** Reads a whole regular file (a walk's entries name theirs as bytes); for files the caller has checked against its size limit. */
+export async function readBytes(abs: string | Buffer, rel: string): Promise<Buffer> {
   try {
     const handle = await open(abs, READ_FLAGS);
     try {

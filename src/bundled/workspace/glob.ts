@@ -1,8 +1,10 @@
-import { lstat, realpath, stat } from 'node:fs/promises';
+import { lstat, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { defineTool, type Tool } from '../../features/tools/define.js';
 import { toReadableError } from './files.js';
 import { MAX_GLOB_CHARS, compileGlob } from './glob-pattern.js';
+import { findLinkTarget } from './link-target.js';
+import { escapePath } from './path-escape.js';
 import type { Sandbox } from './sandbox.js';
 import { walkTree, type WalkEntry } from './walk.js';
 import { READ_ONLY_ANNOTATIONS, describePath, type Workspace } from './workspace.js';
@@ -47,7 +49,7 @@ export function createGlob(workspace: Workspace): Tool {
       const found: { path: string; mtimeMs: number }[] = [];
       try {
         let sliceStart = performance.now();
-        for await (const entry of walkTree(base.abs, { signal })) {
+        for await (const entry of walkTree(base.abs, { signal, shownStart: escapePath(base.rel) })) {
           if (performance.now() - sliceStart > SLICE_MS) {
             await new Promise((resolve) => setImmediate(resolve));
             signal.throwIfAborted();
@@ -55,7 +57,7 @@ export function createGlob(workspace: Workspace): Tool {
           }
           if (!matcher.test(entry.relToStart)) continue;
           const mtimeMs = await fileMtime(sandbox, entry);
-          if (mtimeMs !== undefined) found.push({ path: sandbox.display(entry.abs), mtimeMs });
+          if (mtimeMs !== undefined) found.push({ path: entry.shown, mtimeMs });
         }
       } catch (error) {
         throw toReadableError(error, base.rel);
@@ -82,8 +84,8 @@ function checkPattern(pattern: string): string {
 async function fileMtime(sandbox: Sandbox, entry: WalkEntry): Promise<number | undefined> {
   if (entry.kind === 'file') return (await lstat(entry.abs).catch(() => undefined))?.mtimeMs;
   if (entry.kind !== 'symlink') return undefined;
-  const target = await realpath(entry.abs).catch(() => undefined);
-  if (target === undefined || !sandbox.contains(target)) return undefined;
-  const info = await stat(target).catch(() => undefined);
+  const target = await findLinkTarget(sandbox, entry.abs);
+  if (target === undefined) return undefined;
+  const info = await stat(target.abs).catch(() => undefined);
   return info?.isFile() ? info.mtimeMs : undefined;
 }

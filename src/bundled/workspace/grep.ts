@@ -4,6 +4,7 @@ import { defineTool, type Tool } from '../../features/tools/define.js';
 import { MAX_TEXT_FILE_BYTES, decodeText, isBinary, readBytes, toReadableError } from './files.js';
 import { MAX_GLOB_CHARS, compileGlob } from './glob-pattern.js';
 import { MAX_LINE_CHARS, MAX_MATCH_CHARS, findMatches, formatMatches } from './grep-format.js';
+import { escapePath } from './path-escape.js';
 import { walkTree } from './walk.js';
 import { READ_ONLY_ANNOTATIONS, describePath, type Workspace } from './workspace.js';
 
@@ -45,7 +46,7 @@ export function createGrep(workspace: Workspace): Tool {
       const output: string[] = [];
       let remaining = maxResults;
       let cut = false;
-      const searchFile = async (abs: string, rel: string, explicit: boolean) => {
+      const searchFile = async (abs: string | Buffer, rel: string, shown: string, explicit: boolean) => {
         const bytes = await readBytes(abs, rel);
         if (isBinary(bytes)) {
           if (explicit) throw new Error(`${JSON.stringify(rel)} is a binary file; grep searches text files only`);
@@ -59,21 +60,21 @@ export function createGrep(workspace: Workspace): Tool {
           cut = true;
         }
         remaining -= matches.length;
-        output.push(...formatMatches(rel, lines, matches, regex, contextLines, output.length > 0));
+        output.push(...formatMatches(shown, lines, matches, regex, contextLines, output.length > 0));
       };
 
       if (info.isFile()) {
         if (info.size > MAX_TEXT_FILE_BYTES) throw new Error(`${quoted} is over the ${MAX_TEXT_FILE_BYTES}-byte limit grep searches`);
-        await searchFile(base.abs, base.rel, true);
+        await searchFile(base.abs, base.rel, escapePath(base.rel), true);
       } else if (info.isDirectory()) {
         try {
-          for await (const entry of walkTree(base.abs, { signal })) {
+          for await (const entry of walkTree(base.abs, { signal, shownStart: escapePath(base.rel) })) {
             if (entry.kind !== 'file') continue;
             if (fileFilter !== undefined && !fileFilter(entry.relToStart, entry.name)) continue;
             const size = (await stat(entry.abs).catch(() => undefined))?.size;
             if (size === undefined || size > MAX_TEXT_FILE_BYTES) continue;
             // A file that cannot be read (permissions, removed meanwhile) is skipped like a binary one.
-            await searchFile(entry.abs, sandbox.display(entry.abs), false).catch(() => undefined);
+            await searchFile(entry.abs, entry.shown, entry.shown, false).catch(() => undefined);
             if (cut) break;
           }
         } catch (error) {

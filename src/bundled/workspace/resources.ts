@@ -6,6 +6,7 @@ import { defineResourceTemplate, type ResourceTemplate } from '../../features/re
 import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
 import { mimeTypeOf } from '../mime.js';
 import { isBinary, readBytes, statFile } from './files.js';
+import { escapeBytes } from './path-escape.js';
 import { createWorkspace, type Workspace, type WorkspaceOptions } from './workspace.js';
 
 /** The URI of a workspace file: its path relative to the root, under `file:///`. */
@@ -56,11 +57,13 @@ async function completePath({ sandbox }: Workspace, typed: string): Promise<{ va
   const prefix = typed.slice(cut + 1);
   const resolved = await sandbox.resolve(directory).catch(() => undefined);
   if (resolved === undefined || !resolved.exists) return { values: [], total: 0, hasMore: false };
-  const entries = await readdir(resolved.abs, { withFileTypes: true }).catch(() => []);
+  const entries = await readdir(resolved.abs, { withFileTypes: true, encoding: 'buffer' }).catch(() => []);
   const lead = cut === -1 ? '' : `${typed.slice(0, cut)}/`;
+  // Names complete as the tools print them, so two names never complete alike.
   const found = entries
+    .map((entry) => ({ name: escapeBytes(entry.name), directory: entry.isDirectory() }))
     .filter((entry) => entry.name.startsWith(prefix))
-    .map((entry) => `${lead}${entry.name}${entry.isDirectory() ? '/' : ''}`)
+    .map((entry) => `${lead}${entry.name}${entry.directory ? '/' : ''}`)
     .sort();
   return { values: found.slice(0, MAX_COMPLETIONS), total: found.length, hasMore: found.length > MAX_COMPLETIONS };
 }

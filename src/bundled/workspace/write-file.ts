@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineTool, type Tool } from '../../features/tools/define.js';
 import { confirmWrite } from './confirm.js';
 import { MAX_TEXT_FILE_BYTES, decodeText, isBinary, readBytes, statFile, writeFileAtomic } from './files.js';
+import { escapePath } from './path-escape.js';
 import type { ResolvedPath } from './sandbox.js';
 import { describePath, type Workspace } from './workspace.js';
 
@@ -50,7 +51,7 @@ export function createWriteFile(workspace: Workspace): Tool {
       const file = await sandbox.resolve(path);
       if (workspace.confirmWrites) await confirmWrite(ctx, true, 'write_file', file.rel, await currentText(file), content);
       await writeFileAtomic(file, content);
-      return { path: file.rel, bytes: Buffer.byteLength(content, 'utf8'), created: !file.exists };
+      return { path: escapePath(file.rel), bytes: Buffer.byteLength(content, 'utf8'), created: !file.exists };
     },
   });
 }
