@@ -120,6 +120,14 @@ export function toReadableError(error: unknown, rel: string): Error {
     case 'ENAMETOOLONG':
       return new Error(`${quoted} has a name longer than the file system allows`);
     default:
-      return error instanceof Error ? error : new Error(String(error));
+      return withoutAbsolutePaths(error, quoted);
   }
+}
+
+/** Node's message names the absolute path (`EMFILE: too many open files, scandir '/srv/repo/src'`): the model gets the quoted path it gave. */
+function withoutAbsolutePaths(error: unknown, quoted: string): Error {
+  if (!(error instanceof Error)) return new Error(String(error));
+  const named = [(error as { path?: unknown }).path, (error as { dest?: unknown }).dest].filter((abs) => typeof abs === 'string' || Buffer.isBuffer(abs));
+  if (named.length === 0) return error;
+  return new Error(named.reduce<string>((message, abs) => message.replaceAll(`'${String(abs)}'`, quoted), error.message));
 }

@@ -45,7 +45,10 @@ export function createGlob(workspace: Workspace): Tool {
       const base = await sandbox.resolve(path);
       const quoted = JSON.stringify(base.rel);
       if (!base.exists) throw new Error(`${quoted} does not exist`);
-      if (!(await stat(base.abs)).isDirectory()) throw new Error(`${quoted} is not a directory; glob searches a directory`);
+      const info = await stat(base.abs).catch((error: unknown) => {
+        throw toReadableError(error, base.rel);
+      });
+      if (!info.isDirectory()) throw new Error(`${quoted} is not a directory; glob searches a directory`);
       const found: { path: string; mtimeMs: number }[] = [];
       try {
         let sliceStart = performance.now();

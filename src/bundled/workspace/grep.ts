@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { defineTool, type Tool } from '../../features/tools/define.js';
-import { MAX_TEXT_FILE_BYTES } from './files.js';
+import { MAX_TEXT_FILE_BYTES, toReadableError } from './files.js';
 import { MAX_GLOB_CHARS, compileGlob } from './glob-pattern.js';
 import { MAX_LINE_CHARS, MAX_MATCH_CHARS } from './grep-format.js';
 import { runSearch } from './grep-pool.js';
@@ -42,7 +42,9 @@ export function createGrep(workspace: Workspace): Tool {
       const base = await sandbox.resolve(path);
       const quoted = JSON.stringify(base.rel);
       if (!base.exists) throw new Error(`${quoted} does not exist`);
-      const info = await stat(base.abs);
+      const info = await stat(base.abs).catch((error: unknown) => {
+        throw toReadableError(error, base.rel);
+      });
       if (info.isFile() && info.size > MAX_TEXT_FILE_BYTES) throw new Error(`${quoted} is over the ${MAX_TEXT_FILE_BYTES}-byte limit grep searches`);
       if (!info.isFile() && !info.isDirectory()) throw new Error(`${quoted} is neither a file nor a directory`);
       const { lines, cut } = await runSearch(

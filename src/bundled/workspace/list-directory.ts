@@ -73,7 +73,9 @@ export function createListDirectory(workspace: Workspace): Tool {
 async function checkDirectory(abs: string, rel: string, exists: boolean): Promise<void> {
   const quoted = JSON.stringify(rel);
   if (!exists) throw new Error(`${quoted} does not exist`);
-  const info = await stat(abs);
+  const info = await stat(abs).catch((error: unknown) => {
+    throw toReadableError(error, rel);
+  });
   if (!info.isDirectory()) throw new Error(`${quoted} is not a directory; use read_file to read a file`);
 }
 
