@@ -26,6 +26,15 @@ export interface SearchReply {
   readonly cut: boolean;
 }
 
+/** How many files are read ahead of the matching, so that the file system's latency overlaps the work. */
+const READ_AHEAD = 4;
+
+interface Candidate {
+  /** Undefined for a file that is skipped: too large, or unreadable (permissions, removed meanwhile). */
+  readonly bytes: Buffer | undefined;
+  readonly shown: string;
+}
+
 /** Searches the files in walk order until maxResults matching lines are found. */
 export async function searchFiles(request: SearchRequest): Promise<SearchReply> {
   const regex = new RegExp(request.pattern, request.flags);
@@ -33,12 +42,7 @@ export async function searchFiles(request: SearchRequest): Promise<SearchReply> 
   const output: string[] = [];
   let remaining = request.maxResults;
   let cut = false;
-  const searchFile = async (abs: string | Buffer, rel: string, shown: string, explicit: boolean) => {
-    const bytes = await readBytes(abs, rel);
-    if (isBinary(bytes)) {
-      if (explicit) throw new Error(`${JSON.stringify(rel)} is a binary file; grep searches text files only`);
-      return;
-    }
+  const scan = (bytes: Buffer, shown: string) => {
     const lines = decodeText(bytes).split(/\r?\n/);
     if (lines.at(-1) === '') lines.pop();
     const matches = findMatches(lines, regex, remaining + 1);
@@ -51,23 +55,35 @@ export async function searchFiles(request: SearchRequest): Promise<SearchReply> 
   };
 
   if (request.isFile) {
-    await searchFile(request.abs, request.rel, request.shown, true);
+    const bytes = await readBytes(request.abs, request.rel);
+    if (isBinary(bytes)) throw new Error(`${JSON.stringify(request.rel)} is a binary file; grep searches text files only`);
+    scan(bytes, request.shown);
     return { lines: output, cut };
   }
+  const ahead: Promise<Candidate>[] = [];
+  const scanNext = async () => {
+    const { bytes, shown } = await ahead.shift()!;
+    if (bytes !== undefined && !isBinary(bytes)) scan(bytes, shown);
+  };
   try {
     for await (const entry of walkTree(request.abs, { shownStart: request.shown })) {
       if (entry.kind !== 'file') continue;
       if (fileFilter !== undefined && !fileFilter(entry.relToStart, entry.name)) continue;
-      const size = (await stat(entry.abs).catch(() => undefined))?.size;
-      if (size === undefined || size > MAX_TEXT_FILE_BYTES) continue;
-      // A file that cannot be read (permissions, removed meanwhile) is skipped like a binary one.
-      await searchFile(entry.abs, entry.shown, entry.shown, false).catch(() => undefined);
+      ahead.push(readCandidate(entry.abs, entry.shown));
+      if (ahead.length === READ_AHEAD) await scanNext();
       if (cut) break;
     }
+    while (ahead.length > 0 && !cut) await scanNext();
   } catch (error) {
     throw toReadableError(error, request.rel);
   }
   return { lines: output, cut };
+}
+
+async function readCandidate(abs: Buffer, shown: string): Promise<Candidate> {
+  const size = (await stat(abs).catch(() => undefined))?.size;
+  if (size === undefined || size > MAX_TEXT_FILE_BYTES) return { bytes: undefined, shown };
+  return { bytes: await readBytes(abs, shown).catch(() => undefined), shown };
 }
 
 /** A glob without `/` picks files by name at any depth; one with `/` matches the path below the search path. */
