@@ -13,8 +13,9 @@ export class StdioPeer {
   #partial = '';
   #waiters: (() => void)[] = [];
 
-  constructor(args: string[] = ['serve', '--demo']) {
-    this.child = spawn(process.execPath, [programJs, ...args], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+  /** `program`: what node runs, `dist/program.js` unless given (e.g. `['--import', 'tsx', 'program.ts']`). */
+  constructor(args: string[] = ['serve', '--demo'], program: readonly string[] = [programJs]) {
+    this.child = spawn(process.execPath, [...program, ...args], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       const parts = (this.#partial + chunk).split('\n');
       this.#partial = parts.pop()!;

@@ -72,6 +72,8 @@ describe('glob', () => {
     ['a pattern with NUL', { pattern: '*\0' }, 'refused: the pattern contains a NUL byte'],
     ['a file as path', { pattern: '*', path: 'README.md' }, '"README.md" is not a directory; glob searches a directory'],
     ['a missing path', { pattern: '*', path: 'nope' }, '"nope" does not exist'],
+    ['a pattern over 1000 characters', { pattern: 'a'.repeat(1001) }, 'Invalid arguments for tool glob: pattern: Too big: expected string to have <=1000 characters'],
+    ['a range out of order', { pattern: '[z-a]' }, 'invalid glob pattern: the range z-a is out of order'],
   ];
   it.each(errors)('refuses %s', async (_label, args, text) => {
     expect(await callTool(server, 'glob', args)).toEqual(errorFrame(text));

@@ -104,6 +104,8 @@ describe('grep', () => {
     ['an invalid regular expression', { pattern: '(' }, 'invalid regular expression "(": Invalid regular expression: /(/: Unterminated group'],
     ['a binary file by path', { pattern: 'TODO', path: 'image.bin' }, '"image.bin" is a binary file; grep searches text files only'],
     ['a missing path', { pattern: 'TODO', path: 'nope' }, '"nope" does not exist'],
+    ['a glob over 1000 characters', { pattern: 'TODO', glob: 'a'.repeat(1001) }, 'Invalid arguments for tool grep: glob: Too big: expected string to have <=1000 characters'],
+    ['a glob with a range out of order', { pattern: 'TODO', glob: '[z-a]' }, 'invalid glob pattern: the range z-a is out of order'],
   ];
   it.each(errors)('refuses %s', async (_label, args, text) => {
     expect(await callTool(server, 'grep', args)).toEqual(errorFrame(text));

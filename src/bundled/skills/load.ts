@@ -38,7 +38,7 @@ export interface LoadedSkill {
 export async function loadSkills(dir: string, report: (problem: string) => void): Promise<LoadedSkill[]> {
   const sandbox = createSandbox(dir);
   const shown = (rel: string) => path.join(dir, rel);
-  const entries: { rel: string; kind: 'file' | 'directory'; abs: string }[] = [];
+  const entries: { rel: string; kind: 'file' | 'directory'; abs: string | Buffer }[] = [];
   for await (const entry of walkTree(sandbox.root)) {
     if (entry.kind === 'directory') entries.push({ rel: entry.relToStart, kind: 'directory', abs: entry.abs });
     else if (entry.kind === 'file') entries.push({ rel: entry.relToStart, kind: 'file', abs: entry.abs });
@@ -61,14 +61,14 @@ export async function loadSkills(dir: string, report: (problem: string) => void)
   return skills;
 }
 
-async function linkTarget(sandbox: Sandbox, abs: string): Promise<string | undefined> {
+async function linkTarget(sandbox: Sandbox, abs: Buffer): Promise<string | undefined> {
   const target = await realpath(abs).catch(() => undefined);
   return target !== undefined && sandbox.contains(target) ? target : undefined;
 }
 
 async function loadSkill(
   root: string,
-  entries: readonly { rel: string; kind: 'file' | 'directory'; abs: string }[],
+  entries: readonly { rel: string; kind: 'file' | 'directory'; abs: string | Buffer }[],
   shown: (rel: string) => string,
   report: (problem: string) => void,
 ): Promise<LoadedSkill | undefined> {

@@ -18,7 +18,8 @@ export interface FileDigest {
 
 /** A file to open: its real path, and the path the model sees for messages. */
 export interface FileRef {
-  readonly abs: string;
+  /** As bytes when a walk found it (a name need not be UTF-8). */
+  readonly abs: string | Buffer;
   readonly rel: string;
   readonly exists?: boolean;
 }
@@ -56,8 +57,8 @@ export async function openFile(file: FileRef): Promise<{ handle: FileHandle; siz
   }
 }
 
-/** Reads a whole regular file; for files the caller has checked against its size limit. */
-export async function readBytes(abs: string, rel: string, signal?: AbortSignal): Promise<Buffer> {
+/** Reads a whole regular file (a walk's entries name theirs as bytes); for files the caller has checked against its size limit. */
+export async function readBytes(abs: string | Buffer, rel: string, signal?: AbortSignal): Promise<Buffer> {
   const { handle } = await openFile({ abs, rel });
   try {
     return await handle.readFile(signal === undefined ? {} : { signal });
@@ -119,6 +120,9 @@ export function toReadableError(error: unknown, rel: string): unknown {
       return new Error(`${quoted} is on a read-only file system`);
     case 'ENAMETOOLONG':
       return new Error(`${quoted} has a name longer than the file system allows`);
+    case 'EMFILE':
+    case 'ENFILE':
+      return new Error(`${quoted} could not be opened: too many files are open at once; try again`);
   }
   if (code !== undefined && typeof error === 'object' && error !== null && 'syscall' in error) {
     return new Error(`${quoted} could not be accessed: the file system answered ${code}`);

@@ -1,138 +1,68 @@
-// Glob patterns -> anchored regular expressions, matched against `/`-separated relative paths.
-// Supports `**` (any number of directories), `*`, `?`, `[abc]`, `[a-z]`, `[!abc]`, `{a,b}` (nested too)
-// and `\` to escape. `*` and `?` never match `/`; names starting with a dot are matched like any other.
+// Glob patterns matched against `/`-separated relative paths in time linear in the path: the pattern
+// is parsed once into an automaton that runs as a set of states, one character at a time, so no
+// pattern backtracks (`*a*a*a*a*a*a*a*b`, `**\/` forty times, `{a,a}` forty times). The sets met so
+// far are remembered with their moves, so a common pattern costs a lookup per character.
+// `*` and `?` never match `/`; names starting with a dot are matched like any other.
+import { buildAutomaton } from './glob-automaton.js';
+import { parseGlob } from './glob-parse.js';
 
-interface Cursor {
-  readonly text: string;
-  index: number;
+/** The longest glob accepted: a character of a path costs at most the pattern's length. */
+export const MAX_GLOB_CHARS = 1000;
+
+/** How many states and moves are remembered before the memory starts over (some MiB at most). */
+const MAX_REMEMBERED = 1 << 20;
+
+export interface GlobMatcher {
+  /** True when the whole path matches. */
+  test(path: string): boolean;
 }
 
-/** Compiles a glob; characters that start no valid construct (an unclosed `[` or `{`) are literal. */
-export function compileGlob(pattern: string): RegExp {
-  const cursor: Cursor = { text: pattern, index: 0 };
-  let source = parseSequence(cursor, false, true);
-  // A `}` or `,` left over at the top level (no `{` opened) is a literal character.
-  while (cursor.index < pattern.length) {
-    source += escapeLiteral(pattern[cursor.index] ?? '');
-    cursor.index += 1;
-    source += parseSequence(cursor, false, false);
+interface StateSet {
+  readonly states: readonly number[];
+  readonly accepting: boolean;
+  readonly moves: Map<number, StateSet>;
+}
+
+/** Compiles a glob; throws an Error naming the problem for a pattern that is too long or has a reversed range. */
+export function compileGlob(pattern: string): GlobMatcher {
+  if (pattern.length > MAX_GLOB_CHARS) {
+    throw new Error(`the glob pattern is ${pattern.length} characters long, over the ${MAX_GLOB_CHARS}-character limit`);
   }
-  return new RegExp(`^${source}$`);
-}
-
-/** Parses up to the end, or inside braces up to the `,` or `}` that ends this alternative. */
-function parseSequence(cursor: Cursor, inBraces: boolean, atSegmentStart: boolean): string {
-  const { text } = cursor;
-  let out = '';
-  let segmentStart = atSegmentStart;
-  while (cursor.index < text.length) {
-    const char = text[cursor.index] ?? '';
-    if (char === ',' || char === '}') {
-      if (inBraces) break;
-      out += escapeLiteral(char);
-      cursor.index += 1;
-      segmentStart = false;
-      continue;
+  const automaton = buildAutomaton(parseGlob(pattern));
+  const known = new Map<string, StateSet>();
+  let remembered = 0;
+  const toSet = (states: readonly number[]): StateSet => {
+    const key = states.join(',');
+    let set = known.get(key);
+    if (set === undefined) {
+      set = { states, accepting: automaton.accepts(states), moves: new Map() };
+      known.set(key, set);
+      remembered += states.length + 1;
     }
-    if (char === '*') {
-      out += parseStars(cursor, inBraces, segmentStart);
-      segmentStart = out.endsWith('/)*');
-      continue;
-    }
-    if (char === '\\' && cursor.index + 1 < text.length) {
-      out += escapeLiteral(text[cursor.index + 1] ?? '');
-      cursor.index += 2;
-    } else if (char === '?') {
-      out += '[^/]';
-      cursor.index += 1;
-    } else if (char === '[' || char === '{') {
-      const construct = char === '[' ? parseClass(cursor) : parseBraces(cursor, segmentStart);
-      if (construct === null) {
-        out += escapeLiteral(char);
-        cursor.index += 1;
-      } else {
-        out += construct;
+    return set;
+  };
+  let start = toSet(automaton.start);
+  return {
+    test(path) {
+      let at = start;
+      for (let index = 0; index < path.length; ) {
+        if (at.states.length === 0) return false;
+        const code = path.codePointAt(index)!;
+        index += code > 0xffff ? 2 : 1;
+        let next = at.moves.get(code);
+        if (next === undefined) {
+          if (remembered > MAX_REMEMBERED) {
+            known.clear();
+            remembered = 0;
+            start = toSet(automaton.start);
+          }
+          next = toSet(automaton.step(at.states, code));
+          at.moves.set(code, next);
+          remembered += 1;
+        }
+        at = next;
       }
-    } else {
-      out += escapeLiteral(char);
-      cursor.index += 1;
-    }
-    segmentStart = char === '/';
-  }
-  return out;
-}
-
-/** `**` standing alone as a path segment spans directories; any other run of stars stays within one name. */
-function parseStars(cursor: Cursor, inBraces: boolean, segmentStart: boolean): string {
-  const { text } = cursor;
-  let end = cursor.index;
-  while (text[end] === '*') end += 1;
-  const run = end - cursor.index;
-  cursor.index = end;
-  const next = text[end];
-  const segmentEnd = next === undefined || next === '/' || (inBraces && (next === ',' || next === '}'));
-  if (run < 2 || !segmentStart || !segmentEnd) return '[^/]*';
-  if (next === '/') {
-    cursor.index += 1;
-    // `**/`: zero or more whole directories.
-    return '(?:[^/]+/)*';
-  }
-  return '[\\s\\S]*';
-}
-
-/** `[abc]`, `[a-z]`, `[!abc]` or `[^abc]`; null when the `[` is never closed. A class never matches `/`. */
-function parseClass(cursor: Cursor): string | null {
-  const { text } = cursor;
-  let index = cursor.index + 1;
-  const negated = text[index] === '!' || text[index] === '^';
-  if (negated) index += 1;
-  let body = '';
-  let first = true;
-  while (index < text.length) {
-    const char = text[index] ?? '';
-    if (char === ']' && !first) {
-      cursor.index = index + 1;
-      return negated ? `[^/${body}]` : `(?!/)[${body}]`;
-    }
-    if (char === '\\' && index + 1 < text.length) {
-      body += escapeClassChar(text[index + 1] ?? '');
-      index += 2;
-    } else {
-      // `-` keeps its meaning (a range); `]` first in the class is a literal.
-      body += char === '-' ? char : escapeClassChar(char);
-      index += 1;
-    }
-    first = false;
-  }
-  return null;
-}
-
-/** `{a,b,c}` -> an alternation; null when unclosed or with a single alternative (then literal, as in bash). */
-function parseBraces(cursor: Cursor, segmentStart: boolean): string | null {
-  const start = cursor.index;
-  cursor.index += 1;
-  const alternatives: string[] = [];
-  for (;;) {
-    alternatives.push(parseSequence(cursor, true, segmentStart));
-    const char = cursor.text[cursor.index];
-    cursor.index += 1;
-    if (char === '}') break;
-    if (char !== ',') {
-      cursor.index = start;
-      return null;
-    }
-  }
-  if (alternatives.length < 2) {
-    cursor.index = start;
-    return null;
-  }
-  return `(?:${alternatives.join('|')})`;
-}
-
-function escapeLiteral(char: string): string {
-  return /[.*+?^${}()|[\]\\/]/.test(char) ? `\\${char}` : char;
-}
-
-function escapeClassChar(char: string): string {
-  return /[\\\]\[^-]/.test(char) ? `\\${char}` : char;
+      return at.accepting;
+    },
+  };
 }

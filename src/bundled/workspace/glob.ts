@@ -1,8 +1,11 @@
-import { lstat, realpath, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { z } from 'zod/v4';
 import { defineTool, type Tool } from '../../features/tools/define.js';
 import { toReadableError } from './files.js';
-import { compileGlob } from './glob-pattern.js';
+import { MAX_GLOB_CHARS, compileGlob } from './glob-pattern.js';
+import { findLinkTarget } from './link-target.js';
+import { lstatChecked } from './open-checked.js';
+import { escapePath } from './path-escape.js';
 import type { Sandbox } from './sandbox.js';
 import { walkTree, type WalkEntry } from './walk.js';
 import { READ_ONLY_ANNOTATIONS, describePath, type Workspace } from './workspace.js';
@@ -11,13 +14,16 @@ const GlobInput = z.object({
   pattern: z
     .string()
     .min(1)
-    .max(1000)
+    .max(MAX_GLOB_CHARS)
     .describe('A glob matched against file paths relative to path, e.g. "**/*.ts", "src/*.{js,json}", "test/**/[a-c]*.ts".'),
   path: z.string().default('.').describe(describePath('The directory to search (default: the root itself)')),
 });
 
 const GlobOutput = z.object({ paths: z.array(z.string()), truncated: z.boolean() });
 type GlobOutput = z.infer<typeof GlobOutput>;
+
+/** How long matching runs before the event loop turns (entries of one directory come without a pause). */
+const SLICE_MS = 20;
 
 /** glob: files whose path matches a pattern, newest first, bounded. */
 export function createGlob(workspace: Workspace): Tool {
@@ -40,13 +46,22 @@ export function createGlob(workspace: Workspace): Tool {
       const base = await sandbox.resolve(path);
       const quoted = JSON.stringify(base.rel);
       if (!base.exists) throw new Error(`${quoted} does not exist`);
-      if (!(await stat(base.abs)).isDirectory()) throw new Error(`${quoted} is not a directory; glob searches a directory`);
+      const info = await stat(base.abs).catch((error: unknown) => {
+        throw toReadableError(error, base.rel);
+      });
+      if (!info.isDirectory()) throw new Error(`${quoted} is not a directory; glob searches a directory`);
       const found: { path: string; mtimeMs: number }[] = [];
       try {
-        for await (const entry of walkTree(base.abs, { signal })) {
+        let sliceStart = performance.now();
+        for await (const entry of walkTree(base.abs, { signal, shownStart: escapePath(base.rel) })) {
+          if (performance.now() - sliceStart > SLICE_MS) {
+            await new Promise((resolve) => setImmediate(resolve));
+            signal.throwIfAborted();
+            sliceStart = performance.now();
+          }
           if (!matcher.test(entry.relToStart)) continue;
           const mtimeMs = await fileMtime(sandbox, entry);
-          if (mtimeMs !== undefined) found.push({ path: sandbox.display(entry.abs), mtimeMs });
+          if (mtimeMs !== undefined) found.push({ path: entry.shown, mtimeMs });
         }
       } catch (error) {
         throw toReadableError(error, base.rel);
@@ -71,10 +86,11 @@ function checkPattern(pattern: string): string {
 
 /** A regular file's modification time; a symlink counts when it leads to a file inside the root. */
 async function fileMtime(sandbox: Sandbox, entry: WalkEntry): Promise<number | undefined> {
-  if (entry.kind === 'file') return (await lstat(entry.abs).catch(() => undefined))?.mtimeMs;
+  // From the checked parent: a parent swapped for a link since the walk orders nothing by outside times.
+  if (entry.kind === 'file') return (await lstatChecked(entry.abs).catch(() => undefined))?.mtimeMs;
   if (entry.kind !== 'symlink') return undefined;
-  const target = await realpath(entry.abs).catch(() => undefined);
-  if (target === undefined || !sandbox.contains(target)) return undefined;
-  const info = await stat(target).catch(() => undefined);
+  const target = await findLinkTarget(sandbox, entry.abs);
+  if (target === undefined) return undefined;
+  const info = await stat(target.abs).catch(() => undefined);
   return info?.isFile() ? info.mtimeMs : undefined;
 }

@@ -1,32 +1,24 @@
 // grep's output lines: `file:line: text` for a match, `file-line- text` for context, `--` between groups.
+// The file is printed as path-escape.ts prints paths, so no name can forge a line.
 
 /** Longer lines are cut, so one minified file cannot flood the answer. */
 export const MAX_LINE_CHARS = 500;
 
 /**
  * A line is matched in its first MAX_MATCH_CHARS characters: a regex's cost can grow with the
- * square of the line (`.*x` on a minified file), and it cannot be stopped while it runs.
+ * square of the line (`.*x` on a minified file), so a whole 400 KB line could take minutes.
  */
 export const MAX_MATCH_CHARS = 4096;
-
-/** How long matching runs before it lets the event loop turn, so timeouts, cancels and other requests get in. */
-const SLICE_MS = 20;
 
 export function matchesLine(regex: RegExp, line: string): boolean {
   return regex.test(line.length > MAX_MATCH_CHARS ? line.slice(0, MAX_MATCH_CHARS) : line);
 }
 
-/** The indexes of the lines that match, at most `max` of them; stops with the signal's reason once it aborts. */
-export async function findMatches(lines: readonly string[], regex: RegExp, max: number, signal: AbortSignal): Promise<number[]> {
+/** The indexes of the lines that match, at most `max` of them. */
+export function findMatches(lines: readonly string[], regex: RegExp, max: number): number[] {
   const found: number[] = [];
-  let sliceStart = performance.now();
   for (let index = 0; index < lines.length && found.length < max; index += 1) {
     if (matchesLine(regex, lines[index] ?? '')) found.push(index);
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      signal.throwIfAborted();
-      sliceStart = performance.now();
-    }
   }
   return found;
 }

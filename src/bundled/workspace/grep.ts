@@ -1,10 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { z } from 'zod/v4';
 import { defineTool, type Tool } from '../../features/tools/define.js';
-import { MAX_TEXT_FILE_BYTES, decodeText, isBinary, readBytes, toReadableError } from './files.js';
-import { compileGlob } from './glob-pattern.js';
-import { MAX_LINE_CHARS, MAX_MATCH_CHARS, findMatches, formatMatches } from './grep-format.js';
-import { walkTree } from './walk.js';
+import { MAX_TEXT_FILE_BYTES, toReadableError } from './files.js';
+import { MAX_GLOB_CHARS, compileGlob } from './glob-pattern.js';
+import { MAX_LINE_CHARS, MAX_MATCH_CHARS } from './grep-format.js';
+import { runSearch } from './grep-pool.js';
+import { escapePath } from './path-escape.js';
 import { READ_ONLY_ANNOTATIONS, describePath, type Workspace } from './workspace.js';
 
 const GrepInput = z.object({
@@ -12,6 +13,7 @@ const GrepInput = z.object({
   path: z.string().default('.').describe(describePath('The file or directory to search (default: the root itself)')),
   glob: z
     .string()
+    .max(MAX_GLOB_CHARS)
     .optional()
     .describe('Only search files matching this glob, e.g. "*.ts" (without "/": matched against file names at any depth) or "src/**/*.ts" (matched against paths relative to path).'),
   ignoreCase: z.boolean().default(false).describe('Match letters regardless of case. Default: false.'),
@@ -36,57 +38,25 @@ export function createGrep(workspace: Workspace): Tool {
     annotations: { title: 'Search file contents', ...READ_ONLY_ANNOTATIONS },
     handler: async ({ pattern, path, glob, ignoreCase, contextLines }, { signal }) => {
       const regex = compileRegex(pattern, ignoreCase);
-      const fileFilter = glob === undefined ? undefined : compileFileFilter(glob);
+      if (glob !== undefined) compileGlob(glob); // a bad glob is refused before any search starts
       const base = await sandbox.resolve(path);
       const quoted = JSON.stringify(base.rel);
       if (!base.exists) throw new Error(`${quoted} does not exist`);
-      const info = await stat(base.abs);
-      const output: string[] = [];
-      let remaining = maxResults;
-      let cut = false;
-      const searchFile = async (abs: string, rel: string, explicit: boolean) => {
-        const bytes = await readBytes(abs, rel);
-        if (isBinary(bytes)) {
-          if (explicit) throw new Error(`${JSON.stringify(rel)} is a binary file; grep searches text files only`);
-          return;
-        }
-        const lines = decodeText(bytes).split(/\r?\n/);
-        if (lines.at(-1) === '') lines.pop();
-        const matches = await findMatches(lines, regex, remaining + 1, signal);
-        if (matches.length > remaining) {
-          matches.length = remaining;
-          cut = true;
-        }
-        remaining -= matches.length;
-        output.push(...formatMatches(rel, lines, matches, regex, contextLines, output.length > 0));
-      };
-
-      if (info.isFile()) {
-        if (info.size > MAX_TEXT_FILE_BYTES) throw new Error(`${quoted} is over the ${MAX_TEXT_FILE_BYTES}-byte limit grep searches`);
-        await searchFile(base.abs, base.rel, true);
-      } else if (info.isDirectory()) {
-        try {
-          for await (const entry of walkTree(base.abs, { signal })) {
-            if (entry.kind !== 'file') continue;
-            if (fileFilter !== undefined && !fileFilter(entry.relToStart, entry.name)) continue;
-            const size = (await stat(entry.abs).catch(() => undefined))?.size;
-            if (size === undefined || size > MAX_TEXT_FILE_BYTES) continue;
-            // A file that cannot be read (permissions, removed meanwhile) is skipped like a binary one.
-            await searchFile(entry.abs, sandbox.display(entry.abs), false).catch(() => undefined);
-            if (cut) break;
-          }
-        } catch (error) {
-          throw toReadableError(error, base.rel);
-        }
-      } else {
-        throw new Error(`${quoted} is neither a file nor a directory`);
-      }
-      if (output.length === 0) {
+      const info = await stat(base.abs).catch((error: unknown) => {
+        throw toReadableError(error, base.rel);
+      });
+      if (info.isFile() && info.size > MAX_TEXT_FILE_BYTES) throw new Error(`${quoted} is over the ${MAX_TEXT_FILE_BYTES}-byte limit grep searches`);
+      if (!info.isFile() && !info.isDirectory()) throw new Error(`${quoted} is neither a file nor a directory`);
+      const { lines, cut } = await runSearch(
+        { abs: base.abs, rel: base.rel, shown: escapePath(base.rel), isFile: info.isFile(), pattern, flags: regex.flags, glob, contextLines, maxResults },
+        signal,
+      );
+      if (lines.length === 0) {
         const among = glob === undefined ? '' : ` among files matching ${JSON.stringify(glob)}`;
         return `no matches for ${JSON.stringify(pattern)} in ${quoted}${among}`;
       }
-      if (cut) output.push('', `(results cut at ${maxResults} matching lines: narrow the pattern, path or glob to see the rest)`);
-      return output.join('\n');
+      if (cut) lines.push('', `(results cut at ${maxResults} matching lines: narrow the pattern, path or glob to see the rest)`);
+      return lines.join('\n');
     },
   });
 }
@@ -103,10 +73,4 @@ function compileRegex(pattern: string, ignoreCase: boolean): RegExp {
       throw new Error(`invalid regular expression ${JSON.stringify(pattern)}: ${(error as Error).message}`);
     }
   }
-}
-
-/** A glob without `/` picks files by name at any depth; one with `/` matches the path below the search path. */
-function compileFileFilter(glob: string): (relToStart: string, name: string) => boolean {
-  const matcher = compileGlob(glob.replace(/^(\.\/)+/, ''));
-  return glob.includes('/') ? (rel) => matcher.test(rel) : (_rel, name) => matcher.test(name);
 }

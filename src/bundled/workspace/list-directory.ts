@@ -1,8 +1,10 @@
-import { realpath, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { z } from 'zod/v4';
 import { defineTool, type Tool } from '../../features/tools/define.js';
 import { toReadableError } from './files.js';
+import { findLinkTarget } from './link-target.js';
 import { lstatChecked } from './open-checked.js';
+import { escapePath } from './path-escape.js';
 import type { Sandbox } from './sandbox.js';
 import { walkTree, type WalkEntry } from './walk.js';
 import { READ_ONLY_ANNOTATIONS, describePath, type Workspace } from './workspace.js';
@@ -54,7 +56,7 @@ export function createListDirectory(workspace: Workspace): Tool {
       const entries: ListDirectoryOutput['entries'] = [];
       let truncated = false;
       try {
-        for await (const entry of walkTree(directory.abs, { maxDepth: depth, signal })) {
+        for await (const entry of walkTree(directory.abs, { maxDepth: depth, signal, shownStart: escapePath(directory.rel) })) {
           if (entries.length === maxResults) {
             truncated = true;
             break;
@@ -64,7 +66,7 @@ export function createListDirectory(workspace: Workspace): Tool {
       } catch (error) {
         throw toReadableError(error, directory.rel);
       }
-      return { path: directory.rel, entries, truncated };
+      return { path: escapePath(directory.rel), entries, truncated };
     },
   });
 }
@@ -79,7 +81,7 @@ async function checkDirectory(abs: string, rel: string, exists: boolean): Promis
 }
 
 async function describeEntry(sandbox: Sandbox, entry: WalkEntry): Promise<ListDirectoryOutput['entries'][number]> {
-  const path = sandbox.display(entry.abs);
+  const path = entry.shown;
   if (entry.kind === 'file') {
     // From the checked parent: a parent swapped for a link since the listing describes nothing outside.
     const info = await lstatChecked(entry.abs).catch(() => undefined);
@@ -87,8 +89,8 @@ async function describeEntry(sandbox: Sandbox, entry: WalkEntry): Promise<ListDi
   }
   if (entry.kind === 'symlink') {
     // The target is named only when it is inside the root: nothing outside is ever described.
-    const target = await realpath(entry.abs).catch(() => undefined);
-    return target !== undefined && sandbox.contains(target) ? { path, kind: 'symlink', target: sandbox.display(target) } : { path, kind: 'symlink' };
+    const target = await findLinkTarget(sandbox, entry.abs);
+    return target === undefined ? { path, kind: 'symlink' } : { path, kind: 'symlink', target: target.shown };
   }
   return { path, kind: entry.kind };
 }

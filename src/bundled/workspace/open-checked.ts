@@ -25,7 +25,7 @@ function changedError(): Error {
  * Opens `openPath` (by default `abs`, a real path inside the root) and checks that the descriptor
  * holds what is at `abs`: a directory on the way that was swapped for a link, or moved, fails.
  */
-export async function openChecked(abs: string, flags: number, openPath = abs): Promise<FileHandle> {
+export async function openChecked(abs: PathLike, flags: number, openPath: PathLike = abs): Promise<FileHandle> {
   const handle = await open(openPath, flags);
   try {
     if (!(await isAt(handle, abs))) throw changedError();
@@ -36,47 +36,48 @@ export async function openChecked(abs: string, flags: number, openPath = abs): P
   }
 }
 
-async function isAt(handle: FileHandle, abs: string): Promise<boolean> {
-  if (HELD !== undefined) return (await readlink(`${HELD}/${handle.fd}`)) === abs;
+async function isAt(handle: FileHandle, abs: PathLike): Promise<boolean> {
+  // Compared as bytes: a walk names what it found by the bytes of its names, which need not be UTF-8.
+  if (HELD !== undefined) return (await readlink(`${HELD}/${handle.fd}`, { encoding: 'buffer' })).equals(bytesOf(abs));
   // Without /proc: the path, resolved again, must be real and lead to the object opened. This
   // narrows the window to the time between the open and these checks; it does not close it.
-  const [opened, now, real] = await Promise.all([handle.stat(), stat(abs).catch(() => undefined), realpath(abs).catch(() => undefined)]);
-  return real === abs && now !== undefined && now.dev === opened.dev && now.ino === opened.ino;
+  const [opened, now, real] = await Promise.all([handle.stat(), stat(abs).catch(() => undefined), realpath(abs, { encoding: 'buffer' }).catch(() => undefined)]);
+  return real !== undefined && real.equals(bytesOf(abs)) && now !== undefined && now.dev === opened.dev && now.ino === opened.ino;
 }
 
 /** A directory held open, checked to be at its path when it was opened. */
 export interface HeldDirectory {
   /** A path to a child (one name) of the held directory that resolves from the directory itself, wherever it is now. */
-  child(name: string): string;
+  child(name: PathLike): PathLike;
   close(): Promise<void>;
 }
 
 /** Opens the directory at `abs` (reached by `openPath`, by default `abs`), checked; the end of the path is not followed. */
-export async function openDirectory(abs: string, openPath = abs): Promise<HeldDirectory> {
+export async function openDirectory(abs: PathLike, openPath: PathLike = abs): Promise<HeldDirectory> {
   if (HELD === undefined) return checkDirectoryPath(abs, openPath);
   const handle = await openChecked(abs, DIRECTORY_FLAGS, openPath).catch(async (error: unknown) => {
     throw getErrorCode(error) === 'ENOTDIR' && !(await isInTheWay(openPath)) ? changedError() : error;
   });
   const base = `${HELD}/${handle.fd}`;
-  return { child: (name) => path.join(base, name), close: () => handle.close() };
+  return { child: (name) => join(base, name), close: () => handle.close() };
 }
 
 /**
  * Without /proc, a held descriptor gains nothing (its children are reached by path again, and
  * Windows opens no directory as a file): the path is checked by resolving it again, and used as it is.
  */
-async function checkDirectoryPath(abs: string, openPath: string): Promise<HeldDirectory> {
+async function checkDirectoryPath(abs: PathLike, openPath: PathLike): Promise<HeldDirectory> {
   const info = await lstat(openPath);
-  if (info.isSymbolicLink() || (await realpath(openPath)) !== abs) throw changedError();
+  if (info.isSymbolicLink() || !(await realpath(openPath, { encoding: 'buffer' })).equals(bytesOf(abs))) throw changedError();
   if (!info.isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR', syscall: 'open' });
-  return { child: (name) => path.join(abs, name), close: async () => undefined };
+  return { child: (name) => join(abs, name), close: async () => undefined };
 }
 
 /**
  * After ENOTDIR: O_DIRECTORY with O_NOFOLLOW fails so on a link too. Unless something other than a
  * directory stands there still (or on the way), a link or nothing was there for a moment.
  */
-async function isInTheWay(openPath: string): Promise<boolean> {
+async function isInTheWay(openPath: PathLike): Promise<boolean> {
   try {
     const now = await lstat(openPath);
     return !now.isDirectory() && !now.isSymbolicLink();
@@ -86,22 +87,44 @@ async function isInTheWay(openPath: string): Promise<boolean> {
 }
 
 /** The entries of the directory at `abs`, read from the directory that was checked. */
-export async function openDirectoryEntries(abs: string): Promise<Dir> {
+export async function openDirectoryEntries(abs: PathLike): Promise<Dir> {
   const directory = await openDirectory(abs);
   try {
     // The Dir opens the held directory again, through its descriptor: it lists that very directory.
-    return await opendir(directory.child('.'));
+    // Its names come as bytes (`Dirent<Buffer>`), as a walk keeps them.
+    return await opendir(directory.child('.') as string, { encoding: 'buffer' as BufferEncoding });
   } finally {
     await directory.close();
   }
 }
 
 /** lstat of `abs`, reached from its checked parent directory, so a swapped parent is never described. */
-export async function lstatChecked(abs: string): Promise<Stats> {
-  const directory = await openDirectory(path.dirname(abs));
+export async function lstatChecked(abs: PathLike): Promise<Stats> {
+  const [parent, name] = splitLast(abs);
+  const directory = await openDirectory(parent);
   try {
-    return await lstat(directory.child(path.basename(abs)));
+    return await lstat(directory.child(name));
   } finally {
     await directory.close();
   }
+}
+
+/** A path as a string, or as the bytes a walk read it in. */
+export type PathLike = string | Buffer;
+
+function bytesOf(abs: PathLike): Buffer {
+  return typeof abs === 'string' ? Buffer.from(abs) : abs;
+}
+
+/** `parent/name` joined, in the parent's form (bytes stay bytes). */
+function join(parent: PathLike, name: PathLike): PathLike {
+  if (typeof parent === 'string' && typeof name === 'string') return path.join(parent, name);
+  return Buffer.concat([bytesOf(parent), Buffer.from(path.sep), bytesOf(name)]);
+}
+
+/** `[dirname, basename]` of a path, either form. */
+function splitLast(abs: PathLike): [PathLike, PathLike] {
+  if (typeof abs === 'string') return [path.dirname(abs), path.basename(abs)];
+  const cut = abs.lastIndexOf(path.sep);
+  return cut <= 0 ? [Buffer.from(path.sep), abs.subarray(cut + 1)] : [abs.subarray(0, cut), abs.subarray(cut + 1)];
 }

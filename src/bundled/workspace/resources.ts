@@ -7,6 +7,7 @@ import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
 import { mimeTypeOf } from '../mime.js';
 import { isBinary, openFile, toReadableError } from './files.js';
 import { openDirectoryEntries } from './open-checked.js';
+import { escapeBytes } from './path-escape.js';
 import { createWorkspace, type Workspace, type WorkspaceOptions } from './workspace.js';
 
 /** The URI of a workspace file: its path relative to the root, under `file:///`. */
@@ -66,18 +67,20 @@ async function completePath({ sandbox }: Workspace, typed: string): Promise<{ va
   const prefix = typed.slice(cut + 1);
   const resolved = await sandbox.resolve(directory).catch(() => undefined);
   if (resolved === undefined || !resolved.exists) return { values: [], total: 0, hasMore: false };
-  const entries = await readEntries(resolved.abs).catch((): Dirent[] => []);
+  const entries = await readEntries(resolved.abs).catch((): Dirent<Buffer>[] => []);
   const lead = cut === -1 ? '' : `${typed.slice(0, cut)}/`;
+  // Names complete as the tools print them, so two names never complete alike.
   const found = entries
+    .map((entry) => ({ name: escapeBytes(entry.name), directory: entry.isDirectory() }))
     .filter((entry) => entry.name.startsWith(prefix))
-    .map((entry) => `${lead}${entry.name}${entry.isDirectory() ? '/' : ''}`)
+    .map((entry) => `${lead}${entry.name}${entry.directory ? '/' : ''}`)
     .sort();
   return { values: found.slice(0, MAX_COMPLETIONS), total: found.length, hasMore: found.length > MAX_COMPLETIONS };
 }
 
-/** Read from the directory that was checked: a directory swapped for a link meanwhile lists nothing. */
-async function readEntries(abs: string): Promise<Dirent[]> {
-  const entries: Dirent[] = [];
-  for await (const entry of await openDirectoryEntries(abs)) entries.push(entry);
+/** Read from the directory that was checked (names as bytes): a directory swapped for a link meanwhile lists nothing. */
+async function readEntries(abs: string): Promise<Dirent<Buffer>[]> {
+  const entries: Dirent<Buffer>[] = [];
+  for await (const entry of await openDirectoryEntries(abs)) entries.push(entry as unknown as Dirent<Buffer>);
   return entries;
 }

@@ -1,16 +1,21 @@
-// The directory walk under list_directory, glob and grep.
+// The directory walk under list_directory, glob and grep. Names are read as bytes, so a name that is
+// not UTF-8 is still the file it names, and two such names stay two entries.
 import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import { openDirectoryEntries } from './open-checked.js';
+import { escapeBytes } from './path-escape.js';
 
 export type EntryKind = 'file' | 'directory' | 'symlink' | 'other';
 
 export interface WalkEntry {
-  /** Absolute path: the start's real path plus names, so inside the root by construction. */
-  readonly abs: string;
-  /** Relative to the walk's start, `/`-separated. */
+  /** Absolute path as bytes: the start's real path plus names, so inside the root by construction. */
+  readonly abs: Buffer;
+  /** Relative to the walk's start, `/`-separated, decoded as UTF-8 (other bytes as U+FFFD): what globs match. */
   readonly relToStart: string;
+  /** The entry's own name, decoded the same way. */
   readonly name: string;
+  /** The path relative to the root as the tools print it (see path-escape.ts). */
+  readonly shown: string;
   readonly kind: EntryKind;
 }
 
@@ -21,60 +26,69 @@ export interface WalkOptions {
   /** How many levels below the start to list; 1 lists the start's children only. */
   maxDepth?: number;
   signal?: AbortSignal;
+  /** The start as printed, relative to the root: entries print as this plus their names (default `.`). */
+  shownStart?: string;
 }
+
+const SEPARATOR = Buffer.from(path.sep);
 
 /**
  * Yields a directory's entries depth-first, each directory's entries sorted by name (code-unit
- * order, so the same on every machine), a directory right before its contents. It never follows a
- * symbolic link: a link is yielded as kind `symlink` and not entered, so the walk cannot leave the
- * root (`start` must be a real path inside it). Subdirectories that cannot be read are skipped.
+ * order, so the same on every machine; names that decode alike by their bytes), a directory right
+ * before its contents. It never follows a symbolic link: a link is yielded as kind `symlink` and
+ * not entered, so the walk cannot leave the root (`start` must be a real path inside it).
+ * Subdirectories that cannot be read are skipped.
  */
 export async function* walkTree(start: string, options: WalkOptions = {}): AsyncGenerator<WalkEntry> {
-  const { maxDepth = Infinity, signal } = options;
-  yield* walkDirectory(start, '', 1, maxDepth, signal, true);
+  const { maxDepth = Infinity, signal, shownStart = '.' } = options;
+  const top = { abs: Buffer.from(start), rel: '', shown: shownStart === '.' ? '' : `${shownStart}/` };
+  yield* walkDirectory(top, 1, maxDepth, signal, true);
 }
 
-async function* walkDirectory(
-  abs: string,
-  rel: string,
-  depth: number,
-  maxDepth: number,
-  signal: AbortSignal | undefined,
-  isStart: boolean,
-): AsyncGenerator<WalkEntry> {
+interface Directory {
+  readonly abs: Buffer;
+  readonly rel: string;
+  /** The printed path with its final `/`, or empty for the root. */
+  readonly shown: string;
+}
+
+async function* walkDirectory(directory: Directory, depth: number, maxDepth: number, signal: AbortSignal | undefined, isStart: boolean): AsyncGenerator<WalkEntry> {
   signal?.throwIfAborted();
-  let dirents: Dirent[];
+  let dirents: Dirent<Buffer>[];
   try {
-    dirents = await readEntries(abs);
+    dirents = await readEntries(directory.abs);
   } catch (error) {
     if (isStart) throw error;
     return;
   }
-  dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const dirent of dirents) {
+  const named = dirents.map((dirent) => ({ dirent, name: dirent.name.toString('utf8') }));
+  named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : Buffer.compare(a.dirent.name, b.dirent.name)));
+  for (const { dirent, name } of named) {
+    const shownName = escapeBytes(dirent.name);
     const entry: WalkEntry = {
-      abs: path.join(abs, dirent.name),
-      relToStart: rel === '' ? dirent.name : `${rel}/${dirent.name}`,
-      name: dirent.name,
+      abs: Buffer.concat([directory.abs, SEPARATOR, dirent.name]),
+      relToStart: directory.rel === '' ? name : `${directory.rel}/${name}`,
+      name,
+      shown: `${directory.shown}${shownName}`,
       kind: classifyEntry(dirent),
     };
     yield entry;
-    if (entry.kind === 'directory' && depth < maxDepth && !SKIPPED_DIRECTORIES.has(dirent.name)) {
-      yield* walkDirectory(entry.abs, entry.relToStart, depth + 1, maxDepth, signal, false);
+    if (entry.kind === 'directory' && depth < maxDepth && !SKIPPED_DIRECTORIES.has(name)) {
+      yield* walkDirectory({ abs: entry.abs, rel: entry.relToStart, shown: `${entry.shown}/` }, depth + 1, maxDepth, signal, false);
     }
   }
 }
 
-async function readEntries(abs: string): Promise<Dirent[]> {
-  const dirents: Dirent[] = [];
+async function readEntries(abs: Buffer): Promise<Dirent<Buffer>[]> {
+  const dirents: Dirent<Buffer>[] = [];
   // What is listed is the directory found at `abs`, checked after opening: never one a swapped-in link leads to.
   const directory = await openDirectoryEntries(abs);
-  for await (const dirent of directory) dirents.push(dirent);
+  for await (const dirent of directory) dirents.push(dirent as unknown as Dirent<Buffer>);
   return dirents;
 }
 
 /** The entry itself, not what a link points to (Dirent comes from readdir, which does not follow). */
-export function classifyEntry(dirent: Dirent): EntryKind {
+export function classifyEntry(dirent: Dirent<Buffer> | Dirent): EntryKind {
   if (dirent.isSymbolicLink()) return 'symlink';
   if (dirent.isDirectory()) return 'directory';
   if (dirent.isFile()) return 'file';

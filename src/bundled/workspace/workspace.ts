@@ -1,6 +1,7 @@
 // The options of workspaceTools and what every workspace tool shares.
 import { z } from 'zod/v4';
 import { describeIssues } from '../../schema/issues.js';
+import { unescapePath } from './path-escape.js';
 import { createSandbox, type Sandbox } from './sandbox.js';
 
 export const WorkspaceOptions = z.object({
@@ -30,7 +31,12 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
   const parsed = WorkspaceOptions.safeParse(options);
   if (!parsed.success) throw new TypeError(`workspaceTools: ${describeIssues(parsed.error.issues)}`);
   const { root, readOnly, confirmWrites, maxReadBytes, maxResults } = parsed.data;
-  return { sandbox: createSandbox(root), readOnly, confirmWrites, maxReadBytes, maxResults };
+  return { sandbox: acceptPrintedPaths(createSandbox(root)), readOnly, confirmWrites, maxReadBytes, maxResults };
+}
+
+/** Every tool takes a path back as the tools print it (path-escape.ts): the escapes are undone first. */
+function acceptPrintedPaths(sandbox: Sandbox): Sandbox {
+  return { ...sandbox, resolve: async (input) => sandbox.resolve(unescapePath(input)) };
 }
 
 /** The annotations of a tool that only looks. */

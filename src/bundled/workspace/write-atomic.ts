@@ -5,7 +5,7 @@ import { constants, type Stats } from 'node:fs';
 import { access, lstat, mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { digestHandle, movedError, toReadableError, type FileDigest } from './files.js';
-import { READ_FLAGS, openDirectory, type HeldDirectory } from './open-checked.js';
+import { READ_FLAGS, openDirectory, type HeldDirectory, type PathLike } from './open-checked.js';
 import { getErrorCode, type ResolvedPath } from './sandbox.js';
 
 export interface WriteOptions {
@@ -93,7 +93,7 @@ async function openParent(abs: string): Promise<HeldDirectory> {
 }
 
 /** A regular file the process may write; what it is now, at the name in the held directory. */
-async function checkReplaceable(existing: Stats, target: string, rel: string): Promise<void> {
+async function checkReplaceable(existing: Stats, target: PathLike, rel: string): Promise<void> {
   const quoted = JSON.stringify(rel);
   if (existing.isDirectory()) throw new Error(`${quoted} is a directory, not a file`);
   if (existing.isSymbolicLink()) throw movedError(rel);
@@ -119,7 +119,7 @@ async function keepOwnerAndMode(handle: FileHandle, existing: Stats): Promise<vo
 }
 
 /** Reads the target again from the held directory: its size and digest must be what was read. */
-async function checkUnchanged(target: string, expected: FileDigest, quoted: string, signal: AbortSignal | undefined): Promise<void> {
+async function checkUnchanged(target: PathLike, expected: FileDigest, quoted: string, signal: AbortSignal | undefined): Promise<void> {
   const handle = await open(target, READ_FLAGS).catch(() => undefined);
   if (handle === undefined) throw changedSinceRead(quoted);
   try {

@@ -2,6 +2,7 @@ import { z } from 'zod/v4';
 import { defineTool, type Tool } from '../../features/tools/define.js';
 import { confirmWrite } from './confirm.js';
 import { MAX_TEXT_FILE_BYTES, decodeText, digestBytes, digestHandle, isBinary, openFile, toReadableError, type FileDigest } from './files.js';
+import { escapePath } from './path-escape.js';
 import type { ResolvedPath } from './sandbox.js';
 import { writeFileAtomic } from './write-atomic.js';
 import { describePath, type Workspace } from './workspace.js';
@@ -61,7 +62,7 @@ export function createWriteFile(workspace: Workspace): Tool {
         expected = current.digest;
       }
       await writeFileAtomic(file, content, { expected, signal: ctx.signal });
-      return { path: file.rel, bytes: Buffer.byteLength(content, 'utf8'), created: !file.exists };
+      return { path: escapePath(file.rel), bytes: Buffer.byteLength(content, 'utf8'), created: !file.exists };
     },
   });
 }
