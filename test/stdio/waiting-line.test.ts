@@ -75,7 +75,7 @@ describe('serveStdio with a small waiting line', () => {
   const call = (id: number, name = 'block') => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"${name}"}}\n`;
   const ping = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"ping"}\n`;
   const busy = (id: number) =>
-    `{"jsonrpc":"2.0","id":${id},"error":{"code":-32600,"message":"Invalid Request","data":"too many requests in flight (limit 1 running and 1 waiting); retry later"}}`;
+    `{"jsonrpc":"2.0","id":${id},"error":{"code":-32600,"message":"Invalid Request","data":"too many requests in flight (limit 1 running, and 1 or 67108864 bytes of them waiting); retry later"}}`;
 
   function serve(options: StdioOptions = {}) {
     started = 0;
@@ -107,6 +107,33 @@ describe('serveStdio with a small waiting line', () => {
     await closed;
     expect(answers).toStrictEqual(Array.from({ length: 50 }, (_, i) => `{"jsonrpc":"2.0","id":${i},"result":{"content":[{"type":"text","text":"echo({})"}],"isError":false}}`));
   });
+
+  it('bounds the waiting line by the size of its requests too', async () => {
+    const { input, answers, closed } = serve({ maxWaiting: 100, maxWaitingBytes: 1 });
+    input.write(call(1) + call(2) + call(3));
+    await sleep(50);
+    expect(answers).toStrictEqual([
+      '{"jsonrpc":"2.0","id":3,"error":{"code":-32600,"message":"Invalid Request","data":"too many requests in flight (limit 1 running, and 100 or 1 bytes of them waiting); retry later"}}',
+    ]);
+    input.end(cancel(1) + cancel(2));
+    await closed;
+    expect(started).toBe(1);
+  });
+
+  it('answers every one of 3,000 pipelined calls that each wait a moment, refusing none, with the default bounds', async () => {
+    const waits = defineTool({ name: 'waits', description: 'waits 1 ms', input: z.object({}), handler: async () => (await sleep(1), 'waited') });
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let text = '';
+    output.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const stdio = serveStdio(new McpServer({ name: 't', version: '1', tools: [waits] }), { input, output, handleSignals: false, graceMs: 10_000 });
+    input.end(Array.from({ length: 3000 }, (_, i) => call(i, 'waits')).join(''));
+    await stdio.closed;
+    const answered = text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id: number; result?: { content: { text: string }[] } });
+    expect(answered.length).toBe(3000);
+    expect(answered.filter((answer) => answer.result?.content[0]?.text !== 'waited')).toStrictEqual([]);
+    expect(new Set(answered.map((answer) => answer.id)).size).toBe(3000);
+  }, 20_000);
 
   it('answers what was waiting when input ends: a stopped call or read without running it, a ping as always', async () => {
     const { input, answers, closed } = serve({ graceMs: 0, maxWaiting: 3 });

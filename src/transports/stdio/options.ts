@@ -11,10 +11,13 @@ export interface StdioOptions {
   /** Requests being handled at once. Default 256. */
   maxInFlight?: number;
   /**
-   * Requests read while every slot is taken, waiting for one. A request beyond them is refused at
-   * once (-32600, "retry later"); input is still read, so a cancel always arrives. Default 1024.
+   * Requests read while every slot is taken, waiting for one, in order: at most this many (default
+   * 16,384) and this many characters of their lines (`maxWaitingBytes`, default 64 MiB). A request
+   * beyond either is refused at once (-32600, "retry later"); input is still read, so a cancel
+   * always arrives.
    */
   maxWaiting?: number;
+  maxWaitingBytes?: number;
   /** On shutdown, how long calls in flight may still finish before they are aborted. Default 500 ms. */
   graceMs?: number;
   /** Shut down gracefully on SIGTERM/SIGINT and exit 0. Default: true when reading process.stdin. */
@@ -47,12 +50,13 @@ export function resolveOptions(options: StdioOptions) {
     output: options.output ?? process.stdout,
     maxLineBytes: options.maxLineBytes ?? 4 * 1024 * 1024,
     maxInFlight: options.maxInFlight ?? 256,
-    maxWaiting: options.maxWaiting ?? 1024,
+    maxWaiting: options.maxWaiting ?? 16_384,
+    maxWaitingBytes: options.maxWaitingBytes ?? 64 * 1024 * 1024,
     graceMs: options.graceMs ?? 500,
     gapMs: options.notificationGapMs ?? NOTIFICATION_GAP_MS,
   };
-  const { maxLineBytes, maxInFlight, maxWaiting, graceMs, gapMs } = resolved;
-  for (const [name, value] of [['maxLineBytes', maxLineBytes], ['maxInFlight', maxInFlight], ['maxWaiting', maxWaiting]] as const) {
+  const { maxLineBytes, maxInFlight, maxWaiting, maxWaitingBytes, graceMs, gapMs } = resolved;
+  for (const [name, value] of [['maxLineBytes', maxLineBytes], ['maxInFlight', maxInFlight], ['maxWaiting', maxWaiting], ['maxWaitingBytes', maxWaitingBytes]] as const) {
     if (!(Number.isInteger(value) && value >= 1)) throw new TypeError(`serveStdio: ${name} must be a positive integer`);
   }
   if (!(graceMs >= 0 && graceMs <= MAX_TIMER_MS)) throw new TypeError(`serveStdio: graceMs must be 0 to ${MAX_TIMER_MS}`);

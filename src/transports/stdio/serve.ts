@@ -17,16 +17,17 @@ export type { StdioOptions, StdioServer } from './options.js';
 
 /** Serves `server` on stdin/stdout (or the given streams) until input ends or the process is told to stop. */
 export function serveStdio(server: McpServer, options: StdioOptions = {}): StdioServer {
-  const { input, output, maxLineBytes, maxInFlight, maxWaiting, graceMs, gapMs } = resolveOptions(options);
+  const { input, output, maxLineBytes, maxInFlight, maxWaiting, maxWaitingBytes, graceMs, gapMs } = resolveOptions(options);
   const guard = (options.guardStdout ?? output === process.stdout) ? guardStdout() : undefined;
   ignoreStderrFailures(); // a console.log diverted there, or a diagnostic, must not end the server
 
   const splitter = new LineSplitter(maxLineBytes);
   let lines: Line[] = [];
   let next = 0;
-  // Requests read but not started (maxWaiting at most), so that notifications behind them, a
-  // cancel above all, are still read while every slot is taken.
-  let waiting: { id: unknown }[] = [];
+  // Requests read but not started (maxWaiting and maxWaitingBytes at most), so that notifications
+  // behind them, a cancel above all, are still read while every slot is taken.
+  let waiting: { frame: { id: unknown }; size: number }[] = [];
+  let waitingBytes = 0;
   let head = 0;
   let inFlight = 0;
   let reading = true;
@@ -56,9 +57,9 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
    */
   function pump(full = false): void {
     for (;;) {
-      while (head < waiting.length && inFlight < maxInFlight && !writer.blocked) start(waiting[head++]!);
+      while (head < waiting.length && inFlight < maxInFlight && !writer.blocked) start(leaveLine());
       if (next === lines.length || writer.blocked) break;
-      if (!full && waiting.length - head >= maxWaiting) {
+      if (!full && lineIsFull()) {
         // Judged a turn later, once the calls that were finishing have freed their slots: quick
         // calls pipelined past the line's length are never refused.
         judging ??= setImmediate(() => {
@@ -104,6 +105,17 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
     });
   }
 
+  function lineIsFull(): boolean {
+    return waiting.length - head >= maxWaiting || waitingBytes >= maxWaitingBytes;
+  }
+
+  /** The request at the head of the waiting line, taken out of it. */
+  function leaveLine(): { id: unknown } {
+    const { frame, size } = waiting[head++]!;
+    waitingBytes -= size;
+    return frame;
+  }
+
   /**
    * Requests wait for a slot, or are refused while the waiting line is full; anything else
    * (notifications, responses, bad frames) is handled at once.
@@ -122,8 +134,12 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
       return;
     }
     if (isRequestFrame(frame)) {
-      if (waiting.length - head < maxWaiting) waiting.push(frame);
-      else send(errorFrame(idOf(frame), ErrorCode.InvalidRequest, `too many requests in flight (limit ${maxInFlight} running and ${maxWaiting} waiting); retry later`));
+      if (!lineIsFull()) {
+        waiting.push({ frame, size: line.text.length });
+        waitingBytes += line.text.length;
+      } else {
+        send(errorFrame(idOf(frame), ErrorCode.InvalidRequest, `too many requests in flight (limit ${maxInFlight} running, and ${maxWaiting} or ${maxWaitingBytes} bytes of them waiting); retry later`));
+      }
       return;
     }
     dropCancelled(frame);
@@ -135,8 +151,10 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
     if (typeof frame !== 'object' || frame === null) return;
     const { method, params } = frame as { method?: unknown; params?: { requestId?: unknown } };
     if (method !== 'notifications/cancelled' || typeof params !== 'object' || params === null) return;
-    const index = waiting.findIndex((request, i) => i >= head && request.id === params.requestId);
-    if (index !== -1) waiting.splice(index, 1);
+    const index = waiting.findIndex((request, i) => i >= head && request.frame.id === params.requestId);
+    if (index === -1) return;
+    waitingBytes -= waiting[index]!.size;
+    waiting.splice(index, 1);
   }
 
   const onData = (chunk: Buffer | string) => {
@@ -186,7 +204,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   function startStopped(): void {
     const stopped = AbortSignal.abort(AbortReason.Shutdown);
     while (next < lines.length) take(lines[next++]!);
-    while (head < waiting.length) start(waiting[head++]!, stopped);
+    while (head < waiting.length) start(leaveLine(), stopped);
     pump();
   }
 
