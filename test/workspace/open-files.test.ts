@@ -3,11 +3,11 @@
 // carry the root's absolute path.
 import { execFileSync } from 'node:child_process';
 import { constants } from 'node:fs';
-import { open, readlink } from 'node:fs/promises';
+import { appendFile, open, readlink, writeFile } from 'node:fs/promises';
 import { createServer as createSocketServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openFile, readBytes, toReadableError } from '../../src/bundled/workspace/files.js';
+import { FileTooLarge, openFile, readBytes, readOpened, toReadableError } from '../../src/bundled/workspace/files.js';
 import { createReadFile } from '../../src/bundled/workspace/read-file.js';
 import { createWorkspace } from '../../src/bundled/workspace/workspace.js';
 import type { ToolContext } from '../../src/features/tools/define.js';
@@ -33,15 +33,31 @@ afterAll(async () => {
   await workspace.remove();
 });
 
+describe('reading under a size limit', () => {
+  it('holds the limit for what is read, not for an earlier look: a file that grows after it was opened is refused', async () => {
+    const abs = inRoot('growing.txt');
+    await writeFile(abs, 'small');
+    const { handle, size } = await openFile({ abs, rel: 'growing.txt' });
+    try {
+      await appendFile(abs, 'x'.repeat(4096));
+      await expect(readOpened(handle, size, 1024, 'growing.txt')).rejects.toThrow(new FileTooLarge('"growing.txt" is over the 1024-byte limit'));
+    } finally {
+      await handle.close();
+    }
+    await expect(readBytes(abs, 'growing.txt', 1024)).rejects.toThrow(new FileTooLarge('"growing.txt" is over the 1024-byte limit'));
+    expect((await readBytes(abs, 'growing.txt', 8192)).length).toBe(5 + 4096);
+  });
+});
+
 describe('opening what is not a regular file', () => {
   it('refuses a FIFO at once, without waiting for a writer', { timeout: 5000 }, async () => {
     // The shared open is called as after a look that saw a file: the FIFO is what it finds.
-    await expect(readBytes(inRoot('pipe'), 'pipe')).rejects.toThrow(new Error('"pipe" is not a regular file'));
+    await expect(readBytes(inRoot('pipe'), 'pipe', 1024)).rejects.toThrow(new Error('"pipe" is not a regular file'));
     await expect(openFile({ abs: inRoot('pipe'), rel: 'pipe' })).rejects.toThrow(new Error('"pipe" is not a regular file'));
   });
 
   it('refuses a socket, naming only the path the model gave', async () => {
-    await expect(readBytes(inRoot('sock'), 'sock')).rejects.toThrow(new Error('"sock" is not a regular file'));
+    await expect(readBytes(inRoot('sock'), 'sock', 1024)).rejects.toThrow(new Error('"sock" is not a regular file'));
   });
 
   const tools: [string, Record<string, unknown>][] = [

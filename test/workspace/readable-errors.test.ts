@@ -22,7 +22,7 @@ afterAll(async () => {
 describe('toReadableError', () => {
   it('says what is wrong with the path the model gave, never naming the absolute one', async () => {
     // A socket cannot be opened as a file (ENXIO).
-    const error = await readBytes(path.join(workspace.root, 'sock'), 'sock').catch((caught: unknown) => caught);
+    const error = await readBytes(path.join(workspace.root, 'sock'), 'sock', 1024).catch((caught: unknown) => caught);
     expect(error).toStrictEqual(new Error('"sock" is not a regular file'));
     const tooMany = Object.assign(new Error(`EMFILE: too many open files, scandir '${workspace.root}/src'`), { code: 'EMFILE', syscall: 'scandir', path: `${workspace.root}/src` });
     expect(toReadableError(tooMany, 'src')).toStrictEqual(new Error('"src" could not be opened: too many files are open at once; try again'));

@@ -83,7 +83,8 @@ async function loadSkill(
   const loaded: SkillFile[] = [];
   let total = 0;
   for (const file of files) {
-    const bytes = await readBytes(file.abs, file.rel).catch(() => undefined);
+    // At most what the whole skill may hold: a file that is or grows larger is refused as it is read.
+    const bytes = await readBytes(file.abs, file.rel, MAX_SKILL_BYTES).catch(() => undefined);
     if (bytes === undefined) {
       report(`${shown(file.rel)}: cannot be read; its skill is left out`);
       return undefined;

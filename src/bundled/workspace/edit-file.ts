@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 import { defineTool, type Tool } from '../../features/tools/define.js';
-import { MAX_TEXT_FILE_BYTES, decodeText, digestBytes, isBinary, openFile, toReadableError } from './files.js';
+import { FileTooLarge, MAX_TEXT_FILE_BYTES, decodeText, digestBytes, isBinary, openFile, readOpened, toReadableError } from './files.js';
 import { escapePath } from './path-escape.js';
 import { confirmWrite } from './confirm.js';
 import { writeFileAtomic } from './write-atomic.js';
@@ -78,8 +78,8 @@ async function readWhole(file: ResolvedPath, signal: AbortSignal): Promise<Buffe
   const { handle, size } = await openFile(file);
   try {
     if (size > MAX_TEXT_FILE_BYTES) throw new Error(`${JSON.stringify(file.rel)} is ${size} bytes, over the ${MAX_TEXT_FILE_BYTES}-byte limit edit_file works on`);
-    return await handle.readFile({ signal }).catch((error: unknown) => {
-      throw toReadableError(error, file.rel);
+    return await readOpened(handle, size, MAX_TEXT_FILE_BYTES, file.rel, signal).catch((error: unknown) => {
+      throw error instanceof FileTooLarge ? new Error(`${JSON.stringify(file.rel)} grew past the ${MAX_TEXT_FILE_BYTES}-byte limit edit_file works on while it was read`) : toReadableError(error, file.rel);
     });
   } finally {
     await handle.close();

@@ -57,15 +57,42 @@ export async function openFile(file: FileRef): Promise<{ handle: FileHandle; siz
   }
 }
 
-/** Reads a whole regular file (a walk's entries name theirs as bytes); for files the caller has checked against its size limit. */
-export async function readBytes(abs: string | Buffer, rel: string, signal?: AbortSignal): Promise<Buffer> {
-  const { handle } = await openFile({ abs, rel });
+/** A file over the limit it is read under: by what was opened, or grown past it while being read. */
+export class FileTooLarge extends Error {}
+
+/**
+ * Reads a whole regular file of at most `maxBytes` (a walk's entries name theirs as bytes). The
+ * limit holds for what is read, not for an earlier look: a file swapped in or growing meanwhile
+ * is refused with FileTooLarge, having cost at most `maxBytes` of memory.
+ */
+export async function readBytes(abs: string | Buffer, rel: string, maxBytes: number, signal?: AbortSignal): Promise<Buffer> {
+  const { handle, size } = await openFile({ abs, rel });
   try {
-    return await handle.readFile(signal === undefined ? {} : { signal });
+    return await readOpened(handle, size, maxBytes, rel, signal);
   } catch (error) {
-    throw toReadableError(error, rel);
+    throw error instanceof FileTooLarge ? error : toReadableError(error, rel);
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * An opened file's content, `size` (its fstat size) first looked for; more than `maxBytes` throws
+ * FileTooLarge without reading further. A cancelled or timed-out call stops between reads.
+ */
+export async function readOpened(handle: FileHandle, size: number, maxBytes: number, rel: string, signal?: AbortSignal): Promise<Buffer> {
+  const tooLarge = () => new FileTooLarge(`${JSON.stringify(rel)} is over the ${maxBytes}-byte limit`);
+  if (size > maxBytes) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (let want = size + 1; ; want = Math.min(1024 * 1024, maxBytes + 1 - total)) {
+    signal?.throwIfAborted();
+    const chunk = Buffer.allocUnsafe(want);
+    const { bytesRead } = await handle.read(chunk, 0, want, total);
+    if (bytesRead === 0) return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+    chunks.push(chunk.subarray(0, bytesRead));
+    total += bytesRead;
+    if (total > maxBytes) throw tooLarge();
   }
 }
 

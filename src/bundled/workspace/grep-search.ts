@@ -1,6 +1,5 @@
 // grep's search, run in a worker thread (grep-worker.ts): the walk, the reads, the matching and the
 // output lines. Nothing here may depend on the main thread; the request carries all it needs.
-import { stat } from 'node:fs/promises';
 import { MAX_TEXT_FILE_BYTES, decodeText, isBinary, readBytes, toReadableError } from './files.js';
 import { compileGlob } from './glob-pattern.js';
 import { findMatches, formatMatches } from './grep-format.js';
@@ -55,7 +54,7 @@ export async function searchFiles(request: SearchRequest): Promise<SearchReply> 
   };
 
   if (request.isFile) {
-    const bytes = await readBytes(request.abs, request.rel);
+    const bytes = await readBytes(request.abs, request.rel, MAX_TEXT_FILE_BYTES);
     if (isBinary(bytes)) throw new Error(`${JSON.stringify(request.rel)} is a binary file; grep searches text files only`);
     scan(bytes, request.shown);
     return { lines: output, cut };
@@ -80,10 +79,9 @@ export async function searchFiles(request: SearchRequest): Promise<SearchReply> 
   return { lines: output, cut };
 }
 
+/** A file's bytes, or none when it cannot be read or is over the limit (by what was opened and read: it is skipped). */
 async function readCandidate(abs: Buffer, shown: string): Promise<Candidate> {
-  const size = (await stat(abs).catch(() => undefined))?.size;
-  if (size === undefined || size > MAX_TEXT_FILE_BYTES) return { bytes: undefined, shown };
-  return { bytes: await readBytes(abs, shown).catch(() => undefined), shown };
+  return { bytes: await readBytes(abs, shown, MAX_TEXT_FILE_BYTES).catch(() => undefined), shown };
 }
 
 /** A glob without `/` picks files by name at any depth; one with `/` matches the path below the search path. */

@@ -5,7 +5,7 @@ import { z } from 'zod/v4';
 import { defineResourceTemplate, type ResourceTemplate } from '../../features/resources/define.js';
 import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
 import { mimeTypeOf } from '../mime.js';
-import { isBinary, openFile, toReadableError } from './files.js';
+import { FileTooLarge, isBinary, openFile, readOpened, toReadableError } from './files.js';
 import { openDirectoryEntries } from './open-checked.js';
 import { escapeBytes } from './path-escape.js';
 import { createWorkspace, type Workspace, type WorkspaceOptions } from './workspace.js';
@@ -52,8 +52,8 @@ async function readLimited(file: { abs: string; rel: string }, maxBytes: number,
   const { handle, size } = await openFile(file);
   try {
     if (size > maxBytes) throw new Error(`${JSON.stringify(file.rel)} is ${size} bytes, over the ${maxBytes}-byte read limit`);
-    return await handle.readFile({ signal }).catch((error: unknown) => {
-      throw toReadableError(error, file.rel);
+    return await readOpened(handle, size, maxBytes, file.rel, signal).catch((error: unknown) => {
+      throw error instanceof FileTooLarge ? new Error(`${JSON.stringify(file.rel)} grew past the ${maxBytes}-byte read limit while it was read`) : toReadableError(error, file.rel);
     });
   } finally {
     await handle.close();

@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 import { defineTool, type Tool } from '../../features/tools/define.js';
 import { confirmWrite } from './confirm.js';
-import { MAX_TEXT_FILE_BYTES, decodeText, digestBytes, digestHandle, isBinary, openFile, toReadableError, type FileDigest } from './files.js';
+import { FileTooLarge, MAX_TEXT_FILE_BYTES, decodeText, digestBytes, digestHandle, isBinary, openFile, readOpened, toReadableError, type FileDigest } from './files.js';
 import { escapePath } from './path-escape.js';
 import type { ResolvedPath } from './sandbox.js';
 import { writeFileAtomic } from './write-atomic.js';
@@ -29,7 +29,15 @@ async function readCurrent(file: ResolvedPath, signal: AbortSignal): Promise<{ s
       const digest = await digestHandle(handle, signal);
       return { shown: `(a file of ${digest.size} bytes, sha256 ${digest.sha256})`, digest };
     }
-    const bytes = await handle.readFile({ signal });
+    // Grown past the limit since it was opened: described by its digest, as a large file is.
+    const bytes = await readOpened(handle, size, MAX_TEXT_FILE_BYTES, file.rel, signal).catch(async (error: unknown) => {
+      if (!(error instanceof FileTooLarge)) throw error;
+      return undefined;
+    });
+    if (bytes === undefined) {
+      const digest = await digestHandle(handle, signal);
+      return { shown: `(a file of ${digest.size} bytes, sha256 ${digest.sha256})`, digest };
+    }
     const digest = digestBytes(bytes);
     return { shown: isBinary(bytes) ? `(a binary file of ${digest.size} bytes, sha256 ${digest.sha256})` : decodeText(bytes), digest };
   } catch (error) {
