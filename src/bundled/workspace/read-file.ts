@@ -36,10 +36,12 @@ export function createReadFile(workspace: Workspace): Tool {
               'read it in parts with offset and limit (for example offset: 1, limit: 500)',
           );
         }
-        const head = Buffer.alloc(Math.min(size, BINARY_SNIFF_BYTES));
-        await handle.read(head, 0, head.length, 0).catch((error: unknown) => {
+        const sniffed = Buffer.alloc(Math.min(size, BINARY_SNIFF_BYTES));
+        const { bytesRead } = await handle.read(sniffed, 0, sniffed.length, 0).catch((error: unknown) => {
           throw toReadableError(error, file.rel);
         });
+        // What was read: a file that shrank since it was opened leaves the rest of the buffer zero.
+        const head = sniffed.subarray(0, bytesRead);
         if (isBinary(head)) throw new Error(`${quoted} is a binary file (${size} bytes); read_file shows text files only`);
         return await renderWindow(readLines(handle, maxReadBytes, signal), quoted, offset ?? 1, limit, maxReadBytes).catch((error: unknown) => {
           throw toReadableError(error, file.rel);

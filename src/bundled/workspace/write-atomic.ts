@@ -38,12 +38,13 @@ export async function writeFileAtomic(file: ResolvedPath, content: string, optio
     // A short name of its own: the target's name plus a suffix could pass the 255-byte name limit.
     const temp = directory.child(`.zod-mcp-${randomBytes(6).toString('hex')}.tmp`);
     try {
-      // wx: never open something already there, a planted link included. The old bits from the
-      // start (the umask narrows them), so the content is never more open than the file was.
-      const handle = await open(temp, 'wx', existing === undefined ? 0o666 : existing.mode & 0o777);
+      // wx: never open something already there, a planted link included. A replacement starts
+      // 0600 and takes the old owner, group and bits before any content is written, so the content
+      // is never open to more than the old file was (a group of this process's own included).
+      const handle = await open(temp, 'wx', existing === undefined ? 0o666 : 0o600);
       try {
-        await handle.writeFile(content, 'utf8');
         if (existing !== undefined) await keepOwnerAndMode(handle, existing);
+        await handle.writeFile(content, 'utf8');
         await handle.sync();
       } finally {
         await handle.close();
