@@ -20,7 +20,16 @@ const waiting = defineTool({
     }),
 });
 
-const server = new McpServer({ name: 'test', version: '1.0.0', tools: [add, chatty, waiting] });
+/** Answers once `release` is called; `release` is set once it runs. */
+let release: (() => void) | undefined;
+const later = defineTool({
+  name: 'later',
+  description: 'Answers when released.',
+  input: z.object({}),
+  handler: () => new Promise<string>((resolve) => (release = () => resolve('released'))),
+});
+
+const server = new McpServer({ name: 'test', version: '1.0.0', tools: [add, chatty, waiting, later] });
 const mcp = toFetchHandler(server, { maxBodyBytes: 1000 });
 afterAll(() => mcp.close());
 
@@ -124,10 +133,31 @@ describe('toFetchHandler', () => {
     expect(() => toFetchHandler(server, { path: 'mcp' })).toThrow(/^toFetchHandler: invalid options: path: /);
   });
 
-  it('answers 503 once closed', async () => {
+  it('close(): a call in flight answers that the server is stopping, and new requests get 503', async () => {
     const closing = toFetchHandler(server);
+    seen.length = 0;
+    const pending = closing(post(modern(8, 'tools/call', { name: 'waiting', arguments: {} })));
+    await until(() => seen.length > 0);
     await closing.close();
-    const { status, body } = await read(await closing(post(modern(8, 'tools/list'))));
+    const stopped = { resultType: 'complete', content: [{ type: 'text', text: 'tool waiting was stopped: the server is shutting down' }], isError: true, ...serverInfo };
+    expect((await read(await pending)).body).toBe(JSON.stringify({ jsonrpc: '2.0', id: 8, result: stopped }));
+    const { status, body } = await read(await closing(post(modern(9, 'tools/list'))));
     expect({ status, body }).toStrictEqual(refusal(503, 'the server is shutting down'));
+  });
+
+  it('drain(): the health path says draining and new requests get 503 while a call in flight finishes', async () => {
+    const draining = toFetchHandler(server, { healthPath: '/healthz' });
+    const pending = draining(post(modern(10, 'tools/call', { name: 'later', arguments: {} })));
+    await until(() => release !== undefined);
+    const drained = draining.drain({ timeoutMs: 5000 });
+    const refused = await read(await draining(post(modern(11, 'tools/list'))));
+    const health = await draining(new Request('http://localhost/healthz'));
+    expect({ refused: { status: refused.status, body: refused.body }, health: [health.status, ((await health.json()) as { status: string }).status] }).toStrictEqual({
+      refused: refusal(503, 'the server is shutting down'),
+      health: [503, 'draining'],
+    });
+    release!();
+    expect((await read(await pending)).body).toBe(JSON.stringify({ jsonrpc: '2.0', id: 10, result: { resultType: 'complete', content: [{ type: 'text', text: 'released' }], isError: false, ...serverInfo } }));
+    await drained;
   });
 });
