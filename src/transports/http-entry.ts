@@ -15,8 +15,8 @@ export async function serveHttp(server: McpServer, options?: HttpOptions): Promi
 }
 
 /**
- * Streamable HTTP as a `(req, res, next?)` handler for node:http, Express, Connect or Fastify's raw
- * request and reply. The framework routes: no path is checked unless `path` is given. Host names
+ * Streamable HTTP as a `(req, res, next?)` handler for node:http, Express, Connect, or any framework
+ * that hands over node's request and response. The framework routes: no path is checked unless `path` is given. Host names
  * served: `allowedHosts`, else the localhost names (any with `auth`).
  */
 export function toNodeHandler(server: McpServer, options: HttpHandlerOptions = {}): NodeHandler {

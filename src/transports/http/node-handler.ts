@@ -1,5 +1,5 @@
 // toNodeHandler: the transport as a `(req, res, next)` handler, for node:http and the frameworks on
-// it (Express, Connect, Fastify's raw request and reply). serveHttp's handler, without its listener.
+// it (Express, Connect, any that hands over node's request and response). serveHttp's handler, without its listener.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpServer } from '../../server.js';
 import { createRequestHandler, createShutdown, type HandlerShutdown } from './handler.js';
