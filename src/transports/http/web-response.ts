@@ -9,7 +9,7 @@ import type { HttpResponse } from './messages.js';
 const STREAM_HIGH_WATER_BYTES = 64 * 1024;
 
 /** Statuses a Response may not have a body with. */
-const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
+const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
 
 /** Headers of one connection (RFC 9110 §7.6.1): a web runtime owns its connections, and HTTP/2 refuses them. */
 const HOP_BY_HOP: ReadonlySet<string> = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
@@ -93,7 +93,8 @@ export class WebResponse extends Writable implements HttpResponse {
     this.#giveResponse(false);
     if (this.#controller !== undefined && !this.writableFinished) {
       try {
-        // Cut by us (a failure after the head): an error, so the runtime resets rather than ends the body.
+        // Left by its client, the body just ends; cut by us (a failure after the head), it errors, so
+        // the runtime resets the response rather than ends it as if whole.
         if (this.#abandoned) this.#controller.close();
         else this.#controller.error(error ?? new Error('the response was cut before its end'));
       } catch {
