@@ -1,10 +1,52 @@
-// `serveHttp` as the package exports it: the HTTP transport is loaded on first use, so that
-// importing zod-mcp for `handle()` or stdio never loads node:http and the HTTP code.
+// The HTTP transport as the package exports it: loaded on first use, so that importing zod-mcp for
+// `handle()` or stdio never loads node:http and the HTTP code. The handlers check their options at
+// once (a bad one throws where it is given) and load the transport meanwhile.
 import type { McpServer } from '../server.js';
+import type { FetchHandler } from './http/fetch-handler.js';
+import type { HandlerShutdown } from './http/handler.js';
 import type { HttpOptions, HttpServerHandle } from './http/index.js';
+import type { NodeHandler } from './http/node-handler.js';
+import { resolveHandlerOptions, type HttpHandlerOptions } from './http/options.js';
 
-/** Serves `server` over Streamable HTTP; see `./http.js`. */
+/** Serves `server` over Streamable HTTP on a listener of its own; see `./http/index.ts`. */
 export async function serveHttp(server: McpServer, options?: HttpOptions): Promise<HttpServerHandle> {
   const http = await import('./http/index.js');
   return http.serveHttp(server, options);
+}
+
+/**
+ * Streamable HTTP as a `(req, res, next?)` handler for node:http, Express, Connect, or any framework
+ * that hands over node's request and response. The framework routes: no path is checked unless `path` is given. Host names
+ * served: `allowedHosts`, else the localhost names (any with `auth`).
+ */
+export function toNodeHandler(server: McpServer, options: HttpHandlerOptions = {}): NodeHandler {
+  const resolved = resolveHandlerOptions(options, 'toNodeHandler');
+  const made = import('./http/node-handler.js').then((http) => http.createNodeHandler(server, resolved));
+  let loaded: NodeHandler | undefined;
+  void made.then((handler) => (loaded = handler));
+  const handle = (...args: Parameters<NodeHandler>) => {
+    if (loaded !== undefined) loaded(...args);
+    else void made.then((handler) => handler(...args));
+  };
+  return Object.assign(handle, shutdownOf(made));
+}
+
+/**
+ * Streamable HTTP as `(request: Request) => Promise<Response>`, for web-standard runtimes (Hono,
+ * Bun, Deno, workers); the same checks and defaults as `toNodeHandler`.
+ */
+export function toFetchHandler(server: McpServer, options: HttpHandlerOptions = {}): FetchHandler {
+  const resolved = resolveHandlerOptions(options, 'toFetchHandler');
+  const made = import('./http/fetch-handler.js').then((http) => http.createFetchHandler(server, resolved));
+  let loaded: FetchHandler | undefined;
+  void made.then((handler) => (loaded = handler));
+  const handle = (request: Request) => (loaded !== undefined ? loaded(request) : made.then((handler) => handler(request)));
+  return Object.assign(handle, shutdownOf(made));
+}
+
+function shutdownOf(made: Promise<HandlerShutdown>): HandlerShutdown {
+  return {
+    close: () => made.then((handler) => handler.close()),
+    drain: (options) => made.then((handler) => handler.drain(options)),
+  };
 }

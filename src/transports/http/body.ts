@@ -1,7 +1,8 @@
-import type { IncomingMessage } from 'node:http';
+import type { HttpRequest } from './messages.js';
 
 /** A body read in full, or why not: the client went away, it passed its size, its deadline, or the budget. */
-export type BodyRead = { ok: true; body: Buffer } | { ok: false; reason: 'gone' | 'too-large' | 'late' | 'busy' };
+/** `consumed`: something read the stream before (a body parser) and left nothing in `req.body`. */
+export type BodyRead = { ok: true; body: Buffer } | { ok: false; reason: 'gone' | 'too-large' | 'late' | 'busy' | 'consumed' };
 
 /** The bytes of all bodies being received at once: what slow clients could make this process hold. */
 export interface BodyBudget {
@@ -36,10 +37,12 @@ export interface BodyLimits {
  * The whole body, within `limits`. Only bytes received count against the budget (a declared
  * Content-Length takes nothing), and they are given back once the read settles. Past a limit the
  * rest is read and dropped rather than the socket destroyed, so the client still receives the
- * answer (which closes the connection).
+ * answer (which closes the connection). A stream a framework already read gives what its body
+ * parser left in `req.body` instead.
  */
-export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<BodyRead> {
+export function readBody(req: HttpRequest, limits: BodyLimits): Promise<BodyRead> {
   return new Promise((resolve) => {
+    if (req.readableEnded) return resolve(readParsedBody(req.body, limits.maxBytes));
     if (req.destroyed) return resolve({ ok: false, reason: 'gone' });
     if (Number(req.headers['content-length']) > limits.maxBytes) {
       req.resume();
@@ -72,6 +75,33 @@ export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<Body
     req.once('error', () => settle({ ok: false, reason: 'gone' }));
     req.once('close', () => settle({ ok: false, reason: 'gone' }));
   });
+}
+
+/**
+ * A body a framework parsed already (Express's express.json(), express.raw(), express.text()):
+ * bytes and text as they are, anything else as JSON.stringify makes it. What the parser let pass
+ * is what is read: its own limit and strictness came first.
+ */
+function readParsedBody(parsed: unknown, maxBytes: number): BodyRead {
+  let body: Buffer;
+  if (Buffer.isBuffer(parsed)) body = parsed;
+  else if (parsed instanceof Uint8Array) body = Buffer.from(parsed.buffer, parsed.byteOffset, parsed.byteLength);
+  else if (typeof parsed === 'string') body = Buffer.from(parsed, 'utf8');
+  else if (parsed === undefined) return { ok: false, reason: 'consumed' };
+  else {
+    const text = stringifyParsed(parsed);
+    if (text === undefined) return { ok: false, reason: 'consumed' };
+    body = Buffer.from(text, 'utf8');
+  }
+  return body.length > maxBytes ? { ok: false, reason: 'too-large' } : { ok: true, body };
+}
+
+function stringifyParsed(parsed: unknown): string | undefined {
+  try {
+    return JSON.stringify(parsed);
+  } catch {
+    return undefined; // a cycle or a BigInt: not something a JSON parser made
+  }
 }
 
 /** JSON.parse, with failure as a value: a bad body is the client's error, never ours. */

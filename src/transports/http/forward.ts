@@ -1,7 +1,8 @@
 // A 2025 session lives in the process that created it. Behind one listening socket shared by
 // several processes (node:cluster), a request for another process's session is passed to that
 // process's private loopback port, streamed both ways (SSE included), and its answer passed back.
-import { request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request, type IncomingHttpHeaders } from 'node:http';
+import type { HttpRequest, HttpResponse } from './messages.js';
 import { pipeline } from 'node:stream';
 import { ErrorCode } from '../../jsonrpc/errors.js';
 import { sendError } from './reply.js';
@@ -25,7 +26,7 @@ function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.includes(name) && !named.includes(name)));
 }
 
-export function forward(req: IncomingMessage, res: ServerResponse, target: ForwardTarget): void {
+export function forward(req: HttpRequest, res: HttpResponse, target: ForwardTarget): void {
   const upstream = request({ host: target.host, port: target.port, method: req.method, path: req.url, headers: { ...endToEnd(req.headers), [FORWARDED_HEADER]: '1' } });
   upstream.on('response', (answer) => {
     res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));

@@ -1,10 +1,10 @@
 // DNS rebinding protection (MCP "Transports", security warning): a page on evil.example that resolves
 // to 127.0.0.1 still sends `Host: evil.example` and `Origin: http://evil.example`, so both are checked.
-import type { IncomingMessage } from 'node:http';
-import { normalizeHostName, type ResolvedHttpOptions } from './options.js';
+import type { IncomingHttpHeaders } from 'node:http';
+import { normalizeHostName, type ResolvedHandlerOptions } from './options.js';
 
 /** Why a request is refused with 403, or `undefined` when its Host and Origin are allowed. */
-export function checkHostAndOrigin(req: IncomingMessage, options: ResolvedHttpOptions): string | undefined {
+export function checkHostAndOrigin(req: { readonly headers: IncomingHttpHeaders }, options: ResolvedHandlerOptions): string | undefined {
   const host = req.headers.host;
   if (options.allowedHosts !== undefined) {
     const name = host === undefined ? undefined : parseHostName(host);
@@ -19,7 +19,7 @@ export function checkHostAndOrigin(req: IncomingMessage, options: ResolvedHttpOp
  * With `allowedOrigins`, only those. Otherwise any origin on an allowed host name, whatever its port
  * (a local inspector on another port is fine); with no host list either, only the request's own host.
  */
-function isAllowedOrigin(origin: string, host: string | undefined, options: ResolvedHttpOptions): boolean {
+function isAllowedOrigin(origin: string, host: string | undefined, options: ResolvedHandlerOptions): boolean {
   let url: URL;
   try {
     url = new URL(origin);

@@ -1,5 +1,5 @@
 // Request header rules of Streamable HTTP (MCP 2025-06-18 and 2025-11-25, "Transports").
-import type { IncomingMessage } from 'node:http';
+import type { HttpRequest } from './messages.js';
 import { PROTOCOL_VERSIONS_2025 as PROTOCOL_VERSIONS } from '../../../schemas/rev2025.js';
 
 export const SESSION_HEADER = 'mcp-session-id';
@@ -11,7 +11,7 @@ export const DEFAULT_HTTP_PROTOCOL_VERSION = '2025-03-26';
 const supported: ReadonlySet<string> = new Set(PROTOCOL_VERSIONS);
 
 /** True when the Accept header admits every one of `types`; `*` ranges count, `q=0` does not. */
-export function acceptsAll(req: IncomingMessage, types: readonly string[]): boolean {
+export function acceptsAll(req: HttpRequest, types: readonly string[]): boolean {
   const ranges = (req.headers.accept ?? '')
     .split(',')
     .map((part) => part.split(';'))
@@ -24,7 +24,7 @@ export function acceptsAll(req: IncomingMessage, types: readonly string[]): bool
 }
 
 /** `application/json`, with or without parameters such as `charset=utf-8`. */
-export function isJsonBody(req: IncomingMessage): boolean {
+export function isJsonBody(req: HttpRequest): boolean {
   const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
   return type === 'application/json';
 }
@@ -33,14 +33,14 @@ export function isJsonBody(req: IncomingMessage): boolean {
  * Any version this server supports is accepted, not only the negotiated one: clients (and the
  * conformance suite) may send another. Absent means 2025-03-26. Returns why it is refused, if it is.
  */
-export function checkProtocolVersion(req: IncomingMessage): string | undefined {
+export function checkProtocolVersion(req: HttpRequest): string | undefined {
   const version = req.headers[VERSION_HEADER];
   if (version === undefined || (typeof version === 'string' && supported.has(version))) return undefined;
   return `unsupported MCP-Protocol-Version: ${String(version)} (supported: ${PROTOCOL_VERSIONS.join(', ')})`;
 }
 
 /** The Mcp-Session-Id the client sent; a repeated header (Node joins repeats with ", ") counts as none. */
-export function readSessionId(req: IncomingMessage): string | undefined {
+export function readSessionId(req: HttpRequest): string | undefined {
   const id = req.headers[SESSION_HEADER];
   return typeof id === 'string' && id !== '' && !id.includes(',') ? id : undefined;
 }

@@ -1,9 +1,9 @@
 // GET /healthz: what a load balancer asks before it sends an instance traffic.
-import type { ServerResponse } from 'node:http';
+import type { HttpResponse } from './messages.js';
 import type { HttpState } from './state.js';
 
 /** 200 `{"status":"ok",...}` while serving; 503 `{"status":"draining",...}` once a drain or close began. */
-export function sendHealth(state: HttpState, res: ServerResponse): void {
+export function sendHealth(state: HttpState, res: HttpResponse, head: boolean): void {
   const status = state.closing || state.draining ? 'draining' : 'ok';
   const body = JSON.stringify({
     status,
@@ -18,5 +18,5 @@ export function sendHealth(state: HttpState, res: ServerResponse): void {
     'cache-control': 'no-store',
     ...(status === 'ok' ? {} : { connection: 'close' }),
   });
-  res.end(res.req.method === 'HEAD' ? undefined : body);
+  res.end(head ? undefined : body);
 }

@@ -1,4 +1,4 @@
-// serveHttp's options: a Zod schema, so a bad option fails at start-up with the field it names.
+// serveHttp's options, and a mounted handler's: Zod schemas, so a bad option fails at start-up with the field it names.
 import { hostname, networkInterfaces } from 'node:os';
 import { z } from 'zod/v4';
 import { describeIssues } from '../../schema/issues.js';
@@ -60,6 +60,18 @@ export const HttpOptions = z.object({
 });
 export type HttpOptions = z.input<typeof HttpOptions>;
 
+/**
+ * A handler mounted in a framework (toNodeHandler, toFetchHandler): serveHttp's options but those
+ * of a listener. The framework routes, so no path is checked unless one is given, and there is no
+ * health path unless one is given.
+ */
+export const HttpHandlerOptions = HttpOptions.omit({ port: true, host: true, maxConnectionsPerClient: true }).extend({
+  /** Given, a request for any other path is 404 (or goes to the framework's `next()`). */
+  path: z.string().startsWith('/').optional(),
+  healthPath: z.union([z.string().startsWith('/'), z.literal(false)]).default(false),
+});
+export type HttpHandlerOptions = z.input<typeof HttpHandlerOptions>;
+
 /** The options with every default applied and the allow-lists decided. */
 export interface ResolvedHttpOptions extends Omit<z.output<typeof HttpOptions>, 'allowedHosts' | 'allowedOrigins' | 'maxBufferedBodyBytes'> {
   /** Lower-cased host names without brackets; `undefined` means any Host is served. */
@@ -70,28 +82,52 @@ export interface ResolvedHttpOptions extends Omit<z.output<typeof HttpOptions>, 
   readonly maxBufferedBodyBytes: number;
 }
 
+/** What a request handler goes by: a mounted one's options, or serveHttp's. */
+export interface ResolvedHandlerOptions extends Omit<ResolvedHttpOptions, 'port' | 'host' | 'loopback' | 'maxConnectionsPerClient' | 'path'> {
+  /** `undefined`: every path is the endpoint. */
+  readonly path: string | undefined;
+}
+
 export const LOCALHOST_NAMES: readonly string[] = ['localhost', '127.0.0.1', '::1'];
 
 export function resolveHttpOptions(input: HttpOptions = {}): ResolvedHttpOptions {
-  const parsed = HttpOptions.safeParse(input);
-  if (!parsed.success) throw new TypeError(`serveHttp: invalid options: ${describeIssues(parsed.error.issues)}`);
-  const options = parsed.data;
-  if (options.healthPath === options.path) throw new TypeError(`serveHttp: invalid options: healthPath: it is the MCP path (${options.path})`);
-  const maxBufferedBodyBytes = options.maxBufferedBodyBytes ?? 16 * options.maxBodyBytes;
-  if (maxBufferedBodyBytes < options.maxBodyBytes) {
-    throw new TypeError(`serveHttp: invalid options: maxBufferedBodyBytes: below maxBodyBytes (${options.maxBodyBytes}), so the largest body could never be read`);
-  }
+  const options = parseOptions(HttpOptions, input, 'serveHttp');
   const loopback = isLoopback(options.host);
   // Bound to another loopback address (127.0.0.2), the server must still accept its own URL. Bound
   // wider without authorization: this machine's own names only (a foreign Host is a rebinding
   // page, or a client that has no business here); with authorization, any (the token decides).
   const hosts = options.allowedHosts ?? (loopback ? [...LOCALHOST_NAMES, options.host] : options.auth === undefined ? machineHostNames(options.host) : undefined);
+  return { ...options, ...resolveShared('serveHttp', options, hosts), loopback };
+}
+
+/**
+ * A mounted handler knows no address it is bound to: without `allowedHosts` it serves the
+ * localhost names only, or any Host with `auth` (the token decides). `caller` names it in errors.
+ */
+export function resolveHandlerOptions(input: HttpHandlerOptions = {}, caller: string): ResolvedHandlerOptions {
+  const options = parseOptions(HttpHandlerOptions, input, caller);
+  const hosts = options.allowedHosts ?? (options.auth === undefined ? LOCALHOST_NAMES : undefined);
+  return { ...options, path: options.path, ...resolveShared(caller, options, hosts) };
+}
+
+function parseOptions<Schema extends z.ZodType>(schema: Schema, input: unknown, caller: string): z.output<Schema> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new TypeError(`${caller}: invalid options: ${describeIssues(parsed.error.issues)}`);
+  return parsed.data;
+}
+
+type SharedInput = Pick<z.output<typeof HttpOptions>, 'healthPath' | 'maxBodyBytes' | 'maxBufferedBodyBytes' | 'allowedOrigins'> & { readonly path?: string | undefined };
+
+function resolveShared(caller: string, options: SharedInput, hosts: readonly string[] | undefined) {
+  if (options.healthPath === options.path) throw new TypeError(`${caller}: invalid options: healthPath: it is the MCP path (${options.path})`);
+  const maxBufferedBodyBytes = options.maxBufferedBodyBytes ?? 16 * options.maxBodyBytes;
+  if (maxBufferedBodyBytes < options.maxBodyBytes) {
+    throw new TypeError(`${caller}: invalid options: maxBufferedBodyBytes: below maxBodyBytes (${options.maxBodyBytes}), so the largest body could never be read`);
+  }
   return {
-    ...options,
-    loopback,
     maxBufferedBodyBytes,
     allowedHosts: hosts === undefined ? undefined : new Set(hosts.map(normalizeHostName)),
-    allowedOrigins: options.allowedOrigins === undefined ? undefined : new Set(options.allowedOrigins.map(normalizeOrigin)),
+    allowedOrigins: options.allowedOrigins === undefined ? undefined : new Set(options.allowedOrigins.map((origin) => normalizeOrigin(origin, caller))),
   };
 }
 
@@ -107,11 +143,11 @@ export function normalizeHostName(name: string): string {
   return name.toLowerCase().replace(/^\[(.*)\]$/, '$1');
 }
 
-function normalizeOrigin(origin: string): string {
+function normalizeOrigin(origin: string, caller: string): string {
   try {
     return new URL(origin).origin;
   } catch {
-    throw new TypeError(`serveHttp: allowedOrigins: not an origin: ${origin}`);
+    throw new TypeError(`${caller}: allowedOrigins: not an origin: ${origin}`);
   }
 }
 

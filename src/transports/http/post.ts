@@ -1,6 +1,7 @@
 // POST: one JSON-RPC message per body. The core answers it; this file only picks the path (a 2026
 // request stands alone; a 2025 one belongs to a session), the status and the framing.
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { HttpRequest, HttpResponse } from './messages.js';
 import type { Session } from '../../core/connection.js';
 import { claimsModernEra } from '../../core/era.js';
 import { isRequestFrame } from '../../jsonrpc/classify.js';
@@ -14,7 +15,7 @@ import type { HttpState } from './state.js';
 
 const retryLater = { 'retry-after': '1' };
 
-export async function handlePost(state: HttpState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handlePost(state: HttpState, req: HttpRequest, res: HttpResponse): Promise<void> {
   const { options } = state;
   if (!acceptsAll(req, ['application/json', 'text/event-stream'])) {
     return sendError(res, 406, 'Accept must include application/json and text/event-stream');
@@ -51,12 +52,15 @@ export async function handlePost(state: HttpState, req: IncomingMessage, res: Se
 }
 
 /** A body that was not read in full: the rest of it is dropped with the connection. */
-function refuseBody(state: HttpState, res: ServerResponse, reason: Exclude<BodyRead, { ok: true }>['reason']): void {
+function refuseBody(state: HttpState, res: HttpResponse, reason: Exclude<BodyRead, { ok: true }>['reason']): void {
   const { maxBodyBytes, bodyTimeoutMs, maxBufferedBodyBytes } = state.options;
   const close = { connection: 'close' };
   switch (reason) {
     case 'gone':
       return;
+    case 'consumed':
+      process.stderr.write('zod-mcp: http: the request body was read before the MCP handler (a body parser mounted before it?) and req.body holds nothing of it\n');
+      return sendError(res, 500, undefined, { code: ErrorCode.InternalError });
     case 'too-large':
       return sendError(res, 413, `request body exceeds ${maxBodyBytes} bytes`, { headers: close });
     case 'late':
@@ -71,7 +75,7 @@ function refuseBody(state: HttpState, res: ServerResponse, reason: Exclude<BodyR
  * header (the core then says what is missing). It is served on its own, with no session: any
  * Mcp-Session-Id is ignored and none is minted. A server that serves only 2026 takes every POST so.
  */
-function isModern(state: HttpState, frame: unknown, req: IncomingMessage): boolean {
+function isModern(state: HttpState, frame: unknown, req: HttpRequest): boolean {
   const { eras } = state.server;
   if (!eras.includes('rev2026')) return false;
   if (!eras.includes('rev2025')) return true;
@@ -80,7 +84,7 @@ function isModern(state: HttpState, frame: unknown, req: IncomingMessage): boole
 }
 
 /** A message with no session to belong to: it gets one of its own, closed (and so unsubscribed from events) once it has answered. */
-async function answerAlone(state: HttpState, frame: unknown, req: IncomingMessage, res: ServerResponse, modern: boolean): Promise<void> {
+async function answerAlone(state: HttpState, frame: unknown, req: HttpRequest, res: HttpResponse, modern: boolean): Promise<void> {
   // Its answers could never come back to it: a 2025 tool that asks the client is told so at once.
   const session = state.server.createSession({ acceptsResponses: false });
   try {
@@ -91,7 +95,7 @@ async function answerAlone(state: HttpState, frame: unknown, req: IncomingMessag
 }
 
 /** A new session exists only once initialize succeeds; its id comes back in the Mcp-Session-Id header. */
-async function startSession(state: HttpState, frame: unknown, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function startSession(state: HttpState, frame: unknown, req: HttpRequest, res: HttpResponse): Promise<void> {
   const full = () =>
     sendError(res, 503, `too many sessions (limit ${state.options.maxSessions}); retry later`, { headers: retryLater });
   if (state.sessions.isFull()) return full();
@@ -116,8 +120,8 @@ async function answer(
   state: HttpState,
   frame: unknown,
   session: Session,
-  req: IncomingMessage,
-  res: ServerResponse,
+  req: HttpRequest,
+  res: HttpResponse,
   headers: OutgoingHttpHeaders,
   modern: boolean,
 ): Promise<void> {

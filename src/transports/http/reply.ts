@@ -1,5 +1,6 @@
 // Writing answers: JSON bodies, HTTP-level errors, and SSE streams.
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { HttpResponse } from './messages.js';
 import type { Message, Notification, Response } from '../../../schemas/jsonrpc.js';
 import { ErrorCode, errorFrame } from '../../jsonrpc/errors.js';
 import { createBacklogCheck, describeDrops } from '../backlog.js';
@@ -14,7 +15,7 @@ const dropsOverBacklog = createBacklogCheck(() => process.stderr.write(`zod-mcp:
  * failures, -32600 for everything else, with `data` saying what was wrong.
  */
 export function sendError(
-  res: ServerResponse,
+  res: HttpResponse,
   status: number,
   data: string | undefined,
   options: { code?: ErrorCode; headers?: OutgoingHttpHeaders } = {},
@@ -23,11 +24,11 @@ export function sendError(
 }
 
 /** 503 for a request over `maxConcurrentRequests`: the client may retry in a second. */
-export function sendBusy(res: ServerResponse, limit: number): void {
+export function sendBusy(res: HttpResponse, limit: number): void {
   sendError(res, 503, `too many requests in flight (limit ${limit}); retry later`, { headers: { 'retry-after': '1' } });
 }
 
-export function sendJson(res: ServerResponse, status: number, body: Message, headers: OutgoingHttpHeaders = {}): void {
+export function sendJson(res: HttpResponse, status: number, body: Message, headers: OutgoingHttpHeaders = {}): void {
   if (res.headersSent) {
     res.end();
     return;
@@ -41,7 +42,7 @@ export function sendJson(res: ServerResponse, status: number, body: Message, hea
   res.end(text);
 }
 
-export function sendEmpty(res: ServerResponse, status: number, headers: OutgoingHttpHeaders = {}): void {
+export function sendEmpty(res: HttpResponse, status: number, headers: OutgoingHttpHeaders = {}): void {
   if (res.headersSent) {
     res.end();
     return;
@@ -50,7 +51,7 @@ export function sendEmpty(res: ServerResponse, status: number, headers: Outgoing
   res.end();
 }
 
-export function startSse(res: ServerResponse, headers: OutgoingHttpHeaders = {}): void {
+export function startSse(res: HttpResponse, headers: OutgoingHttpHeaders = {}): void {
   res.writeHead(200, {
     ...headers,
     'content-type': 'text/event-stream',
@@ -64,7 +65,7 @@ export function startSse(res: ServerResponse, headers: OutgoingHttpHeaders = {})
  * One SSE event per message; JSON.stringify never emits a raw newline, so one `data:` line holds
  * it. A log message or progress is dropped while the stream holds over the backlog's bound unsent.
  */
-export function writeSseMessage(res: ServerResponse, message: Notification | Response): void {
+export function writeSseMessage(res: HttpResponse, message: Notification | Response): void {
   if (res.writableEnded || res.destroyed || dropsOverBacklog(message, res.writableLength)) return;
   const text = serializeFrame(message);
   if (text !== undefined) res.write(`event: message\ndata: ${text}\n\n`);
@@ -76,7 +77,7 @@ export function writeSseMessage(res: ServerResponse, message: Notification | Res
  * stream that stays open (a long call, a subscriptions/listen) carries a comment line every
  * `keepAliveMs`, so proxies do not cut it.
  */
-export function createRequestReply(res: ServerResponse, headers: OutgoingHttpHeaders, keepAliveMs: number, isRequest = true) {
+export function createRequestReply(res: HttpResponse, headers: OutgoingHttpHeaders, keepAliveMs: number, isRequest = true) {
   let streaming = false;
   let keepAlive: NodeJS.Timeout | undefined;
   const stopKeepAlive = () => clearInterval(keepAlive);

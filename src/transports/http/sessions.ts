@@ -1,6 +1,6 @@
 // The Mcp-Session-Id table: one core Session per id, bounded in number, forgotten when idle.
 import { randomUUID } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import type { HttpResponse } from './messages.js';
 import type { McpServer } from '../../server.js';
 import { sendError } from './reply.js';
 import type { Session } from '../../core/connection.js';
@@ -11,7 +11,7 @@ export interface HttpSession {
   readonly id: string;
   readonly session: Session;
   /** The GET stream for server notifications, while one is open. */
-  stream: ServerResponse | undefined;
+  stream: HttpResponse | undefined;
   /** The token's principal that made it: only that principal may use it. */
   readonly principal: string | undefined;
   /** POST requests of this session being read or answered. */
@@ -30,7 +30,8 @@ export interface SessionTable {
   touch(entry: HttpSession): void;
   /** Ends a session: aborts its calls (by default as on shutdown), closes its GET stream, forgets its id. */
   remove(entry: HttpSession, reason?: AbortReason): void;
-  removeAll(): void;
+  /** Removes every session; returns the GET streams it ended (they close once flushed). */
+  removeAll(): HttpResponse[];
   /** Ends every GET stream and listen stream of every session (a drain: the clients reconnect elsewhere). */
   endStreams(): void;
   readonly size: number;
@@ -68,7 +69,9 @@ export function createSessionTable(server: McpServer, limits: { maxSessions: num
     touch: (entry) => void entry.timer?.refresh(),
     remove,
     removeAll() {
+      const streams = [...entries.values()].flatMap((entry) => (entry.stream === undefined ? [] : [entry.stream]));
       for (const entry of [...entries.values()]) remove(entry);
+      return streams;
     },
     endStreams() {
       for (const entry of entries.values()) {
@@ -86,7 +89,7 @@ export function createSessionTable(server: McpServer, limits: { maxSessions: num
  * 400 without a session id, 404 for one that is unknown, expired or deleted; the entry otherwise.
  * A request that names its session is its client's activity: the idle clock starts again.
  */
-export function findSession(state: { readonly sessions: SessionTable }, id: string | undefined, res: ServerResponse, caller?: AuthInfo): HttpSession | undefined {
+export function findSession(state: { readonly sessions: SessionTable }, id: string | undefined, res: HttpResponse, caller?: AuthInfo): HttpSession | undefined {
   if (id === undefined) {
     sendError(res, 400, 'Mcp-Session-Id header is required: send initialize first');
     return undefined;

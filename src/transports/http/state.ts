@@ -1,11 +1,11 @@
-// What every request handler of one serveHttp instance shares.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// What the request handler of one transport shares (serveHttp's, or one mounted in a framework).
+import type { HttpRequest, HttpResponse } from './messages.js';
 import type { AuthInfo } from '../../core/auth.js';
 import { createAuthGate, type AuthGate } from './auth/gate.js';
 import type { McpServer } from '../../server.js';
 import type { Session } from '../../core/connection.js';
 import { createBodyBudget, readBody, type BodyRead } from './body.js';
-import type { ResolvedHttpOptions } from './options.js';
+import type { ResolvedHandlerOptions } from './options.js';
 import { createSessionTable, type SessionTable } from './sessions.js';
 
 export interface HttpState {
@@ -13,8 +13,8 @@ export interface HttpState {
   /** The bearer-token check, when the server is a protected resource. */
   readonly auth: AuthGate | undefined;
   /** The caller of each request that passed it. */
-  readonly callers: WeakMap<IncomingMessage, AuthInfo>;
-  readonly options: ResolvedHttpOptions;
+  readonly callers: WeakMap<HttpRequest, AuthInfo>;
+  readonly options: ResolvedHandlerOptions;
   readonly sessions: SessionTable;
   /** Set by `close()`: new requests get 503. */
   closing: boolean;
@@ -27,26 +27,28 @@ export interface HttpState {
    * it is to get 503). A request is admitted once it was read in full: one whose body is still
    * arriving holds no slot, so clients that trickle their bodies cannot take them all.
    */
-  admit(res: ServerResponse): boolean;
+  admit(res: HttpResponse): boolean;
   /** Gives back the slot of `res` before it closes (its token was checked; its body is read next). */
-  release(res: ServerResponse): void;
+  release(res: HttpResponse): void;
   /** The session `res` is answered in: close() aborts its calls, a drain ends its streams. Counts `res` if it was not. */
-  track(res: ServerResponse, session?: Session): void;
+  track(res: HttpResponse, session?: Session): void;
   /** Makes `drained()` wait for `res` too, without a slot (a forwarded request: its owner counts it). */
-  waitFor(res: ServerResponse): void;
+  waitFor(res: HttpResponse): void;
   /** The body of `req`, within maxBodyBytes, bodyTimeoutMs and maxBufferedBodyBytes; `drained()` waits for it. */
-  readBody(req: IncomingMessage, res: ServerResponse): Promise<BodyRead>;
+  readBody(req: HttpRequest, res: HttpResponse): Promise<BodyRead>;
   abortAllInFlight(): void;
   /** Ends every listen stream of the POSTs in flight (gracefully: the client may listen again elsewhere). */
   endStreams(): void;
   /** Resolves once no request is in flight, forwarded, or reading its body. */
   drained(): Promise<void>;
+  /** Cuts every response still open (the end of close()'s grace, where no listener drops their connections). */
+  dropAll(): void;
 }
 
-export function createHttpState(server: McpServer, options: ResolvedHttpOptions): HttpState {
+export function createHttpState(server: McpServer, options: ResolvedHandlerOptions): HttpState {
   const sessions = createSessionTable(server, { maxSessions: options.maxSessions, idleMs: options.sessionIdleMs, idPrefix: options.sessionIdPrefix });
-  const working = new Map<ServerResponse, { session: Session | undefined; forget: () => void }>();
-  const waited = new Set<ServerResponse>();
+  const working = new Map<HttpResponse, { session: Session | undefined; forget: () => void }>();
+  const waited = new Set<HttpResponse>();
   const bodyLimits = { maxBytes: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs, budget: createBodyBudget(options.maxBufferedBodyBytes) };
   let waiters: (() => void)[] = [];
   const wakeIfDrained = () => {
@@ -111,6 +113,9 @@ export function createHttpState(server: McpServer, options: ResolvedHttpOptions)
     },
     drained() {
       return working.size === 0 && waited.size === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve));
+    },
+    dropAll() {
+      for (const res of [...working.keys(), ...waited]) res.destroy();
     },
   };
 }

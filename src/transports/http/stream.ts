@@ -1,5 +1,5 @@
 // GET opens the session's stream for server notifications; DELETE ends the session.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HttpRequest, HttpResponse } from './messages.js';
 import { AbortReason } from '../../core/lifetime.js';
 import { SESSION_HEADER, acceptsAll, checkProtocolVersion, readSessionId } from './headers.js';
 import { sendEmpty, sendError, startSse, writeSseMessage } from './reply.js';
@@ -14,7 +14,7 @@ export function postOnly(state: HttpState): boolean {
 }
 
 /** One GET stream per session: the session's own notifications (not a request's) go down it. */
-export function handleGet(state: HttpState, req: IncomingMessage, res: ServerResponse): void {
+export function handleGet(state: HttpState, req: HttpRequest, res: HttpResponse): void {
   if (postOnly(state)) return sendError(res, 405, statelessRefusal, { headers: { allow: 'POST' } });
   if (!acceptsAll(req, ['text/event-stream'])) return sendError(res, 406, 'Accept must include text/event-stream');
   const entry = findRequestSession(state, req, res);
@@ -43,7 +43,7 @@ export function handleGet(state: HttpState, req: IncomingMessage, res: ServerRes
 }
 
 /** Ends a session; its calls in flight are cancelled, so they get no response (the client asked to leave). */
-export function handleDelete(state: HttpState, req: IncomingMessage, res: ServerResponse): void {
+export function handleDelete(state: HttpState, req: HttpRequest, res: HttpResponse): void {
   if (postOnly(state)) return sendError(res, 405, statelessRefusal, { headers: { allow: 'POST' } });
   const entry = findRequestSession(state, req, res);
   if (entry === undefined) return;
@@ -51,7 +51,7 @@ export function handleDelete(state: HttpState, req: IncomingMessage, res: Server
   sendEmpty(res, 204);
 }
 
-function findRequestSession(state: HttpState, req: IncomingMessage, res: ServerResponse): HttpSession | undefined {
+function findRequestSession(state: HttpState, req: HttpRequest, res: HttpResponse): HttpSession | undefined {
   const refusal = checkProtocolVersion(req);
   if (refusal !== undefined) {
     sendError(res, 400, refusal);

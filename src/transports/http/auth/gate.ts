@@ -1,15 +1,15 @@
 // The resource server at the door: Protected Resource Metadata (RFC 9728) for clients to find the
 // authorization server, and a bearer token checked on every MCP request (RFC 6750), both eras.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HttpRequest, HttpResponse } from '../messages.js';
 import type { AuthInfo } from '../../../core/auth.js';
 import { canonicalResource, createVerifier, InvalidToken, type AuthOptions } from './verify.js';
 
 export interface AuthGate {
   /** The metadata document's paths: under the MCP endpoint's path, and the root form. */
   readonly metadataPaths: ReadonlySet<string>;
-  sendMetadata(res: ServerResponse, scopesSupported: readonly string[]): void;
+  sendMetadata(res: HttpResponse, scopesSupported: readonly string[]): void;
   /** The caller, or undefined once the refusal (401, 403, 400) has been sent. */
-  check(req: IncomingMessage, res: ServerResponse): Promise<AuthInfo | undefined>;
+  check(req: HttpRequest, res: HttpResponse): Promise<AuthInfo | undefined>;
   /** The `WWW-Authenticate` of a 403 for a tool, prompt or resource that needs more scopes. */
   scopeChallenge(scopes: readonly string[], description: string): string;
 }
@@ -34,7 +34,7 @@ export function createAuthGate(options: AuthOptions, report: (error: unknown) =>
   const challenge = (fields: Record<string, string | undefined>) =>
     `Bearer ${[`resource_metadata="${metadataUrl}"`, ...Object.entries(fields).flatMap(([name, value]) => (value === undefined ? [] : [`${name}="${quotable(value)}"`]))].join(', ')}`;
   const scope = required.length === 0 ? undefined : required.join(' ');
-  const refuse = (res: ServerResponse, status: number, error: string | undefined, description: string, extra: Record<string, string | undefined> = {}) => {
+  const refuse = (res: HttpResponse, status: number, error: string | undefined, description: string, extra: Record<string, string | undefined> = {}) => {
     const body = JSON.stringify({ error: error ?? 'invalid_token', error_description: description });
     res.writeHead(status, {
       'content-type': 'application/json',
