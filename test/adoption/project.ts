@@ -50,7 +50,9 @@ export async function createProject(tarball: string, zodVersion: string): Promis
   mkdirSync(join(dir, 'src'));
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`);
   writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
-  const packages = [tarball, `zod@${zodVersion}`, `@types/node@${installedVersion('@types/node')}`];
+  // What the README's examples import besides: the frameworks it mounts the transport in.
+  const frameworks = ['express', '@types/express', 'hono'].map((name) => `${name}@${installedVersion(name)}`);
+  const packages = [tarball, `zod@${zodVersion}`, `@types/node@${installedVersion('@types/node')}`, ...frameworks];
   await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', ...packages], { cwd: dir, timeout: 120_000 });
   return {
     dir,

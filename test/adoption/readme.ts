@@ -8,6 +8,7 @@ import { root } from './project.js';
 const elsewhere: Record<string, string> = {
   weather: "declare const weather: import('zod-mcp').Tool;",
   reindex: "declare const reindex: import('zod-mcp').Tool;",
+  server: "declare const server: import('zod-mcp').McpServer;",
   git: 'declare function git(args: string[], signal: AbortSignal): Promise<void>;',
   runBuild: 'declare function runBuild(target: string, signal: AbortSignal, onLine: (line: { n: number; text: string }) => void): Promise<string>;',
 };
