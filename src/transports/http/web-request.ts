@@ -19,7 +19,7 @@ export function toHttpRequest(request: Request): HttpRequest {
     headers.host = url.host;
     headersDistinct.host = [url.host];
   }
-  const body = request.body === null ? emptyBody() : Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
+  const body = request.bodyUsed ? consumedBody() : request.body === null ? emptyBody() : Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
   return Object.assign(body, { method: request.method, url: `${url.pathname}${url.search}`, headers, headersDistinct });
 }
 
@@ -29,4 +29,9 @@ function emptyBody(): Readable {
       this.push(null);
     },
   });
+}
+
+/** A body something read before the handler (a middleware's `c.req.json()`): read to its end, holding nothing, as node's would be. */
+function consumedBody(): Readable {
+  return Object.defineProperty(emptyBody(), 'readableEnded', { value: true });
 }

@@ -1,6 +1,6 @@
 // toFetchHandler called directly: a web Request in, a web Response out, no socket. The same
 // answers and refusals as serveHttp's; an aborted request or a cancelled body is a closed connection.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { McpServer, defineTool, toFetchHandler } from '../../../src/index.js';
 import { V2026, envelope, modern } from '../../helpers/eras.js';
@@ -131,6 +131,36 @@ describe('toFetchHandler', () => {
 
   it('refuses bad options where they are given, naming itself', () => {
     expect(() => toFetchHandler(server, { path: 'mcp' })).toThrow(/^toFetchHandler: invalid options: path: /);
+  });
+
+  it('answers 500 for a request whose body a middleware already read (bodyUsed), and never throws', async () => {
+    const request = post(modern(12, 'tools/call', { name: 'add', arguments: { a: 1, b: 2 } }));
+    await request.text(); // what a middleware's c.req.json() does
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const answered = mcp(request);
+      expect(answered).toBeInstanceOf(Promise);
+      const { status, body } = await read(await answered);
+      expect({ status, body, stderr: stderr.mock.calls }).toStrictEqual({
+        status: 500,
+        body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' } }),
+        stderr: [['zod-mcp: http: the request body was read before the MCP handler (a body parser mounted before it?) and req.body holds nothing of it\n']],
+      });
+    } finally {
+      stderr.mockRestore();
+    }
+  });
+
+  it('close(): a body still arriving is let go (its stream cancelled), so nothing holds the process', async () => {
+    const closing = toFetchHandler(server);
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(new TextEncoder().encode('{"jsonrpc":')), cancel: () => void (cancelled = true) });
+    const pending = closing(post(modern(13, 'tools/list'), {}, { body, duplex: 'half' } as RequestInit));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await closing.close();
+    await pending;
+    await until(() => cancelled);
+    expect(cancelled).toBe(true);
   });
 
   it('close(): a call in flight answers that the server is stopping, and new requests get 503', async () => {
