@@ -11,6 +11,8 @@ import { UsageError } from './usage-error.js';
 /** Changes closer together than this restart once. */
 const SETTLE_MS = 150;
 const IGNORED = /(^|[\\/])(node_modules|\.git|dist|coverage)([\\/]|$)/;
+/** Only source changes restart: a module that writes a log, a cache or a database beside itself must not restart itself. */
+const SOURCE = /\.([mc]?[jt]s|json)$/;
 
 export async function runDevCommand(args: readonly string[]): Promise<number> {
   const options = parseServeArgs(args.map((arg) => arg));
@@ -65,7 +67,7 @@ function watchFolder(folder: string, onChange: (file: string) => void): FSWatche
   let timer: NodeJS.Timeout | undefined;
   let changed = '';
   return watch(folder, { recursive: true }, (_event, name) => {
-    if (name === null || IGNORED.test(name)) return;
+    if (name === null || IGNORED.test(name) || !SOURCE.test(name)) return;
     changed = resolve(folder, name);
     clearTimeout(timer);
     timer = setTimeout(() => onChange(changed), SETTLE_MS);
@@ -93,6 +95,7 @@ abstract class Runner {
 class HttpRunner extends Runner {
   #child: ChildProcess | undefined;
   #stopping = false;
+  #restarting = false;
 
   constructor(args: string[], say: (text: string) => void) {
     super(args, say);
@@ -115,10 +118,16 @@ class HttpRunner extends Runner {
     });
   }
 
+  /** One restart at a time: changes while the old server drains are all in the code the new one loads. */
   restart(): void {
     const old = this.#child;
+    if (this.#restarting) return;
     if (old === undefined) return this.start();
-    old.once('exit', () => this.start());
+    this.#restarting = true;
+    old.once('exit', () => {
+      this.#restarting = false;
+      if (!this.#stopping) this.start();
+    });
     old.kill('SIGTERM');
   }
 }
@@ -129,12 +138,11 @@ class HttpRunner extends Runner {
  * that tools, resources and prompts may have changed, so it lists them again.
  */
 class StdioRunner extends Runner {
-  #child: ChildProcess | undefined;
-  #ready = false;
+  /** The server now served; the ones before it only finish answering what they were given. */
+  #current: Child | undefined;
   #queue: string[] = [];
   #initialize: string | undefined;
   #initialized: string | undefined;
-  #replayId: string | undefined;
   #generation = 0;
   #failure: string | undefined;
 
@@ -147,54 +155,55 @@ class StdioRunner extends Runner {
       for (const line of lines) this.#fromClient(line);
     });
     process.stdin.once('end', () => {
-      const child = this.#child;
-      if (child === undefined) return this.finish(0);
-      child.once('exit', () => this.finish(0));
-      child.stdin!.end();
+      const current = this.#current;
+      if (current === undefined) return this.finish(0);
+      current.process.once('exit', () => this.finish(0));
+      current.process.stdin!.end();
     });
   }
 
   start(): void {
     const generation = ++this.#generation;
-    const child = spawn(process.execPath, this.args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    this.#child = child;
-    this.#ready = this.#initialize === undefined;
+    const replayId = this.#initialize === undefined ? undefined : `zod-mcp-dev-${generation}`;
+    const child: Child = { process: spawn(process.execPath, this.args, { stdio: ['pipe', 'pipe', 'pipe'] }), replayId, ready: replayId === undefined, open: new Map() };
+    this.#current = child;
     this.#failure = undefined;
     let stderr = '';
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    child.process.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;
       process.stderr.write(chunk);
     });
     let partial = '';
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    child.process.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       const lines = (partial + chunk).split('\n');
       partial = lines.pop()!;
-      for (const line of lines) this.#fromServer(line, generation);
+      for (const line of lines) this.#fromServer(line, child);
     });
-    child.stdin!.on('error', () => {}); // a server that exits at start-up closes its stdin
-    child.once('exit', (code) => {
-      if (this.#child !== child) return;
-      this.#child = undefined;
-      this.#failure = stderr.trim().split('\n').at(-1) ?? `exit ${code}`;
+    child.process.stdin!.on('error', () => {}); // a server that exits at start-up closes its stdin
+    child.process.once('exit', (code) => {
+      const reason = stderr.trim().split('\n').at(-1) || `exit ${code}`;
+      // What it was given and did not answer gets an answer still: each request gets exactly one.
+      for (const id of child.open.values()) this.#answerFailure(id, `the server stopped before it answered (${reason})`);
+      if (this.#current !== child) return;
+      this.#current = undefined;
+      this.#failure = reason;
       this.say(`the server stopped (exit ${code}); requests get an error until a change starts it again`);
-      this.#failQueued();
+      for (const line of this.#queue.splice(0)) this.#refuse(parse(line));
     });
-    if (this.#initialize !== undefined) {
-      const frame = JSON.parse(this.#initialize) as { id: unknown };
-      this.#replayId = JSON.stringify(`zod-mcp-dev-${generation}`);
-      child.stdin!.write(`${JSON.stringify({ ...frame, id: `zod-mcp-dev-${generation}` })}\n`);
+    if (replayId !== undefined) {
+      const frame = JSON.parse(this.#initialize!) as { id: unknown };
+      child.process.stdin!.write(`${JSON.stringify({ ...frame, id: replayId })}\n`);
     }
-    if (this.#ready) this.#flush();
+    if (child.ready) this.#flush();
   }
 
   /** The old server's stdin ends: it answers what it was given ("the server is shutting down") and exits. */
   restart(): void {
-    const old = this.#child;
-    this.#child = undefined;
+    const old = this.#current;
     if (old !== undefined) {
-      old.stdin!.end();
-      const timer = setTimeout(() => old.kill('SIGKILL'), 5_000);
-      old.once('exit', () => clearTimeout(timer));
+      old.process.stdin!.end();
+      const timer = setTimeout(() => old.process.kill('SIGKILL'), 5_000);
+      old.process.once('exit', () => clearTimeout(timer));
     }
     this.start();
   }
@@ -204,42 +213,65 @@ class StdioRunner extends Runner {
     const frame = parse(line);
     if (frame?.method === 'initialize' && this.#initialize === undefined) this.#initialize = line;
     else if (frame?.method === 'notifications/initialized') this.#initialized = line;
-    if (this.#child === undefined && this.#failure !== undefined) return this.#answerFailure(frame);
-    if (this.#ready) this.#child?.stdin!.write(`${line}\n`);
+    if (this.#current === undefined && this.#failure !== undefined) return this.#refuse(frame);
+    if (this.#current?.ready === true) this.#send(this.#current, line, frame);
     else this.#queue.push(line);
   }
 
-  #fromServer(line: string, generation: number): void {
+  /** A line to a server; a request's id is kept until it is answered. */
+  #send(child: Child, line: string, frame = parse(line)): void {
+    if (frame !== undefined && 'method' in frame && 'id' in frame && frame.id !== null) child.open.set(JSON.stringify(frame.id), frame.id);
+    child.process.stdin!.write(`${line}\n`);
+  }
+
+  #fromServer(line: string, child: Child): void {
     const frame = parse(line);
-    // An old server's last answers still reach the client; nothing else of it does.
-    if (generation !== this.#generation && (frame === undefined || 'method' in frame)) return;
-    if (!this.#ready && frame !== undefined && JSON.stringify(frame.id) === this.#replayId && !('method' in frame)) {
-      this.#ready = true;
-      if (this.#initialized !== undefined) this.#child?.stdin!.write(`${this.#initialized}\n`);
-      const capabilities = ((frame.result as { capabilities?: Record<string, { listChanged?: boolean }> } | undefined)?.capabilities ?? {});
-      for (const list of ['tools', 'resources', 'prompts']) {
-        if (capabilities[list]?.listChanged === true) process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', method: `notifications/${list}/list_changed` })}\n`);
-      }
-      this.#flush();
+    const answer = frame !== undefined && !('method' in frame) && 'id' in frame;
+    if (answer && child.replayId !== undefined && frame.id === child.replayId) {
+      // The answer to the initialize given again: the client has its own, never this one.
+      if (this.#current === child && !child.ready) this.#ready(child, frame);
       return;
     }
+    if (answer) child.open.delete(JSON.stringify(frame.id));
+    // An old server's last answers still reach the client; nothing else of it does.
+    if (this.#current !== child && !answer) return;
     process.stdout.write(`${line}\n`);
   }
 
-  #flush(): void {
-    for (const line of this.#queue.splice(0)) this.#child?.stdin!.write(`${line}\n`);
+  #ready(child: Child, initialized: Record<string, unknown>): void {
+    child.ready = true;
+    if (this.#initialized !== undefined) child.process.stdin!.write(`${this.#initialized}\n`);
+    const capabilities = (initialized.result as { capabilities?: Record<string, { listChanged?: boolean }> } | undefined)?.capabilities ?? {};
+    for (const list of ['tools', 'resources', 'prompts']) {
+      if (capabilities[list]?.listChanged === true) process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', method: `notifications/${list}/list_changed` })}\n`);
+    }
+    this.#flush();
   }
 
-  #failQueued(): void {
-    for (const line of this.#queue.splice(0)) this.#answerFailure(parse(line));
+  #flush(): void {
+    const current = this.#current!;
+    for (const line of this.#queue.splice(0)) this.#send(current, line);
   }
 
   /** While no server runs, a request gets an error frame saying why; a notification nothing. */
-  #answerFailure(frame: Record<string, unknown> | undefined): void {
-    if (frame === undefined || !('id' in frame) || frame.id === null || 'method' in frame === false) return;
-    const message = `the server is not running (${this.#failure}): fix the module and save it`;
-    process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: frame.id, error: { code: -32603, message } })}\n`);
+  #refuse(frame: Record<string, unknown> | undefined): void {
+    if (frame === undefined || !('id' in frame) || frame.id === null || !('method' in frame)) return;
+    this.#answerFailure(frame.id, `the server is not running (${this.#failure})`);
   }
+
+  #answerFailure(id: unknown, why: string): void {
+    const message = `${why}: fix the module and save it`;
+    process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32603, message } })}\n`);
+  }
+}
+
+/** One server process of the stdio runner, and the requests it was given and has not answered. */
+interface Child {
+  readonly process: ChildProcess;
+  /** The id of the initialize given to it again, when the client had sent one. */
+  readonly replayId: string | undefined;
+  ready: boolean;
+  readonly open: Map<string, unknown>;
 }
 
 function parse(line: string): Record<string, unknown> | undefined {

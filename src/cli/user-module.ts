@@ -16,7 +16,7 @@ export type UserModule =
   | { readonly kind: 'server'; readonly file: string; readonly server: McpServer }
   | { readonly kind: 'parts'; readonly file: string; readonly name: string; readonly version: string; readonly served: Served };
 
-const TYPESCRIPT = new Set(['.ts', '.mts', '.cts']);
+const TYPESCRIPT = new Set(['.ts', '.mts']);
 
 /**
  * Loads `path` and finds what it exports: one `McpServer` (default or named), or else every tool,
@@ -26,14 +26,11 @@ const TYPESCRIPT = new Set(['.ts', '.mts', '.cts']);
 export async function loadUserModule(path: string): Promise<UserModule> {
   const file = resolve(path);
   if (!existsSync(file)) throw new UsageError(`${path}: no such file`);
-  const exports = await importModule(file, path);
-  const values = Object.values(exports);
-  const servers = values.filter((value) => value instanceof McpServer);
-  const foreign = values.find((value) => !(value instanceof McpServer) && looksLikeServer(value));
-  if (servers.length === 0 && foreign !== undefined) {
-    throw new UsageError(`${path}: its McpServer comes from another copy of zod-mcp than this command's: run the zod-mcp installed in that project (npx zod-mcp)`);
-  }
-  if (new Set(servers).size > 1) throw new UsageError(`${path}: exports ${servers.length} McpServers: export one`);
+  const values = exportedValues(await importModule(file, path));
+  // By its shape too: a CommonJS module's `require('zod-mcp')` is a copy of its own (tsx compiles the
+  // package again for require), whose McpServer this command serves through its public methods.
+  const servers = [...new Set(values.filter((value) => value instanceof McpServer || looksLikeServer(value)))] as McpServer[];
+  if (servers.length > 1) throw new UsageError(`${path}: exports ${servers.length} McpServers: export one`);
   if (servers.length > 0) return { kind: 'server', file, server: servers[0]! };
   const served = partsOf(values);
   if (served.tools.length + (served.resources?.length ?? 0) + (served.prompts?.length ?? 0) === 0) {
@@ -43,6 +40,9 @@ export async function loadUserModule(path: string): Promise<UserModule> {
 }
 
 async function importModule(file: string, path: string): Promise<Record<string, unknown>> {
+  if (extname(file) === '.cts') {
+    throw new UsageError(`${path}: a .cts module cannot load zod-mcp (an ES module) through tsx on this Node: name it .ts or .mts`);
+  }
   try {
     if (TYPESCRIPT.has(extname(file))) {
       const tsx = await findTsx(file);
@@ -83,11 +83,30 @@ async function findTsx(file: string): Promise<Tsx | undefined> {
   return undefined;
 }
 
+/**
+ * What a module exports. A CommonJS module (a .ts or .js file outside a `"type": "module"` package)
+ * arrives as `{ default: module.exports }`: the properties of that object are its exports.
+ */
+function exportedValues(namespace: Record<string, unknown>): unknown[] {
+  const values = Object.values(namespace);
+  const fallback = namespace.default;
+  const plain = typeof fallback === 'object' && fallback !== null && [Object.prototype, null].includes(Object.getPrototypeOf(fallback));
+  if (!plain || isPart(fallback)) return values;
+  const inner = fallback as Record<string, unknown>;
+  const nested = typeof inner.default === 'object' && inner.default !== null ? [inner.default] : [];
+  return [...values.filter((value) => value !== fallback), ...Object.values(inner), ...nested];
+}
+
+function isPart(value: unknown): boolean {
+  const part = value as Record<string, unknown>;
+  return typeof part.handler === 'function' || typeof part.read === 'function' || typeof part.get === 'function';
+}
+
 function looksLikeServer(value: unknown): boolean {
   return typeof value === 'object' && value !== null && typeof (value as { handle?: unknown }).handle === 'function' && typeof (value as { callTool?: unknown }).callTool === 'function';
 }
 
-/** Tools, resources, templates and prompts among the exports (arrays looked into), each once, in export order. */
+/** Tools, resources, templates and prompts among the exports (arrays looked into), each once, in the order of the export names (as a module namespace has them). */
 function partsOf(values: unknown[]): Served {
   const tools: Tool[] = [];
   const resources: (Resource | ResourceTemplate)[] = [];

@@ -51,6 +51,48 @@ describe('zod-mcp dev MODULE over stdio', () => {
   }, 90_000);
 });
 
+describe('zod-mcp dev MODULE over stdio: every request gets exactly one answer', () => {
+  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } };
+
+  it('answers the initialize of a module that fails at start-up, with why', async () => {
+    const module = join(dir, 'fails.ts');
+    writeFileSync(module, "throw new Error('no config');\nexport {};\n");
+    const peer = new StdioPeer(['dev', module]);
+    try {
+      peer.send(`${JSON.stringify(initialize)}\n`);
+      const answer = await peer.waitForId(1, 20_000);
+      expect(answer).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -32603 } });
+      expect((answer.error as { message: string }).message).toMatch(/^the server (stopped before it answered|is not running) \(.*no config.*\): fix the module and save it$/);
+    } finally {
+      await peer.end();
+    }
+    expect(peer.lines.filter((line) => (JSON.parse(line) as { id?: unknown }).id === 1)).toHaveLength(1);
+  }, 60_000);
+
+  it('passes on no answer to an initialize it gave again, through two saves close together', async () => {
+    const module = join(dir, 'twice.ts');
+    const original = readFileSync(join(root, 'test', 'cli', 'modules', 'parts.ts'), 'utf8');
+    writeFileSync(module, original);
+    const peer = new StdioPeer(['dev', module]);
+    try {
+      peer.send(`${JSON.stringify(initialize)}\n${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+      await peer.waitForId(1, 20_000);
+      writeFileSync(module, original.replace("name: 'shout'", "name: 'yell'"));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      writeFileSync(module, original.replace("name: 'shout'", "name: 'holler'"));
+      const deadline = Date.now() + 20_000;
+      while (peer.stderr.split('changed: restarting').length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      peer.send(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
+      expect(toolNames(await peer.waitForId(2, 20_000))).toStrictEqual(['add', 'holler']);
+      const ids = peer.lines.map((line) => (JSON.parse(line) as { id?: unknown }).id).filter((id) => id !== undefined);
+      expect(ids).toStrictEqual([1, 2]);
+    } finally {
+      await peer.end();
+    }
+  }, 60_000);
+});
+
 describe('zod-mcp dev MODULE --http', () => {
   /** The names tools/list gives over 2026 HTTP. */
   async function namesAt(url: string): Promise<string[]> {
@@ -75,6 +117,34 @@ describe('zod-mcp dev MODULE --http', () => {
       const urls = [...served.stderr().matchAll(/serving MCP over HTTP at (\S+)/g)].map((match) => match[1]);
       expect(urls).toStrictEqual([served.url, served.url]);
       expect(await namesAt(served.url)).toStrictEqual(['add', 'yell']);
+    } finally {
+      expect(await served.stop()).toBe(0);
+    }
+  }, 60_000);
+
+  it('restarts once for saves that come while the old server drains, and serves the last of them', async () => {
+    const module = join(dir, 'drains.ts');
+    const slow = `\nexport const slow = defineTool({ name: 'slow', description: 'Takes its time.', input: z.object({}), handler: () => new Promise<string>((resolve) => setTimeout(() => resolve('done'), 3000)) });\n`;
+    const original = readFileSync(join(root, 'test', 'cli', 'modules', 'parts.ts'), 'utf8') + slow;
+    writeFileSync(module, original);
+    const served = await startHttpProcess([programJs, 'dev', module, '--http', '--port', '0'], {}, 30_000);
+    try {
+      const call = fetch(served.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': V2026, 'mcp-method': 'tools/call', 'mcp-name': 'slow' },
+        body: JSON.stringify(modern(9, 'tools/call', { name: 'slow', arguments: {} })),
+      }).then((response) => response.text(), () => 'gone');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      writeFileSync(module, original.replace("name: 'shout'", "name: 'yell'"));
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      writeFileSync(module, original.replace("name: 'shout'", "name: 'holler'"));
+      const deadline = Date.now() + 20_000;
+      while (served.stderr().split('serving MCP over HTTP at').length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await call;
+      expect(await namesAt(served.url)).toStrictEqual(['add', 'slow', 'holler']); // a module's exports come in the order of their names
+      expect(served.stderr().split('serving MCP over HTTP at').length).toBe(3);
+      expect(served.stderr()).not.toContain('EADDRINUSE');
     } finally {
       expect(await served.stop()).toBe(0);
     }

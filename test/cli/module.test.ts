@@ -1,6 +1,6 @@
 // `zod-mcp serve ./module.ts` and `zod-mcp inspect ./module.ts`: the user's TypeScript module loaded
 // without a build step (through tsx), over stdio and HTTP, and what inspect prints and exits with.
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -88,6 +88,32 @@ describe('zod-mcp serve MODULE', () => {
       [['serve', parts, built], `zod-mcp: serve: one module to serve, not 2: ${parts} ${built}\n`],
     ];
     for (const [args, stderr] of cases) expect(await zodMcp(args), args.join(' ')).toStrictEqual({ code: 2, stdout: '', stderr });
+  }, 60_000);
+});
+
+describe('zod-mcp serve MODULE in a CommonJS package', () => {
+  it("serves a .ts module of a package without \"type\": \"module\" (tsx loads it as CommonJS), parts and a built server alike", async () => {
+    // A project of a user's: its own package.json, zod-mcp and zod installed (linked to this checkout).
+    const dir = mkdtempSync(join(root, 'test', 'cli', '.dev-cjs-'));
+    try {
+      writeFileSync(join(dir, 'package.json'), '{ "name": "cjs-app", "version": "3.1.4" }\n');
+      mkdirSync(join(dir, 'node_modules'));
+      symlinkSync(root, join(dir, 'node_modules', 'zod-mcp'));
+      symlinkSync(join(root, 'node_modules', 'zod'), join(dir, 'node_modules', 'zod'));
+      copyFileSync(parts, join(dir, 'parts.ts'));
+      copyFileSync(built, join(dir, 'built.ts'));
+      const partsOut = await zodMcp(['inspect', join(dir, 'parts.ts'), '--json']);
+      expect(partsOut.stderr).toBe('');
+      const inspected = JSON.parse(partsOut.stdout) as { server: unknown; tools: unknown };
+      expect({ server: inspected.server, tools: inspected.tools }).toStrictEqual({ server: { name: 'cjs-app', version: '3.1.4' }, tools: partsTools });
+      const builtOut = await zodMcp(['inspect', join(dir, 'built.ts'), '--json']);
+      expect((JSON.parse(builtOut.stdout) as { server: unknown }).server).toStrictEqual({ name: 'built', version: '2.0.0' });
+      // Its McpServer is its own copy of zod-mcp's (require compiles the package again): served all the same.
+      const [, called] = await talk(['serve', join(dir, 'built.ts')], [initialize, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'repeat', arguments: { text: 'cjs' } } }]);
+      expect(called).toStrictEqual({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'cjs' }], isError: false } });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
 
