@@ -8,6 +8,8 @@ export interface Problem {
   readonly text: string;
 }
 
+/** The property names Anthropic's API accepts in a tool's input_schema. */
+const API_PROPERTY_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
 /** The names Anthropic's and OpenAI's APIs accept for a tool (MCP allows 128 characters and dots). */
 const API_TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -34,6 +36,10 @@ function lintSchema(schema: unknown, where: string, input: boolean): Problem[] {
   if (input && combined.length > 0) {
     problems.push({ level: 'error', where, text: `a top-level ${combined.join(', ')}, which Anthropic's API refuses in a tool's input_schema (the tool, or the whole request, is rejected): describe the variants in the properties instead` });
   }
+  const keys = propertyKeysIn(schema).filter((key) => !API_PROPERTY_KEY.test(key));
+  if (keys.length > 0) {
+    problems.push({ level: 'warning', where, text: `${keys.length === 1 ? 'the property name' : 'property names'} ${keys.slice(0, 3).map((key) => JSON.stringify(key)).join(', ')}${keys.length > 3 ? ', …' : ''} ${keys.length === 1 ? 'is' : 'are'} not ^[A-Za-z0-9_.-]{1,64}$, which Anthropic's API requires of property names` });
+  }
   const refs = refsIn(schema);
   if (refs.length > 0) {
     problems.push({ level: 'error', where, text: `$ref at ${refs.slice(0, 3).join(', ')}${refs.length > 3 ? ', …' : ''}: several clients and model APIs do not resolve references (a recursive schema needs them; inline the rest)` });
@@ -41,14 +47,40 @@ function lintSchema(schema: unknown, where: string, input: boolean): Problem[] {
   return problems;
 }
 
+/** Keywords whose value is data, not a schema (a `$ref` key inside one is not a reference). */
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
+/** Keywords whose value maps names to schemas: the names are never keywords. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
 /** JSON Pointer paths of every `$ref` in the schema. */
 function refsIn(node: unknown, path = '#'): string[] {
-  if (typeof node !== 'object' || node === null) return [];
   if (Array.isArray(node)) return node.flatMap((child, i) => refsIn(child, `${path}/${i}`));
+  if (typeof node !== 'object' || node === null) return [];
   const found: string[] = [];
   for (const [key, value] of Object.entries(node)) {
+    const at = `${path}/${pointerStep(key)}`;
     if (key === '$ref' && typeof value === 'string') found.push(path);
-    else if (key !== 'const' && key !== 'enum' && key !== 'default' && key !== 'examples') found.push(...refsIn(value, `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`));
+    else if (DATA_KEYWORDS.has(key)) continue;
+    else if (SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null) {
+      for (const [name, child] of Object.entries(value)) found.push(...refsIn(child, `${at}/${pointerStep(name)}`));
+    } else found.push(...refsIn(value, at));
   }
   return found;
+}
+
+function pointerStep(key: string): string {
+  return key.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+/** Every property name at any depth, each once. */
+function propertyKeysIn(node: unknown, seen = new Set<string>()): string[] {
+  if (Array.isArray(node)) for (const child of node) propertyKeysIn(child, seen);
+  else if (typeof node === 'object' && node !== null) {
+    for (const [key, value] of Object.entries(node)) {
+      if (DATA_KEYWORDS.has(key)) continue;
+      if (key === 'properties' && typeof value === 'object' && value !== null) for (const name of Object.keys(value)) seen.add(name);
+      propertyKeysIn(value, seen);
+    }
+  }
+  return [...seen];
 }

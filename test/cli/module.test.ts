@@ -150,14 +150,16 @@ describe('zod-mcp inspect MODULE', () => {
     const report = stdout.slice(stdout.lastIndexOf('}\n\n') + 3);
     expect(report).toBe(
       [
+        `warning tool "greet" input: the property name "first name" is not ^[A-Za-z0-9_.-]{1,64}$, which Anthropic's API requires of property names`,
+        'error   tool "link" input: $ref at #/properties/default, #/$defs/__schema0/properties/next: several clients and model APIs do not resolve references (a recursive schema needs them; inline the rest)',
         `error   tool "pick" input: a top-level oneOf, which Anthropic's API refuses in a tool's input_schema (the tool, or the whole request, is rejected): describe the variants in the properties instead`,
         'error   tool "files.plant" input: $ref at #/properties/tree, #/$defs/__schema0/properties/children/items: several clients and model APIs do not resolve references (a recursive schema needs them; inline the rest)',
         `warning tool "files.plant": the name is not ^[A-Za-z0-9_-]{1,64}$, which Anthropic's and OpenAI's APIs require of tool names: clients that pass it on as it is fail`,
         'warning tool "files.plant": no description: the model has only the name to go on',
-        '2 errors, 2 warnings',
+        '3 errors, 3 warnings',
         '',
       ].join('\n'),
     );
-    expect(stdout.startsWith('zod-mcp 0.1.0: 2 tools, 0 resources, 0 resource templates, 0 prompts\n\ntool pick — Picks by id or by name.\n  input:  {\n')).toBe(true);
+    expect(stdout.startsWith('zod-mcp 0.1.0: 4 tools, 0 resources, 0 resource templates, 0 prompts\n\ntool greet — Greets.\n  input:  {\n')).toBe(true);
   }, 30_000);
 });
