@@ -31,6 +31,10 @@ const everyShape = defineTool({
     either: z.union([z.string(), z.number()]).optional(),
     exact: z.literal(5).optional(),
     range: z.number().gt(0).lt(10).optional(),
+    list: z.array(z.object({ a: z.string(), b: z.string().optional() })).nullable().optional(),
+    pair: z.tuple([z.object({ a: z.string().optional() }), z.number()]).optional(),
+    either_list: z.union([z.array(z.object({ c: z.string().optional() })), z.string()]).optional(),
+    anything: z.unknown().optional(),
   }),
   handler: (args) => {
     seen.push(args);
@@ -80,6 +84,7 @@ describe('schema profiles: the rules each claims, over every shipped tool and ev
         for (const key of Object.keys(node)) if (!GEMINI_KEYWORDS.includes(key)) broken.push(`keyword ${key}`);
         if (node.type !== undefined && (typeof node.type !== 'string' || node.type === 'null')) broken.push(`type ${JSON.stringify(node.type)}`);
         if (node.type === 'string' && node.format !== undefined && !['enum', 'date-time'].includes(node.format as string)) broken.push(`format ${String(node.format)}`);
+        if ('items' in node && (typeof node.items !== 'object' || node.items === null || Array.isArray(node.items))) broken.push(`items ${JSON.stringify(node.items)}`);
       }
     }
     expect(broken).toStrictEqual([]);
@@ -95,6 +100,15 @@ describe('schema profiles: the rules each claims, over every shipped tool and ev
 });
 
 describe('schema profiles: exact schemas', () => {
+  it('gemini writes a tuple as the one items schema it takes', async () => {
+    const tuple = defineTool({ name: 'tuple', description: 'd', input: z.object({ same: z.tuple([z.string(), z.string()]), mixed: z.tuple([z.string(), z.number()]) }), handler: () => 'ok' });
+    const listedTuple = (await new McpServer({ name: 't', version: '1', tools: [tuple], schemaProfile: 'gemini' }).listTools())![0]!.inputSchema;
+    expect(listedTuple.properties).toStrictEqual({
+      same: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'string' } },
+      mixed: { type: 'array', minItems: 2, maxItems: 2, items: { anyOf: [{ type: 'string' }, { type: 'number' }] } },
+    });
+  });
+
   const tool = defineTool({
     name: 'find',
     description: 'Finds.',
@@ -140,6 +154,19 @@ describe('openai-strict: a null for an optional property is left out', () => {
     const result = await server.callTool('every_shape', { name: 'Ada', nick: null, note: null, tags: [{ k: 'a', v: null }], tree: null, choice: { kind: 'y', y: null } });
     expect(result).toStrictEqual({ content: [{ type: 'text', text: 'ok' }], isError: false });
     expect(seen).toStrictEqual([{ name: 'Ada', mode: 'a', note: null, tags: [{ k: 'a' }], choice: { kind: 'y' } }]);
+  });
+
+  it('drops them inside nullable arrays, tuples and unions of arrays, and keeps a null a schema of anything takes', async () => {
+    seen.length = 0;
+    const result = await server.callTool('every_shape', {
+      name: 'Ada',
+      list: [{ a: 'x', b: null }],
+      pair: [{ a: null }, 1],
+      either_list: [{ c: null }],
+      anything: null,
+    });
+    expect(result).toStrictEqual({ content: [{ type: 'text', text: 'ok' }], isError: false });
+    expect(seen).toStrictEqual([{ name: 'Ada', mode: 'a', list: [{ a: 'x' }], pair: [{}, 1], either_list: [{}], anything: null }]);
     expect(await server.callTool('every_shape', { name: null })).toStrictEqual({
       content: [{ type: 'text', text: 'Invalid arguments for tool every_shape: name: expected string, received null' }],
       isError: true,

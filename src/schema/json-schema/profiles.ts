@@ -24,12 +24,21 @@ const isSchema = (value: unknown): value is Schema => typeof value === 'object' 
 const mapValues = (record: unknown, map: (value: unknown) => unknown) =>
   isSchema(record) ? Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)])) : record;
 
-/** Whether `null` is a value the schema accepts on its own. */
-export function acceptsNull(schema: unknown): boolean {
+/** Keywords that can refuse `null`; a schema with none of them takes any value (`z.unknown()`, `z.any()`). */
+const CONSTRAINING = ['type', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', 'not', '$ref'];
+
+/** Whether `null` is a value the schema accepts on its own (`$ref`s resolved within `root`). */
+export function acceptsNull(schema: unknown, root?: Schema): boolean {
   if (!isSchema(schema)) return schema === true;
-  if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'))) return true;
-  if (schema.const === null || (Array.isArray(schema.enum) && schema.enum.includes(null))) return true;
-  return ['anyOf', 'oneOf'].some((key) => Array.isArray(schema[key]) && (schema[key] as unknown[]).some(acceptsNull));
+  const resolved = root === undefined ? schema : resolveRef(schema, root);
+  if (typeof resolved.$ref === 'string') return false; // a reference that does not resolve: assume it refuses
+  if (!CONSTRAINING.some((key) => key in resolved)) return true;
+  if (resolved.type === 'null' || (Array.isArray(resolved.type) && resolved.type.includes('null'))) return true;
+  if (resolved.const === null || (Array.isArray(resolved.enum) && resolved.enum.includes(null))) return true;
+  if (Array.isArray(resolved.allOf) && resolved.type === undefined && resolved.enum === undefined && !('const' in resolved)) {
+    return (resolved.allOf as unknown[]).every((part) => acceptsNull(part, root));
+  }
+  return ['anyOf', 'oneOf'].some((key) => Array.isArray(resolved[key]) && (resolved[key] as unknown[]).some((part) => acceptsNull(part, root)));
 }
 
 // ---- openai-strict
@@ -69,11 +78,12 @@ function nullable(schema: unknown): unknown {
 export function dropAddedNulls(schema: Schema, value: unknown, root: Schema = schema): unknown {
   const resolved = resolveRef(schema, root);
   const branches = [resolved.anyOf, resolved.oneOf].find(Array.isArray) as unknown[] | undefined;
-  if (branches !== undefined && isSchema(value)) {
-    const branch = branchFor(branches.filter(isSchema).map((part) => resolveRef(part, root)), value);
+  if (branches !== undefined && (isSchema(value) || Array.isArray(value))) {
+    const members = branches.filter(isSchema).map((part) => resolveRef(part, root));
+    const branch = Array.isArray(value) ? members.find(isArraySchema) : branchFor(members, value as Schema);
     return branch === undefined ? value : dropAddedNulls(branch, value, root);
   }
-  if (Array.isArray(value)) return isSchema(resolved.items) ? value.map((item) => dropAddedNulls(resolved.items as Schema, item, root)) : value;
+  if (Array.isArray(value)) return dropInArray(resolved, value, root);
   if (!isSchema(value) || !isSchema(resolved.properties)) return value;
   const properties = resolved.properties as Record<string, unknown>;
   const required = new Set(Array.isArray(resolved.required) ? (resolved.required as string[]) : []);
@@ -81,13 +91,32 @@ export function dropAddedNulls(schema: Schema, value: unknown, root: Schema = sc
   for (const [key, field] of Object.entries(properties)) {
     if (!Object.hasOwn(value, key) || !isSchema(field)) continue;
     const item = value[key];
-    const next = item === null && !required.has(key) && !acceptsNull(resolveRef(field, root)) ? undefined : dropAddedNulls(field, item, root);
+    const next = item === null && !required.has(key) && !acceptsNull(field, root) ? undefined : dropAddedNulls(field, item, root);
     if (next === item) continue;
     out ??= { ...value };
     if (next === undefined) delete out[key];
     else out[key] = next;
   }
   return out ?? value;
+}
+
+/** Each element by its own schema: a tuple's `prefixItems` first, then `items`. */
+function dropInArray(schema: Schema, value: unknown[], root: Schema): unknown[] {
+  const prefix = Array.isArray(schema.prefixItems) ? (schema.prefixItems as unknown[]) : [];
+  let out: unknown[] | undefined;
+  value.forEach((item, i) => {
+    const element = i < prefix.length ? prefix[i] : schema.items;
+    if (!isSchema(element)) return;
+    const next = dropAddedNulls(element, item, root);
+    if (next === item) return;
+    out ??= [...value];
+    out[i] = next;
+  });
+  return out ?? value;
+}
+
+function isArraySchema(schema: Schema): boolean {
+  return schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array')) || 'items' in schema || 'prefixItems' in schema;
 }
 
 /**
@@ -162,7 +191,9 @@ function gemini(node: Schema): Schema {
   for (const [key, value] of Object.entries(node)) {
     if (key === 'type' || !GEMINI_KEYWORDS.has(key) && key !== 'const' && key !== 'oneOf') continue;
     if (key === 'properties') out.properties = mapValues(value, (field) => (isSchema(field) ? gemini(field) : field));
-    else if (key === 'items') out.items = isSchema(value) ? gemini(value) : value;
+    else if (key === 'items') {
+      if (isSchema(value)) out.items = gemini(value); // `items: false` (a closed tuple) has no Gemini form: its elements say it
+    }
     else if (key === 'anyOf' || key === 'oneOf') {
       const branches = (value as unknown[]).filter(isSchema);
       if (branches.some((branch) => branch.type === 'null')) nullableType = true;
@@ -171,6 +202,13 @@ function gemini(node: Schema): Schema {
     else if (key === 'format' && types[0] === 'string' && !GEMINI_STRING_FORMATS.has(String(value))) {
       out.description = `${typeof node.description === 'string' ? `${node.description} ` : ''}(format: ${String(value)})`;
     } else if (!(key === 'description' && out.description !== undefined)) out[key] = value;
+  }
+  // A tuple: its elements as the one schema Gemini's `items` takes (the same schema, or any of them).
+  const elements = Array.isArray(node.prefixItems) ? (node.prefixItems as unknown[]).filter(isSchema).map(gemini) : [];
+  if (elements.length > 0) {
+    const same = elements.every((element) => JSON.stringify(element) === JSON.stringify(elements[0]));
+    const rest = out.items === undefined ? [] : [out.items as Schema];
+    out.items = same && rest.every((item) => JSON.stringify(item) === JSON.stringify(elements[0])) ? elements[0] : { anyOf: [...elements, ...rest] };
   }
   if (types.length > 1) out.anyOf = [...types.map((type) => ({ type })), ...((out.anyOf as Schema[] | undefined) ?? [])];
   if (Array.isArray(out.anyOf) && out.anyOf.length === 1 && Object.keys(out).length === 1) return { ...(out.anyOf[0] as Schema), ...(nullableType ? { nullable: true } : {}) };
