@@ -2,112 +2,140 @@
 // that "ABC" is refused while the server accepts it. The flags that change what matches (i, s, m)
 // are written into the pattern itself; g, y and d change nothing a single test sees, and u and v
 // are how JSON Schema reads every pattern anyway.
+import { caseVariants, charText } from './case-variants.js';
 
 const LINE_END = '\\n\\r\\u2028\\u2029';
 /** Case additions are computed over at most this many code points of one class range. */
 const RANGE_SCAN_LIMIT = 0x10000;
+/** What `\w` also takes under i with u: ſ and the Kelvin sign fold to s and k. */
+const WORD_FOLDED = '\\u017f\\u212a';
+/** Letters that start an escape of their own without the u flag; any other escaped letter is the letter itself. */
+const ESCAPE_LETTERS = new Set('bBdDwWsSfnrtvcxuk');
+
+interface Flags {
+  readonly ignoreCase: boolean;
+  readonly dotAll: boolean;
+  readonly multiline: boolean;
+  /** u or v: how escapes and cases are read. */
+  readonly unicode: boolean;
+  readonly unicodeSets: boolean;
+  /** `\k<name>` is a backreference (without the u flag, only in a pattern that names a group). */
+  readonly namedGroups: boolean;
+}
 
 /** The pattern, flag-free, matching the same strings as `regex` does with its flags. */
 export function patternOf(regex: RegExp): string {
-  const ignoreCase = regex.flags.includes('i');
-  const dotAll = regex.flags.includes('s');
-  const multiline = regex.flags.includes('m');
-  const unicodeSets = regex.flags.includes('v');
   const source = regex.source;
-  if (!ignoreCase && !dotAll && !multiline) return source;
+  const flags: Flags = {
+    ignoreCase: regex.flags.includes('i'),
+    dotAll: regex.flags.includes('s'),
+    multiline: regex.flags.includes('m'),
+    unicode: regex.flags.includes('u') || regex.flags.includes('v'),
+    unicodeSets: regex.flags.includes('v'),
+    namedGroups: /\(\?<[^=!]/.test(source),
+  };
+  if (!flags.ignoreCase && !flags.dotAll && !flags.multiline) return source;
   let out = '';
   for (let i = 0; i < source.length; ) {
     const char = source[i]!;
     if (char === '\\') {
-      const end = escapeEnd(source, i);
-      const escape = source.slice(i, end);
-      const other = ignoreCase && /^\\[xu]/.test(escape) ? otherCase(String.fromCodePoint(Math.max(0, escapedCode(escape)))) : undefined;
-      out += other === undefined ? escape : `[${escape}${other}]`; // `\x41` under i: `[\x41a]`
+      const end = escapeEnd(source, i, flags);
+      out += rewriteEscape(source.slice(i, end), flags);
       i = end;
     } else if (char === '[') {
-      const end = classEnd(source, i, unicodeSets);
+      const end = classEnd(source, i, flags);
       const body = source.slice(i, end);
-      out += ignoreCase && !unicodeSets ? withOtherCases(body) : body;
+      out += flags.ignoreCase && !flags.unicodeSets ? withOtherCases(body, flags) : body;
       i = end;
-    } else if (char === '(' && source[i + 1] === '?' && source[i + 2] === '<' && /[A-Za-z_$]/.test(source[i + 3] ?? '')) {
-      const end = source.indexOf('>', i) + 1; // a group's name is not matched text
+    } else if (char === '(' && source.startsWith('(?<', i) && source[i + 3] !== '=' && source[i + 3] !== '!') {
+      const end = source.indexOf('>', i) + 1; // a group's name, whatever its letters, is not matched text
       out += source.slice(i, end);
       i = end;
     } else {
-      out += rewriteAtom(char, ignoreCase, dotAll, multiline);
-      i += 1;
+      const code = source.codePointAt(i)!;
+      out += rewriteAtom(String.fromCodePoint(code), flags);
+      i += code > 0xffff ? 2 : 1;
     }
   }
   return out;
 }
 
-function rewriteAtom(char: string, ignoreCase: boolean, dotAll: boolean, multiline: boolean): string {
-  if (char === '.' && dotAll) return '[\\s\\S]';
-  if (char === '^' && multiline) return `(?:^|(?<=[${LINE_END}]))`;
-  if (char === '$' && multiline) return `(?:$|(?=[${LINE_END}]))`;
-  if (ignoreCase) {
-    const other = otherCase(char);
-    if (other !== undefined) return `[${char}${other}]`;
-  }
-  return char;
+function rewriteAtom(char: string, flags: Flags): string {
+  if (char === '.' && flags.dotAll) return '[\\s\\S]';
+  if (char === '^' && flags.multiline) return `(?:^|(?<=[${LINE_END}]))`;
+  if (char === '$' && flags.multiline) return `(?:$|(?=[${LINE_END}]))`;
+  return flags.ignoreCase ? withVariants(char, char.codePointAt(0)!, flags) : char;
 }
 
-/** The other case of a one-character letter, when it is one character too. */
-function otherCase(char: string): string | undefined {
-  const upper = char.toUpperCase();
-  const other = upper !== char ? upper : char.toLowerCase();
-  return other !== char && other.length === 1 ? other : undefined;
+/** `text` standing for `code`, as a class of it and its case variants when it has any. */
+function withVariants(text: string, code: number, flags: Flags): string {
+  const variants = caseVariants(code, flags.unicode);
+  return variants.length === 0 ? text : `[${text}${variants.map(charText).join('')}]`;
+}
+
+function rewriteEscape(escape: string, flags: Flags): string {
+  if (!flags.ignoreCase) return escape;
+  const kind = escape[1] ?? '';
+  if (flags.unicode && kind === 'w') return `[\\w${WORD_FOLDED}]`;
+  if (flags.unicode && kind === 'W') return `[^\\w${WORD_FOLDED}]`;
+  const code = escapedCode(escape, flags);
+  // `\x41`, `\u0041`, and without u an identity escape of a letter (`\a` is `a`): a character, with its cases.
+  const identity = !flags.unicode && /^[A-Za-z]$/.test(kind) && (!ESCAPE_LETTERS.has(kind) || (kind === 'k' && !flags.namedGroups));
+  const character = /^\\[xu]/.test(escape) || identity;
+  return character && code >= 0 ? withVariants(escape, code, flags) : escape;
 }
 
 /** Index just past the escape starting at `start` (a backslash). */
-function escapeEnd(source: string, start: number): number {
+function escapeEnd(source: string, start: number, flags: Flags): number {
   const kind = source[start + 1];
   if (kind === undefined) return start + 1;
-  if ((kind === 'u' || kind === 'p' || kind === 'P' || kind === 'k') && (source[start + 2] === '{' || source[start + 2] === '<')) {
+  const braced = (kind === 'u' && flags.unicode) || ((kind === 'p' || kind === 'P') && flags.unicode);
+  if ((braced && source[start + 2] === '{') || (kind === 'k' && (flags.unicode || flags.namedGroups) && source[start + 2] === '<')) {
     const close = source.indexOf(source[start + 2] === '{' ? '}' : '>', start);
     return close === -1 ? source.length : close + 1;
   }
   if (kind === 'u') return Math.min(source.length, start + 6);
   if (kind === 'x') return Math.min(source.length, start + 4);
   if (kind === 'c') return Math.min(source.length, start + 3);
-  return start + 2;
+  const code = source.codePointAt(start + 1)!;
+  return start + (code > 0xffff ? 3 : 2);
 }
 
 /** Index just past the class starting at `start`; with the v flag, classes nest. */
-function classEnd(source: string, start: number, nested: boolean): number {
+function classEnd(source: string, start: number, flags: Flags): number {
   let depth = 0;
   for (let i = start; i < source.length; ) {
     const char = source[i]!;
     if (char === '\\') {
-      i = escapeEnd(source, i);
+      i = escapeEnd(source, i, flags);
       continue;
     }
-    if (char === '[' && (depth === 0 || nested)) depth += 1;
+    if (char === '[' && (depth === 0 || flags.unicodeSets)) depth += 1;
     else if (char === ']' && --depth === 0) return i + 1;
     i += 1;
   }
   return source.length;
 }
 
-/** `[a-c_]` -> `[a-c_A-C]`: the class, with what its letters are in the other case added. */
-function withOtherCases(body: string): string {
+/** `[a-c_]` -> `[a-c_A-C]`: the class, with the case variants of what it holds added. */
+function withOtherCases(body: string, flags: Flags): string {
   const negated = body[1] === '^';
   const inner = body.slice(negated ? 2 : 1, -1);
-  const atoms = classAtoms(inner);
+  const atoms = classAtoms(inner, flags);
   const present = (code: number) => atoms.some((atom) => atom.from <= code && code <= atom.to);
-  const added: number[] = [];
+  const added = new Set<number>();
   for (const atom of atoms) {
-    if (atom.from < 0) continue; // \w, \d, \p{…}: already both cases, or left to the engine
+    if (atom.from < 0) continue; // \d, \s, \p{…}: a set that takes its cases itself, or is left to the engine
     for (let code = atom.from; code <= Math.min(atom.to, atom.from + RANGE_SCAN_LIMIT); code++) {
-      const other = otherCase(String.fromCodePoint(code));
-      if (other === undefined) continue;
-      const otherCode = other.codePointAt(0)!;
-      // A class without the u flag cannot hold a character outside the BMP as one atom.
-      if (otherCode <= 0xffff && !present(otherCode) && !added.includes(otherCode)) added.push(otherCode);
+      for (const variant of caseVariants(code, flags.unicode)) if (!present(variant)) added.add(variant);
     }
   }
-  if (added.length === 0) return body;
-  return `[${negated ? '^' : ''}${inner}${toRanges(added)}]`;
+  const word = flags.unicode && /(^|[^\\])(\\\\)*\\w/.test(inner) ? WORD_FOLDED : '';
+  if (added.size === 0 && word === '') return body;
+  // Before a `-` that ends the class (a literal there), or it would start a range with what is added.
+  const trailingDash = inner.endsWith('-') && !/(^|[^\\])(\\\\)*\\-$/.test(inner);
+  const kept = trailingDash ? inner.slice(0, -1) : inner;
+  return `[${negated ? '^' : ''}${kept}${toRanges([...added])}${word}${trailingDash ? '-' : ''}]`;
 }
 
 interface ClassAtom {
@@ -116,12 +144,12 @@ interface ClassAtom {
   readonly to: number;
 }
 
-function classAtoms(inner: string): ClassAtom[] {
+function classAtoms(inner: string, flags: Flags): ClassAtom[] {
   const atoms: ClassAtom[] = [];
   for (let i = 0; i < inner.length; ) {
-    const [from, next] = readClassChar(inner, i);
+    const [from, next] = readClassChar(inner, i, flags);
     if (from >= 0 && inner[next] === '-' && next + 1 < inner.length) {
-      const [to, after] = readClassChar(inner, next + 1);
+      const [to, after] = readClassChar(inner, next + 1, flags);
       if (to >= 0) {
         atoms.push({ from, to });
         i = after;
@@ -135,27 +163,29 @@ function classAtoms(inner: string): ClassAtom[] {
 }
 
 /** The code point at `i` inside a class (or -1 for a set escape), and the index after it. */
-function readClassChar(inner: string, i: number): [number, number] {
+function readClassChar(inner: string, i: number, flags: Flags): [number, number] {
   if (inner[i] === '\\') {
-    const end = escapeEnd(inner, i);
-    return [escapedCode(inner.slice(i, end)), end];
+    const end = escapeEnd(inner, i, flags);
+    return [escapedCode(inner.slice(i, end), flags), end];
   }
   const code = inner.codePointAt(i)!;
   return [code, i + (code > 0xffff ? 2 : 1)];
 }
 
-/** The code point an escape inside a class stands for, or -1 when it stands for a set. */
-function escapedCode(escape: string): number {
+/** The code point an escape stands for, or -1 when it stands for a set, a boundary or a backreference. */
+function escapedCode(escape: string, flags: Flags): number {
   const kind = escape[1] ?? '';
   const hex = escape.startsWith('\\u{') ? escape.slice(3, -1) : kind === 'u' || kind === 'x' ? escape.slice(2) : undefined;
   if (hex !== undefined) return /^[0-9A-Fa-f]+$/.test(hex) ? Number.parseInt(hex, 16) : -1;
   const named: Record<string, number> = { n: 10, r: 13, t: 9, v: 11, f: 12, b: 8, '0': 0 };
   if (Object.hasOwn(named, kind)) return named[kind]!;
-  if (/[dDwWsSpPck1-9]/.test(kind)) return -1;
-  return kind.codePointAt(0) ?? -1; // an escaped punctuation character stands for itself
+  if (/[dDwWsScB1-9]/.test(kind)) return -1;
+  if ((kind === 'p' || kind === 'P') && flags.unicode) return -1;
+  if (kind === 'k' && (flags.unicode || flags.namedGroups) && escape.length > 2) return -1;
+  return escape.codePointAt(1) ?? -1; // punctuation, or without u any other letter: the character itself
 }
 
-/** BMP code points -> class text: letters as they are, the rest as `\uXXXX`. */
+/** Code points -> class text, consecutive ones as ranges. */
 function toRanges(codes: number[]): string {
   const sorted = [...codes].sort((a, b) => a - b);
   let out = '';
@@ -166,11 +196,6 @@ function toRanges(codes: number[]): string {
     i = j + 1;
   }
   return out;
-}
-
-function charText(code: number): string {
-  if ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)) return String.fromCharCode(code);
-  return `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
 /** Rewrites, in place, the `pattern`s a string schema's JSON holds for `regexes` whose flags matter. */
