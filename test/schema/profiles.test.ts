@@ -84,6 +84,7 @@ describe('schema profiles: the rules each claims, over every shipped tool and ev
         for (const key of Object.keys(node)) if (!GEMINI_KEYWORDS.includes(key)) broken.push(`keyword ${key}`);
         if (node.type !== undefined && (typeof node.type !== 'string' || node.type === 'null')) broken.push(`type ${JSON.stringify(node.type)}`);
         if (node.type === 'string' && node.format !== undefined && !['enum', 'date-time'].includes(node.format as string)) broken.push(`format ${String(node.format)}`);
+        if (Array.isArray(node.enum) && node.enum.some((value) => typeof value !== 'string')) broken.push(`enum ${JSON.stringify(node.enum)}`);
         if ('items' in node && (typeof node.items !== 'object' || node.items === null || Array.isArray(node.items))) broken.push(`items ${JSON.stringify(node.items)}`);
       }
     }

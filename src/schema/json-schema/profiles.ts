@@ -203,6 +203,12 @@ function gemini(node: Schema): Schema {
       out.description = `${typeof node.description === 'string' ? `${node.description} ` : ''}(format: ${String(value)})`;
     } else if (!(key === 'description' && out.description !== undefined)) out[key] = value;
   }
+  // Gemini's enum lists strings only: other values are said in the description instead.
+  if (Array.isArray(out.enum) && out.enum.some((value) => typeof value !== 'string')) {
+    const values = (out.enum as unknown[]).map((value) => JSON.stringify(value)).join(', ');
+    delete out.enum;
+    out.description = `${typeof out.description === 'string' ? `${out.description} ` : ''}(one of: ${values})`;
+  }
   // A tuple: its elements as the one schema Gemini's `items` takes (the same schema, or any of them).
   const elements = Array.isArray(node.prefixItems) ? (node.prefixItems as unknown[]).filter(isSchema).map(gemini) : [];
   if (elements.length > 0) {
