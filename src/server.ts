@@ -173,7 +173,7 @@ export class McpServer {
     return feature;
   }
 
-  /** Stops every task this process runs (each ends as its tool does on shutdown); transports call it. @internal */
+  /** Stops every task this process runs (each ends as its tool does on shutdown), and from then on no call becomes a task (it stops instead); transports call it when they shut down. @internal */
   stopTasks(): Promise<void> {
     return this.#tasks.stopAll();
   }

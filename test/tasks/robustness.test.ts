@@ -141,6 +141,22 @@ describe('tasks on a slow or failing store', () => {
   });
 });
 
+describe('tasks after shutdown stopped them', () => {
+  it('a call that would become a task once the tasks were stopped (one that waited for a slot) stops instead of making one', async () => {
+    const { store, created } = flakyStore();
+    const { send, server } = serve(store, [
+      { name: 'long', description: 'l', input: z.object({}), task: 'required', handler: async (_a: unknown, ctx: any) => (await sleep(10_000, undefined, { signal: ctx.signal }), 'never') },
+      { name: 'slowish', description: 's', input: z.object({}), task: 'optional', handler: async (_a: unknown, ctx: any) => (await sleep(10_000, undefined, { signal: ctx.signal }), 'never') },
+    ]);
+    await server.stopTasks();
+    for (const name of ['long', 'slowish']) {
+      const frame = await send('tools/call', { name, arguments: {} });
+      expect(frame.result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: `tool ${name} was stopped: the server is shutting down` }], isError: true });
+    }
+    expect(created).toStrictEqual([]);
+  });
+});
+
 describe('tasks at the edges of time', () => {
   it('a required tool becomes a task at the end of the turn it started in: what it asks in that turn is MRTR, what it asks later the task’s', async () => {
     const turn = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -22,6 +22,8 @@ export class TaskRuntime {
   readonly #report: (error: unknown) => void;
   /** Tasks this process runs, by id: shutdown stops them and waits for their last write. */
   readonly #running = new Map<string, { readonly abort: CallAbort; readonly ended: Promise<unknown> }>();
+  /** Set by stopAll: a call that would become a task now (one that waited for a slot during shutdown) stops instead. */
+  #stopped = false;
 
   constructor(settings: TaskSettings, events: EventBus, report: (error: unknown) => void) {
     this.settings = settings;
@@ -74,6 +76,7 @@ export class TaskRuntime {
 
   /** Stops every task this process runs (shutdown); resolves once each has written how it ended. */
   stopAll(): Promise<void> {
+    this.#stopped = true;
     const ended = [...this.#running.values()].map((task) => {
       task.abort.abort(AbortReason.Shutdown);
       return task.ended;
@@ -83,7 +86,7 @@ export class TaskRuntime {
 
   /** A required tool that answered before it became a task: a task that is complete at once. */
   #already(ctx: RequestContext, outcome: Outcome): MaybePromise<Outcome | TaskCreated> {
-    if (outcome === null || outcome instanceof InputRequired) return outcome;
+    if (outcome === null || outcome instanceof InputRequired || this.#stopped) return outcome;
     return this.#create(ctx).then(
       async (record) => new TaskCreated(taskOf((await this.#finish(record.taskId, outcome, undefined)) ?? record)),
       (error: unknown) => toolFailure(error),
@@ -108,6 +111,11 @@ export class TaskRuntime {
 
   /** The call outlives its request now: the record is created (durably, before the answer), the work detached and watched. */
   async #become(ctx: RequestContext, support: TaskSupport, timeoutMs: number | undefined, running: Promise<Outcome>): Promise<Outcome | TaskCreated> {
+    if (this.#stopped) {
+      // Shutdown stopped the tasks already: no task is made that nothing would stop or wait for.
+      ctx.abort.abort(AbortReason.Shutdown);
+      return running;
+    }
     // Questions the handler asks while the record is being made wait for it: they are the task's
     // if it is made, and MRTR on the request if it is not.
     let made!: () => void;
