@@ -1,7 +1,7 @@
 // In-process bench, one implementation and one scenario per process (so JIT and GC state are not
-// shared): `node bench/in-process.mjs <zod-mcp|sdk|tmcp> <call|list100|list1000|payload> <ms>`.
+// shared): `node bench/in-process.mjs <zod-mcp|zod-mcp 2026|sdk|sdk v2|tmcp> <call|list100|list1000|payload> <ms>`.
 // Prints {"opsPerSec": n}. zod-mcp is timed through `server.handle(frame)`, tmcp through
-// `server.receive(frame)`, the SDK through its own Client and McpServer over InMemoryTransport.
+// `server.receive(frame)`, the SDKs (v1 and v2) through their own Client and McpServer over InMemoryTransport.
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 
@@ -80,6 +80,28 @@ async function sdk() {
   };
 }
 
+async function sdkV2() {
+  const { McpServer, InMemoryTransport } = await import('@modelcontextprotocol/server');
+  const { Client } = await import('@modelcontextprotocol/client');
+  const server = new McpServer({ name: 'bench', version: '1.0.0' });
+  server.registerTool('echo', { description: 'Echoes its arguments.', inputSchema: z.object(echoInput) }, (a) => ({
+    content: [{ type: 'text', text: echoText(a) }],
+  }));
+  for (const t of extraTools) {
+    server.registerTool(t.name, { description: t.description, inputSchema: z.object(t.input) }, () => ({ content: [{ type: 'text', text: 'ok' }] }));
+  }
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  if (scenario.startsWith('list')) return async () => (await client.listTools()).tools.length;
+  let id = 0;
+  return async () => {
+    const i = ++id;
+    const result = await client.callTool({ name: 'echo', arguments: args(i) });
+    return result.content[0].text === expected(i) ? 1 : fail(result);
+  };
+}
+
 async function tmcp() {
   const { McpServer } = await import('tmcp');
   const { ZodJsonSchemaAdapter } = await import('@tmcp/adapter-zod');
@@ -130,7 +152,7 @@ async function measure(op, ms) {
   return (ops / elapsed) * 1000;
 }
 
-const makers = { 'zod-mcp': () => zodMcp(false), 'zod-mcp 2026': () => zodMcp(true), sdk, tmcp };
+const makers = { 'zod-mcp': () => zodMcp(false), 'zod-mcp 2026': () => zodMcp(true), sdk, 'sdk v2': sdkV2, tmcp };
 const op = await makers[impl]();
 await measure(op, durationMs / 2); // warm-up: the SDK needs a while to reach its pace
 // Two halves: tools/list must cost the same however often it has been called.

@@ -1,6 +1,6 @@
 // Medians, ratios and the printed table of `npm run bench`.
 
-export type Impl = 'zod-mcp' | 'zod-mcp 2026' | 'zod-mcp serve' | 'sdk' | 'tmcp' | 'bare';
+export type Impl = 'zod-mcp' | 'zod-mcp 2026' | 'zod-mcp serve' | 'sdk' | 'sdk v2' | 'tmcp' | 'bare';
 
 /** One measured quantity: its samples per implementation, and which way is better. */
 export interface Measure {
@@ -29,6 +29,19 @@ export function ratio(measure: Measure, other: Impl, of: Impl = 'zod-mcp'): numb
   return mine === undefined || theirs === undefined || theirs === 0 ? undefined : mine / theirs;
 }
 
+/** The official SDK (1.x or v2) that does best on this measure: the one a target is measured against. */
+export function bestSdk(measure: Measure): Impl | undefined {
+  const [v1, v2] = [medianOf(measure, 'sdk'), medianOf(measure, 'sdk v2')];
+  if (v1 === undefined || v2 === undefined) return v1 !== undefined ? 'sdk' : v2 !== undefined ? 'sdk v2' : undefined;
+  return measure.higherIsBetter === v1 >= v2 ? 'sdk' : 'sdk v2';
+}
+
+/** this / the best official SDK on this measure. */
+export function ratioToSdk(measure: Measure, of: Impl = 'zod-mcp'): number | undefined {
+  const best = bestSdk(measure);
+  return best === undefined ? undefined : ratio(measure, best, of);
+}
+
 function formatNumber(value: number | undefined): string {
   if (value === undefined) return '—';
   if (value >= 1000) return Math.round(value).toLocaleString('en-US');
@@ -46,17 +59,18 @@ const columns: { impl: Impl; title: string }[] = [
   { impl: 'zod-mcp 2026', title: 'zod-mcp 2026' },
   { impl: 'zod-mcp serve', title: 'zod-mcp serve' },
   { impl: 'sdk', title: 'SDK 1.32.2' },
+  { impl: 'sdk v2', title: 'SDK v2 2.4.0' },
   { impl: 'tmcp', title: 'tmcp 1.20.0' },
   { impl: 'bare', title: 'bare loop' },
 ];
 
-/** A Markdown table: one row per measure, medians per implementation, then this/SDK, this/tmcp, this/ceiling. */
+/** A Markdown table: one row per measure, medians per implementation, then this/best SDK, this/tmcp, this/ceiling. */
 export function formatTable(measures: readonly Measure[]): string {
-  const header = ['measure', ...columns.map((c) => c.title), 'this/SDK', 'this/tmcp', 'this/ceiling', '2026/2025'];
+  const header = ['measure', ...columns.map((c) => c.title), 'this/best SDK', 'this/tmcp', 'this/ceiling', '2026/2025'];
   const rows = measures.map((m) => [
     `${m.label} (${m.unit})`,
     ...columns.map((c) => formatNumber(medianOf(m, c.impl))),
-    formatRatio(ratio(m, 'sdk')),
+    formatRatio(ratioToSdk(m)),
     formatRatio(ratio(m, 'tmcp')),
     formatRatio(ratio(m, 'bare')),
     formatRatio(ratio(m, 'zod-mcp', 'zod-mcp 2026')),
@@ -73,11 +87,15 @@ export interface Target {
   readonly met: boolean | undefined;
 }
 
-/** The issue's targets, each checked against this run's medians. */
-export function checkTargets(byKey: (key: string) => Measure | undefined): Target[] {
-  const at = (key: string, other: Impl) => {
+/** The performance targets, each checked against this run's medians: against the best official SDK on each measure. */
+export function checkTargets(byKey: (key: string) => Measure | undefined, http: readonly { name: string; callsPerSec: number; p99Ms: number }[] = []): Target[] {
+  const vsSdk = (key: string, of: Impl = 'zod-mcp') => {
     const m = byKey(key);
-    return m === undefined ? undefined : ratio(m, other);
+    return m === undefined ? undefined : ratioToSdk(m, of);
+  };
+  const vs = (key: string, other: Impl, of: Impl = 'zod-mcp') => {
+    const m = byKey(key);
+    return m === undefined ? undefined : ratio(m, other, of);
   };
   const check = (text: string, value: number | undefined, ok: (v: number) => boolean): Target => ({
     text: `${text}: ${value === undefined ? '—' : value.toFixed(2)}`,
@@ -87,14 +105,19 @@ export function checkTargets(byKey: (key: string) => Measure | undefined): Targe
   const list1000 = byKey('inproc-list1000');
   const late = byKey('inproc-list-late');
   const listScaling = list100 && list1000 ? (medianOf(list1000, 'zod-mcp') ?? 0) / (medianOf(list100, 'zod-mcp') ?? 1) : undefined;
+  const mine = http.find((row) => row.name === 'zod-mcp, 1 process');
+  const sdkHttp = http.find((row) => row.name.startsWith('SDK v2'));
   return [
-    check('stdio throughput ≥ 2.5× SDK', at('stdio-calls', 'sdk'), (v) => v >= 2.5),
-    check('stdio throughput on the 2026 path ≥ 2.5× SDK', byKey('stdio-calls') && ratio(byKey('stdio-calls')!, 'sdk', 'zod-mcp 2026'), (v) => v >= 2.5),
-    check('stdio throughput ≥ 0.7× bare loop', at('stdio-calls', 'bare'), (v) => v >= 0.7),
-    check('peak memory ≤ 0.5× SDK', at('stdio-peak', 'sdk'), (v) => v <= 0.5),
-    check('cold start ≤ 0.5× SDK', at('cold-start', 'sdk'), (v) => v <= 0.5),
-    check('in-process tools/call ≥ 20× SDK', at('inproc-call', 'sdk'), (v) => v >= 20),
-    check('in-process tools/list (100 tools) ≥ 20× SDK', at('inproc-list100', 'sdk'), (v) => v >= 20),
+    check('stdio throughput ≥ 2.5× the best SDK', vsSdk('stdio-calls'), (v) => v >= 2.5),
+    check('stdio throughput on the 2026 path ≥ 2.5× the best SDK', vsSdk('stdio-calls', 'zod-mcp 2026'), (v) => v >= 2.5),
+    check('stdio throughput ≥ 0.8× the bare loop', vs('stdio-calls', 'bare'), (v) => v >= 0.8),
+    check('stdio throughput on the 2026 path ≥ 0.8× the bare loop', vs('stdio-calls', 'bare', 'zod-mcp 2026'), (v) => v >= 0.8),
+    check('peak memory ≤ 0.5× the smaller SDK', vsSdk('stdio-peak'), (v) => v <= 0.5),
+    check('cold start (serve) ≤ 0.5× the faster SDK', vsSdk('cold-start', 'zod-mcp serve'), (v) => v <= 0.5),
+    check('in-process tools/call ≥ 25× the faster SDK', vsSdk('inproc-call'), (v) => v >= 25),
+    check('in-process tools/call on the 2026 path ≥ 25× the faster SDK', vsSdk('inproc-call', 'zod-mcp 2026'), (v) => v >= 25),
+    check('HTTP calls/s ≥ 3× SDK v2', mine && sdkHttp && mine.callsPerSec / sdkHttp.callsPerSec, (v) => v >= 3),
+    check('HTTP p99 ≤ 0.5× SDK v2', mine && sdkHttp && mine.p99Ms / sdkHttp.p99Ms, (v) => v <= 0.5),
     check('tools/list as fast late in the run as early (2nd half / 1st half ≥ 0.8)', late && medianOf(late, 'zod-mcp'), (v) => v >= 0.8),
     check('tools/list does no per-tool work per call (1,000 tools / 100 tools ≥ 0.5)', listScaling, (v) => v >= 0.5),
   ];

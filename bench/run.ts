@@ -1,4 +1,4 @@
-// `npm run bench [-- --json] [-- --quick]`: zod-mcp against the official SDK, tmcp and a bare Node
+// `npm run bench [-- --json] [-- --quick]`: zod-mcp against the official SDKs (1.32 and v2), tmcp and a bare Node
 // loop, over stdio and in-process; and over HTTP against the SDK v2 server (bench/http.ts). Servers are interleaved (A B C … A B C …), every measure is
 // repeated (3 times; once with --quick) and the table shows medians. Not a test: nothing here fails.
 import { execFile } from 'node:child_process';
@@ -30,6 +30,7 @@ const servers: Record<Impl, ServerSpec> = {
   'zod-mcp 2026': { name: 'zod-mcp 2026', args: [join(here, 'servers', 'zod-mcp.mjs')], era: '2026' },
   'zod-mcp serve': { name: 'zod-mcp serve', args: [join(root, 'dist', 'program.js'), 'serve'] },
   sdk: { name: 'sdk', args: [join(here, 'servers', 'sdk.mjs')] },
+  'sdk v2': { name: 'sdk v2', args: [join(here, 'servers', 'sdk-v2.mjs')] },
   tmcp: { name: 'tmcp', args: [join(here, 'servers', 'tmcp.mjs')] },
   bare: { name: 'bare', args: [join(here, 'servers', 'bare.mjs')] },
 };
@@ -102,8 +103,8 @@ async function inProcess(impl: Impl, scenario: string): Promise<{ opsPerSec: num
 
 async function main(): Promise<void> {
   const stdioImpls: Impl[] = [];
-  for (const impl of ['zod-mcp', 'zod-mcp 2026', 'zod-mcp serve', 'sdk', 'tmcp', 'bare'] as const) if (await available(impl)) stdioImpls.push(impl);
-  const inProcessImpls = stdioImpls.filter((impl) => impl === 'zod-mcp' || impl === 'zod-mcp 2026' || impl === 'sdk' || impl === 'tmcp');
+  for (const impl of ['zod-mcp', 'zod-mcp 2026', 'zod-mcp serve', 'sdk', 'sdk v2', 'tmcp', 'bare'] as const) if (await available(impl)) stdioImpls.push(impl);
+  const inProcessImpls = stdioImpls.filter((impl) => impl === 'zod-mcp' || impl === 'zod-mcp 2026' || impl === 'sdk' || impl === 'sdk v2' || impl === 'tmcp');
   const expectEcho = (i: number) => `echo({"x":${i}})`;
   const started = Date.now();
 
@@ -155,7 +156,7 @@ async function main(): Promise<void> {
     loadAverageAtEnd: loadavg().map((v) => Number(v.toFixed(2))),
     seconds: Math.round((Date.now() - started) / 1000),
   };
-  const targets = checkTargets((key) => measures.find((m) => m.key === key));
+  const targets = checkTargets((key) => measures.find((m) => m.key === key), http);
   if (json) {
     const medians = Object.fromEntries(
       measures.map((m) => [m.key, Object.fromEntries(stdioImpls.map((impl) => [impl, medianOf(m, impl) ?? null]))]),
@@ -168,7 +169,8 @@ async function main(): Promise<void> {
   process.stdout.write(
     `"zod-mcp" is bench/servers/zod-mcp.mjs (serveStdio, echo with { x?: number }) spoken to in the 2025 era; ` +
       '"zod-mcp 2026" the same server with the 2026 envelope on every request and no initialize; "zod-mcp serve" is ' +
-      '`node dist/program.js serve` (its echo accepts any object). Ratios are zod-mcp / other, medians of ' +
+      '`node dist/program.js serve` (its echo accepts any object). Ratios are zod-mcp / other (this/best SDK: the better ' +
+      'of SDK 1.32 and SDK v2 on that row), medians of ' +
       `${REPEATS} interleaved round(s).\n`,
   );
   process.stdout.write(
