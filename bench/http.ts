@@ -1,7 +1,8 @@
-// The HTTP section of `npm run bench`: stateless 2026 echo calls over Streamable HTTP, from one
-// client process keeping 64 calls in flight on keep-alive connections, against zod-mcp as one
-// process, as `--workers 2`, and as two processes behind nginx, and the official SDK v2 HTTP server
-// (@modelcontextprotocol/server + @modelcontextprotocol/node). Deployments are interleaved and each
+// The HTTP section of `npm run bench`: stateless 2026 echo calls over Streamable HTTP, from the
+// bench's own client (every answer checked) and from autocannon, each keeping 64 calls in flight on
+// keep-alive connections, against zod-mcp as one process, as `--workers 2`, and as two processes
+// behind nginx, the official SDK v2 HTTP server (@modelcontextprotocol/server +
+// @modelcontextprotocol/node), and a bare node:http loop (the ceiling). Deployments are interleaved and each
 // measure repeated; the table shows medians. Everything listens on 127.0.0.1.
 import { spawnSync } from 'node:child_process';
 import { Agent, request } from 'node:http';
@@ -18,9 +19,12 @@ const KEY = { ZOD_MCP_STATE_KEY: 'the bench shares this secret' };
 
 export interface HttpRow {
   readonly name: string;
+  /** From the bench's own client, every answer checked by its id. */
   readonly callsPerSec: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
+  /** From autocannon, 64 connections, every answer compared with a checked one. */
+  readonly autocannon: Omit<HttpRow, 'name' | 'autocannon'>;
 }
 
 interface Running {
@@ -44,10 +48,13 @@ const deployments: Record<string, () => Promise<Running>> = {
   'SDK v2, 1 process': async () => {
     return startHttpProcess([join(here, 'servers', 'sdk-http.mjs'), '0']);
   },
+  'bare HTTP loop (the ceiling)': async () => {
+    return startHttpProcess([join(here, 'servers', 'bare-http.mjs'), '0']);
+  },
 };
 
 /** `count` echo calls, `inFlight` at a time, each checked; calls per second and latency percentiles. */
-async function measure(url: string, count: number, inFlight: number): Promise<Omit<HttpRow, 'name'>> {
+async function measure(url: string, count: number, inFlight: number): Promise<Omit<HttpRow, 'name' | 'autocannon'>> {
   const target = new URL(url);
   const latencies: number[] = [];
   let next = 0;
@@ -103,34 +110,79 @@ async function measure(url: string, count: number, inFlight: number): Promise<Om
   return { callsPerSec: count / seconds, p50Ms: latencies[Math.floor(latencies.length * 0.5)]!, p99Ms: latencies[Math.floor(latencies.length * 0.99)]! };
 }
 
+/**
+ * The same call from autocannon (64 connections for `seconds`), every answer compared with the one
+ * a first checked call got: requests per second and its latency percentiles. Timed by duration,
+ * not count: autocannon samples once a second.
+ */
+async function measureWithAutocannon(url: string, seconds: number, connections: number): Promise<Omit<HttpRow, 'name' | 'autocannon'>> {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { x: 1 }, _meta: ENVELOPE } });
+  const headers = { ...HEADERS }; // each sets content-length itself
+  const first = await fetch(url, { method: 'POST', headers, body });
+  const expected = await first.text();
+  if (!expected.includes('echo({\\"x\\":1})')) throw new Error(`unexpected answer: ${expected.slice(0, 200)}`);
+  const library = 'autocannon'; // it ships no types; its result is described below
+  const { default: autocannon } = (await import(library)) as { default: (options: object) => Promise<AutocannonResult> };
+  const result = await autocannon({ url, method: 'POST', headers, body, connections, duration: seconds, expectBody: expected, timeout: 30 });
+  if (result.errors > 0 || result.non2xx > 0 || result.mismatches > 0) {
+    throw new Error(`autocannon: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.mismatches} answers that differ`);
+  }
+  return { callsPerSec: result.requests.total / result.duration, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+}
+
+interface AutocannonResult {
+  readonly errors: number;
+  readonly non2xx: number;
+  readonly mismatches: number;
+  readonly duration: number;
+  readonly requests: { readonly total: number };
+  readonly latency: { readonly p50: number; readonly p99: number };
+}
+
+const ENVELOPE = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+const HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2026-07-28',
+  'mcp-method': 'tools/call',
+  'mcp-name': 'echo',
+};
+
 /** Every deployment, `repeats` interleaved rounds; nginx's row is left out when nginx is not installed. */
-export async function runHttpBench(options: { calls: number; repeats: number; log: (text: string) => void }): Promise<HttpRow[]> {
+export async function runHttpBench(options: { calls: number; repeats: number; autocannonSeconds: number; log: (text: string) => void }): Promise<HttpRow[]> {
   const names = Object.keys(deployments).filter((name) => !name.includes('nginx') || spawnSync('nginx', ['-v']).error === undefined);
-  const samples = new Map<string, Omit<HttpRow, 'name'>[]>(names.map((name) => [name, []]));
+  type Sample = Omit<HttpRow, 'name' | 'autocannon'>;
+  const samples = new Map<string, { own: Sample; autocannon: Sample }[]>(names.map((name) => [name, []]));
   for (let round = 0; round < options.repeats; round++) {
     options.log(`round ${round + 1}/${options.repeats}: HTTP`);
     for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)]) {
       const running = await deployments[name]!();
       try {
         await measure(running.url, Math.min(1000, options.calls), 64); // warm-up
-        samples.get(name)!.push(await measure(running.url, options.calls, 64));
+        const own = await measure(running.url, options.calls, 64);
+        samples.get(name)!.push({ own, autocannon: await measureWithAutocannon(running.url, options.autocannonSeconds, 64) });
       } finally {
         await running.stop();
       }
     }
   }
+  const medians = (runs: Sample[]): Sample => ({ callsPerSec: median(runs.map((run) => run.callsPerSec)), p50Ms: median(runs.map((run) => run.p50Ms)), p99Ms: median(runs.map((run) => run.p99Ms)) });
   return names.map((name) => {
     const runs = samples.get(name)!;
-    return { name, callsPerSec: median(runs.map((run) => run.callsPerSec)), p50Ms: median(runs.map((run) => run.p50Ms)), p99Ms: median(runs.map((run) => run.p99Ms)) };
+    return { name, ...medians(runs.map((run) => run.own)), autocannon: medians(runs.map((run) => run.autocannon)) };
   });
 }
 
-export function formatHttpTable(rows: readonly HttpRow[], calls: number): string {
-  const header = `| HTTP, stateless 2026 echo, ${calls.toLocaleString('en-US')} calls, 64 in flight | calls/s | p50 ms | p99 ms |\n| --- | ---: | ---: | ---: |`;
+export function formatHttpTable(rows: readonly HttpRow[], calls: number, autocannonSeconds: number): string {
+  const header =
+    `| HTTP, stateless 2026 echo, 64 in flight | checked client (${calls.toLocaleString('en-US')} calls): calls/s | p50 ms | p99 ms | autocannon (${autocannonSeconds} s): req/s | p50 ms | p99 ms |\n` +
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |';
   const sdk = rows.find((row) => row.name.startsWith('SDK v2'));
+  const times = (mine: number, theirs: number | undefined) => (theirs === undefined ? '' : ` (${(mine / theirs).toFixed(2)}x SDK v2)`);
   const lines = rows.map((row) => {
-    const ratio = sdk !== undefined && row !== sdk ? ` (${(row.callsPerSec / sdk.callsPerSec).toFixed(2)}x SDK v2)` : '';
-    return `| ${row.name} | ${Math.round(row.callsPerSec).toLocaleString('en-US')}${ratio} | ${row.p50Ms.toFixed(2)} | ${row.p99Ms.toFixed(2)} |`;
+    const own = `${Math.round(row.callsPerSec).toLocaleString('en-US')}${row === sdk ? '' : times(row.callsPerSec, sdk?.callsPerSec)}`;
+    const cannon = `${Math.round(row.autocannon.callsPerSec).toLocaleString('en-US')}${row === sdk ? '' : times(row.autocannon.callsPerSec, sdk?.autocannon.callsPerSec)}`;
+    return `| ${row.name} | ${own} | ${row.p50Ms.toFixed(2)} | ${row.p99Ms.toFixed(2)} | ${cannon} | ${row.autocannon.p50Ms.toFixed(2)} | ${row.autocannon.p99Ms.toFixed(2)} |`;
   });
   return [header, ...lines].join('\n');
 }

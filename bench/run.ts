@@ -22,6 +22,7 @@ const IN_FLIGHT = 64;
 const COLD_STARTS = quick ? 3 : 10;
 const PAYLOAD_CALLS = quick ? 8 : 32;
 const IN_PROCESS_MS = quick ? 400 : 800;
+const AUTOCANNON_SECONDS = quick ? 2 : 5;
 const PAYLOAD = { pad: 'a'.repeat(1024 * 1024) };
 
 const servers: Record<Impl, ServerSpec> = {
@@ -146,7 +147,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const http = await runHttpBench({ calls: CALLS, repeats: REPEATS, log });
+  const http = await runHttpBench({ calls: CALLS, repeats: REPEATS, autocannonSeconds: AUTOCANNON_SECONDS, log });
 
   const machine = {
     node: process.version,
@@ -165,7 +166,7 @@ async function main(): Promise<void> {
     return;
   }
   process.stdout.write(`${formatTable(measures)}\n\n`);
-  process.stdout.write(`${formatHttpTable(http, CALLS)}\n\n`);
+  process.stdout.write(`${formatHttpTable(http, CALLS, AUTOCANNON_SECONDS)}\n\n`);
   process.stdout.write(
     `"zod-mcp" is bench/servers/zod-mcp.mjs (serveStdio, echo with { x?: number }) spoken to in the 2025 era; ` +
       '"zod-mcp 2026" the same server with the 2026 envelope on every request and no initialize; "zod-mcp serve" is ' +
