@@ -1,5 +1,5 @@
 // In-process bench, one implementation and one scenario per process (so JIT and GC state are not
-// shared): `node bench/in-process.mjs <zod-mcp|zod-mcp 2026|sdk|sdk v2|tmcp> <call|list100|list1000|payload> <ms>`.
+// shared): `node bench/in-process.mjs <zod-mcp|zod-mcp 2026|sdk|sdk v2|tmcp> <call|call10000|list100|list1000|list10000|payload> <ms>`.
 // Prints {"opsPerSec": n}. zod-mcp is timed through `server.handle(frame)`, tmcp through
 // `server.receive(frame)`, the SDKs (v1 and v2) through their own Client and McpServer over InMemoryTransport.
 import { performance } from 'node:perf_hooks';
@@ -12,7 +12,8 @@ const PAYLOAD = 'a'.repeat(1024 * 1024);
 
 const echoInput = { x: z.number().optional() };
 const echoText = (args) => `echo(${JSON.stringify(args)})`;
-const toolCount = scenario === 'list100' ? 100 : scenario === 'list1000' ? 1000 : 0;
+/** `list100`, `list1000`, `list10000`: tools/list of that many tools; `call10000`: tools/call among 10,000 tools. */
+const toolCount = { list100: 100, list1000: 1000, list10000: 10_000, call10000: 10_000 }[scenario] ?? 0;
 /** The extra tools of the tools/list scenarios: a small but realistic input schema each. */
 const extraTools = Array.from({ length: toolCount - (toolCount > 0 ? 1 : 0) }, (_, i) => ({
   name: `tool_${i}`,
@@ -141,7 +142,7 @@ async function measure(op, ms) {
   const started = performance.now();
   let ops = 0;
   let elapsed = 0;
-  const expectCount = toolCount || 1;
+  const expectCount = scenario.startsWith('list') ? toolCount : 1;
   while (elapsed < ms) {
     const batch = [];
     for (let k = 0; k < IN_FLIGHT; k++) batch.push(op());

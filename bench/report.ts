@@ -105,6 +105,11 @@ export function checkTargets(byKey: (key: string) => Measure | undefined, http: 
   const list1000 = byKey('inproc-list1000');
   const late = byKey('inproc-list-late');
   const listScaling = list100 && list1000 ? (medianOf(list1000, 'zod-mcp') ?? 0) / (medianOf(list100, 'zod-mcp') ?? 1) : undefined;
+  const growth = (many: string, few: string) => {
+    const [a, b] = [byKey(many), byKey(few)];
+    const [x, y] = [a && medianOf(a, 'zod-mcp'), b && medianOf(b, 'zod-mcp')];
+    return x === undefined || y === undefined || y === 0 ? undefined : x / y;
+  };
   const mine = http.find((row) => row.name === 'zod-mcp, 1 process');
   const sdkHttp = http.find((row) => row.name.startsWith('SDK v2'));
   return [
@@ -120,5 +125,7 @@ export function checkTargets(byKey: (key: string) => Measure | undefined, http: 
     check('HTTP p99 (autocannon) ≤ 0.5× SDK v2', mine && sdkHttp && mine.autocannon.p99Ms / sdkHttp.autocannon.p99Ms, (v) => v <= 0.5),
     check('tools/list as fast late in the run as early (2nd half / 1st half ≥ 0.8)', late && medianOf(late, 'zod-mcp'), (v) => v >= 0.8),
     check('tools/list does no per-tool work per call (1,000 tools / 100 tools ≥ 0.5)', listScaling, (v) => v >= 0.5),
+    check('tools/list flat in the number of tools (10,000 tools / 100 tools ≥ 0.5)', growth('inproc-list10000', 'inproc-list100'), (v) => v >= 0.5),
+    check('tools/call flat in the number of tools (among 10,000 / among 1 ≥ 0.8)', growth('inproc-call10000', 'inproc-call'), (v) => v >= 0.8),
   ];
 }

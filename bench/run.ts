@@ -76,6 +76,8 @@ const stdioPayload = newMeasure('stdio-payload', 'stdio echo with a 1 MiB argume
 const inprocCall = newMeasure('inproc-call', 'in-process tools/call echo', 'calls/s', true);
 const inprocList100 = newMeasure('inproc-list100', 'in-process tools/list, 100 tools', 'calls/s', true);
 const inprocList1000 = newMeasure('inproc-list1000', 'in-process tools/list, 1,000 tools', 'calls/s', true);
+const inprocList10000 = newMeasure('inproc-list10000', 'in-process tools/list, 10,000 tools', 'calls/s', true);
+const inprocCall10000 = newMeasure('inproc-call10000', 'in-process tools/call among 10,000 tools', 'calls/s', true);
 const inprocListLate = newMeasure('inproc-list-late', 'tools/list 100 tools, 2nd half / 1st half of the run', 'ratio', true);
 const inprocPayload = newMeasure('inproc-payload', 'in-process tools/call, 1 MiB argument', 'calls/s', true);
 const measures = [
@@ -89,6 +91,8 @@ const measures = [
   inprocCall,
   inprocList100,
   inprocList1000,
+  inprocList10000,
+  inprocCall10000,
   inprocListLate,
   inprocPayload,
 ];
@@ -144,6 +148,13 @@ async function main(): Promise<void> {
         add(measure, impl, result.opsPerSec);
         if (scenario === 'list100') add(inprocListLate, impl, result.second / result.first);
       }
+    }
+    // Growth, zod-mcp only: the others take seconds per tools/list of 10,000 tools.
+    for (const [scenario, measure] of [
+      ['list10000', inprocList10000],
+      ['call10000', inprocCall10000],
+    ] as const) {
+      for (const impl of rotate(inProcessImpls.filter((name) => name.startsWith('zod-mcp')), round)) add(measure, impl, (await inProcess(impl, scenario)).opsPerSec);
     }
   }
 
