@@ -23,12 +23,16 @@ export function runPrimary(count: number, drainMs: number): Promise<number> {
   let crashes = 0;
   let announced = false;
   const broadcast = () => {
+    if (stopping) return; // the workers are going: they need no new list of each other
     const message: ToWorker = { type: 'peers', peers: [...peers] };
-    for (const worker of Object.values(cluster.workers ?? {})) if (worker?.isConnected()) worker.send(message);
+    // A worker whose channel closes meanwhile (it is exiting) misses the list: with a callback, the
+    // failed send is that callback's, not an 'error' event that would end the primary.
+    for (const worker of Object.values(cluster.workers ?? {})) if (worker?.isConnected()) worker.send(message, () => undefined);
   };
   const ready = new Set<number>();
   const fork = () => {
     const worker = cluster.fork();
+    worker.on('error', () => undefined); // its channel failing is its exit's business, seen on 'exit'
     born.set(worker.id, Date.now());
     // A worker that is not serving within 30 s (a Redis that never answers, say) is ended: a crash.
     const late = setTimeout(() => {
