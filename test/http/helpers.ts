@@ -5,6 +5,14 @@ import { McpServer, defineTool, echo, serveHttp, type HttpOptions, type HttpServ
 
 export const PROTOCOL = '2025-06-18';
 
+/** How many `slow` calls have started, in any server of this test file: a test waits for its calls to run, not for a time. */
+export const slowCalls = { started: 0 };
+
+/** Waits until `condition` holds (checked every 5 ms, for at most 10 s). */
+export async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 2000 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 /** Waits until its call is aborted; `seen` records why, so tests can tell cancel from shutdown. */
 export function createSlowTool(seen: unknown[] = []) {
   return defineTool({
@@ -13,6 +21,7 @@ export function createSlowTool(seen: unknown[] = []) {
     input: z.object({}),
     handler: (_args, { signal }) =>
       new Promise<string>(() => {
+        slowCalls.started++;
         signal.addEventListener('abort', () => seen.push(signal.reason), { once: true });
       }),
   });

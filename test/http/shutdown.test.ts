@@ -1,7 +1,7 @@
 // close(): stop accepting, abort calls in flight (they answer, saying why), end streams, release the port.
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { callFrame, openSession, post, send, startServer } from './helpers.js';
+import { callFrame, openSession, post, send, slowCalls, startServer, until } from './helpers.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const stopped = (id: number) =>
@@ -12,10 +12,11 @@ describe('close()', () => {
     const seen: unknown[] = [];
     const handle = await startServer({}, seen);
     const sessions = await Promise.all([openSession(handle.url), openSession(handle.url)]);
+    const before = slowCalls.started;
     const pending = sessions.flatMap((id) =>
       [1, 2, 3].map((call) => post(handle.url, callFrame(call, 'slow'), { 'mcp-session-id': id })),
     );
-    await sleep(100);
+    await until(() => slowCalls.started === before + 6);
     await handle.close();
     const answers = await Promise.all(pending);
     expect(answers.map((res) => [res.status, res.body])).toEqual([1, 2, 3, 1, 2, 3].map((call) => [200, stopped(call)]));
@@ -24,8 +25,9 @@ describe('close()', () => {
 
   it('does the same for stateless calls', async () => {
     const handle = await startServer({ stateless: true });
+    const before = slowCalls.started;
     const pending = post(handle.url, callFrame(1, 'slow'));
-    await sleep(100);
+    await until(() => slowCalls.started === before + 1);
     await handle.close();
     expect((await pending).body).toBe(stopped(1));
   });
