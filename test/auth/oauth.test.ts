@@ -32,7 +32,8 @@ let as: AuthServer;
 let handle: HttpServerHandle;
 let resource: string;
 beforeAll(async () => {
-  as = await startAuthServer({ scopes: ['notes:read', 'notes:write'] });
+  // Short tokens live 3 s: `exp` counts whole seconds, so one of 1 s may have only a moment left when minted.
+  as = await startAuthServer({ scopes: ['notes:read', 'notes:write'], shortTtlSec: 3 });
   const port = await freePort();
   resource = `http://127.0.0.1:${port}/mcp`;
   const server = new McpServer({ name: 'notes', version: '1.0.0', tools: [whoami, writeNote] });
@@ -117,11 +118,11 @@ describe('the bearer token', () => {
   it('expired: 401', async () => {
     const { access_token } = await as.token('short', { resource, scope: 'notes:read' });
     expect((await call2026('whoami', {}, access_token)).status).toBe(200);
-    await sleep(2100);
+    await sleep(4100);
     const res = await call2026('whoami', {}, access_token);
     expect(res.status).toBe(401);
     expect(JSON.parse(res.body)).toStrictEqual({ error: 'invalid_token', error_description: 'the token has expired' });
-  });
+  }, 20_000);
 
   it('without the server-wide scope: 403 insufficient_scope', async () => {
     const { access_token } = await as.token('agent', { resource, scope: 'notes:write' });
