@@ -148,6 +148,38 @@ const HEADERS = {
   'mcp-name': 'echo',
 };
 
+/**
+ * A 2025 session's calls from autocannon: one initialize, then every call in that session (its
+ * `Mcp-Session-Id`), each answer compared with a checked one. zod-mcp only (the SDK v2 handler
+ * the bench mounts is stateless).
+ */
+export async function measureSessionWithAutocannon(seconds: number, log: (text: string) => void): Promise<Omit<HttpRow, 'name' | 'autocannon'>> {
+  log('HTTP: a 2025 session');
+  const running = await deployments['zod-mcp, 1 process']!();
+  try {
+    const base = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const initialize = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1.0.0' } } };
+    const opened = await fetch(running.url, { method: 'POST', headers: base, body: JSON.stringify(initialize) });
+    const session = opened.headers.get('mcp-session-id');
+    await opened.text();
+    if (session === null) throw new Error('no session id');
+    const headers = { ...base, 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
+    await (await fetch(running.url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).text();
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { x: 1 } } });
+    const expected = await (await fetch(running.url, { method: 'POST', headers, body })).text();
+    if (!expected.includes('echo({\\"x\\":1})')) throw new Error(`unexpected answer: ${expected.slice(0, 200)}`);
+    const library = 'autocannon';
+    const { default: autocannon } = (await import(library)) as { default: (options: object) => Promise<AutocannonResult> };
+    const result = await autocannon({ url: running.url, method: 'POST', headers, body, connections: 64, duration: seconds, expectBody: expected, timeout: 30 });
+    if (result.errors > 0 || result.non2xx > 0 || result.mismatches > 0) {
+      throw new Error(`autocannon: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.mismatches} answers that differ`);
+    }
+    return { callsPerSec: result.requests.total / result.duration, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+  } finally {
+    await running.stop();
+  }
+}
+
 /** Every deployment, `repeats` interleaved rounds; nginx's row is left out when nginx is not installed. */
 export async function runHttpBench(options: { calls: number; repeats: number; autocannonSeconds: number; log: (text: string) => void }): Promise<HttpRow[]> {
   const names = Object.keys(deployments).filter((name) => !name.includes('nginx') || spawnSync('nginx', ['-v']).error === undefined);

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { checkTargets, formatTable, median, medianOf, type Impl, type Measure } from './report.js';
-import { formatHttpTable, runHttpBench } from './http.js';
+import { formatHttpTable, measureSessionWithAutocannon, runHttpBench } from './http.js';
 import { measureCalls, measureColdStart, type ServerSpec } from './stdio-client.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -159,6 +159,7 @@ async function main(): Promise<void> {
   }
 
   const http = await runHttpBench({ calls: CALLS, repeats: REPEATS, autocannonSeconds: AUTOCANNON_SECONDS, log });
+  const session2025 = await measureSessionWithAutocannon(AUTOCANNON_SECONDS, log);
 
   const machine = {
     node: process.version,
@@ -173,11 +174,14 @@ async function main(): Promise<void> {
     const medians = Object.fromEntries(
       measures.map((m) => [m.key, Object.fromEntries(stdioImpls.map((impl) => [impl, medianOf(m, impl) ?? null]))]),
     );
-    process.stdout.write(`${JSON.stringify({ machine, repeats: REPEATS, medians, measures, http, targets }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ machine, repeats: REPEATS, medians, measures, http, session2025, targets }, null, 2)}\n`);
     return;
   }
   process.stdout.write(`${formatTable(measures)}\n\n`);
-  process.stdout.write(`${formatHttpTable(http, CALLS, AUTOCANNON_SECONDS)}\n\n`);
+  process.stdout.write(`${formatHttpTable(http, CALLS, AUTOCANNON_SECONDS)}\n`);
+  process.stdout.write(
+    `| zod-mcp, 1 process, every call in one 2025 session | — | — | — | ${Math.round(session2025.callsPerSec).toLocaleString('en-US')} | ${session2025.p50Ms.toFixed(2)} | ${session2025.p99Ms.toFixed(2)} |\n\n`,
+  );
   process.stdout.write(
     `"zod-mcp" is bench/servers/zod-mcp.mjs (serveStdio, echo with { x?: number }) spoken to in the 2025 era; ` +
       '"zod-mcp 2026" the same server with the 2026 envelope on every request and no initialize; "zod-mcp serve" is ' +
