@@ -58,16 +58,14 @@ async function zodMcp(modern = false) {
   };
 }
 
-async function sdk() {
-  const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
-  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-  const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+/** An official SDK's McpServer and Client over its InMemoryTransport; `schemaOf` turns a raw shape into what its registerTool takes. */
+async function sdkPair({ McpServer, Client, InMemoryTransport }, schemaOf) {
   const server = new McpServer({ name: 'bench', version: '1.0.0' });
-  server.registerTool('echo', { description: 'Echoes its arguments.', inputSchema: echoInput }, (a) => ({
+  server.registerTool('echo', { description: 'Echoes its arguments.', inputSchema: schemaOf(echoInput) }, (a) => ({
     content: [{ type: 'text', text: echoText(a) }],
   }));
   for (const t of extraTools) {
-    server.registerTool(t.name, { description: t.description, inputSchema: t.input }, () => ({ content: [{ type: 'text', text: 'ok' }] }));
+    server.registerTool(t.name, { description: t.description, inputSchema: schemaOf(t.input) }, () => ({ content: [{ type: 'text', text: 'ok' }] }));
   }
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'bench', version: '1.0.0' });
@@ -81,26 +79,19 @@ async function sdk() {
   };
 }
 
+/** SDK 1.32: registerTool takes a raw shape. */
+async function sdk() {
+  const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+  return sdkPair({ McpServer, Client, InMemoryTransport }, (shape) => shape);
+}
+
+/** SDK v2: registerTool takes a schema. */
 async function sdkV2() {
   const { McpServer, InMemoryTransport } = await import('@modelcontextprotocol/server');
   const { Client } = await import('@modelcontextprotocol/client');
-  const server = new McpServer({ name: 'bench', version: '1.0.0' });
-  server.registerTool('echo', { description: 'Echoes its arguments.', inputSchema: z.object(echoInput) }, (a) => ({
-    content: [{ type: 'text', text: echoText(a) }],
-  }));
-  for (const t of extraTools) {
-    server.registerTool(t.name, { description: t.description, inputSchema: z.object(t.input) }, () => ({ content: [{ type: 'text', text: 'ok' }] }));
-  }
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'bench', version: '1.0.0' });
-  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-  if (scenario.startsWith('list')) return async () => (await client.listTools()).tools.length;
-  let id = 0;
-  return async () => {
-    const i = ++id;
-    const result = await client.callTool({ name: 'echo', arguments: args(i) });
-    return result.content[0].text === expected(i) ? 1 : fail(result);
-  };
+  return sdkPair({ McpServer, Client, InMemoryTransport }, (shape) => z.object(shape));
 }
 
 async function tmcp() {
