@@ -15,7 +15,7 @@ const IGNORED = /(^|[\\/])(node_modules|\.git|dist|coverage)([\\/]|$)/;
 const SOURCE = /\.([mc]?[jt]s|json)$/;
 
 export async function runDevCommand(args: readonly string[]): Promise<number> {
-  const options = parseServeArgs(args.map((arg) => arg));
+  const options = parseServeArgs(args);
   if (options.module === undefined) throw new UsageError('dev: give the module to serve: zod-mcp dev ./my-server.ts [--http ...]');
   if (options.workers > 1) throw new UsageError('dev: one process restarts on change; --workers is for serve');
   // This very program (dist/program.js, or program.ts under tsx, whose loader execArgv carries).

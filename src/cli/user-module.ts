@@ -8,7 +8,7 @@ import type { Served } from '../bundled/sets.js';
 import type { Prompt } from '../features/prompts/define.js';
 import type { Resource, ResourceTemplate } from '../features/resources/define.js';
 import type { Tool } from '../features/tools/define.js';
-import { McpServer } from '../server.js';
+import type { McpServer } from '../server.js';
 import { UsageError } from './usage-error.js';
 
 /** What a module gives: a server it built, or the parts to build one from (and the name to give it). */
@@ -27,9 +27,9 @@ export async function loadUserModule(path: string): Promise<UserModule> {
   const file = resolve(path);
   if (!existsSync(file)) throw new UsageError(`${path}: no such file`);
   const values = exportedValues(await importModule(file, path));
-  // By its shape too: a CommonJS module's `require('zod-mcp')` is a copy of its own (tsx compiles the
+  // By its shape, not its class: a CommonJS module's `require('zod-mcp')` is a copy of its own (tsx compiles the
   // package again for require), whose McpServer this command serves through its public methods.
-  const servers = [...new Set(values.filter((value) => value instanceof McpServer || looksLikeServer(value)))] as McpServer[];
+  const servers = [...new Set(values.filter(looksLikeServer))] as McpServer[];
   if (servers.length > 1) throw new UsageError(`${path}: exports ${servers.length} McpServers: export one`);
   if (servers.length > 0) return { kind: 'server', file, server: servers[0]! };
   const served = partsOf(values);
@@ -91,15 +91,21 @@ function exportedValues(namespace: Record<string, unknown>): unknown[] {
   const values = Object.values(namespace);
   const fallback = namespace.default;
   const plain = typeof fallback === 'object' && fallback !== null && [Object.prototype, null].includes(Object.getPrototypeOf(fallback));
-  if (!plain || isPart(fallback)) return values;
+  if (!plain || partKind(fallback) !== undefined) return values;
   const inner = fallback as Record<string, unknown>;
   const nested = typeof inner.default === 'object' && inner.default !== null ? [inner.default] : [];
   return [...values.filter((value) => value !== fallback), ...Object.values(inner), ...nested];
 }
 
-function isPart(value: unknown): boolean {
+/** What a defined part is, by its shape (a copy of zod-mcp other than this command's makes the same shapes). */
+function partKind(value: unknown): 'tool' | 'resource' | 'prompt' | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
   const part = value as Record<string, unknown>;
-  return typeof part.handler === 'function' || typeof part.read === 'function' || typeof part.get === 'function';
+  const descriptor = part.descriptor as Record<string, unknown> | undefined;
+  if (typeof part.handler === 'function' && descriptor?.inputSchema !== undefined) return 'tool';
+  if ((part.kind === 'resource' || part.kind === 'template') && typeof part.read === 'function') return 'resource';
+  if (typeof part.get === 'function' && descriptor !== undefined && typeof part.name === 'string') return 'prompt';
+  return undefined;
 }
 
 function looksLikeServer(value: unknown): boolean {
@@ -113,13 +119,12 @@ function partsOf(values: unknown[]): Served {
   const prompts: Prompt[] = [];
   const seen = new Set<unknown>();
   for (const value of values.flatMap((value) => (Array.isArray(value) ? value : [value]))) {
-    if (typeof value !== 'object' || value === null || seen.has(value)) continue;
+    if (seen.has(value)) continue;
     seen.add(value);
-    const part = value as Record<string, unknown>;
-    const descriptor = part.descriptor as Record<string, unknown> | undefined;
-    if (typeof part.handler === 'function' && descriptor?.inputSchema !== undefined) tools.push(value as Tool);
-    else if ((part.kind === 'resource' || part.kind === 'template') && typeof part.read === 'function') resources.push(value as Resource | ResourceTemplate);
-    else if (typeof part.get === 'function' && descriptor !== undefined && typeof part.name === 'string') prompts.push(value as Prompt);
+    const kind = partKind(value);
+    if (kind === 'tool') tools.push(value as Tool);
+    else if (kind === 'resource') resources.push(value as Resource | ResourceTemplate);
+    else if (kind === 'prompt') prompts.push(value as Prompt);
   }
   return { tools, ...(resources.length === 0 ? {} : { resources }), ...(prompts.length === 0 ? {} : { prompts }) };
 }
