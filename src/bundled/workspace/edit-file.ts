@@ -1,10 +1,9 @@
 import { z } from 'zod/v4';
 import { defineTool, type Tool } from '../../features/tools/define.js';
-import { FileTooLarge, MAX_TEXT_FILE_BYTES, decodeText, digestBytes, isBinary, openFile, readOpened, toReadableError } from './files.js';
+import { decodeText, digestBytes, isBinary, MAX_TEXT_FILE_BYTES, readWithin } from './files.js';
 import { escapePath } from './path-escape.js';
 import { confirmWrite } from './confirm.js';
 import { writeFileAtomic } from './write-atomic.js';
-import type { ResolvedPath } from './sandbox.js';
 import { describePath, type Workspace } from './workspace.js';
 
 const EditFileInput = z.object({
@@ -35,7 +34,7 @@ export function createEditFile(workspace: Workspace): Tool {
     handler: async ({ path, old_string, new_string, replace_all }, ctx): Promise<EditFileOutput> => {
       const file = await sandbox.resolve(path);
       const quoted = JSON.stringify(file.rel);
-      const bytes = await readWhole(file, ctx.signal);
+      const bytes = await readWithin(file, MAX_TEXT_FILE_BYTES, 'limit edit_file works on', ctx.signal);
       if (isBinary(bytes)) throw new Error(`${quoted} is a binary file; edit_file edits text files only`);
       const text = decodeText(bytes);
       // Decoding replaces invalid bytes; writing that back would silently change the rest of the file.
@@ -72,18 +71,6 @@ export function createEditFile(workspace: Workspace): Tool {
       return { path: escapePath(file.rel), replacements: count };
     },
   });
-}
-
-async function readWhole(file: ResolvedPath, signal: AbortSignal): Promise<Buffer> {
-  const { handle, size } = await openFile(file);
-  try {
-    if (size > MAX_TEXT_FILE_BYTES) throw new Error(`${JSON.stringify(file.rel)} is ${size} bytes, over the ${MAX_TEXT_FILE_BYTES}-byte limit edit_file works on`);
-    return await readOpened(handle, size, MAX_TEXT_FILE_BYTES, file.rel, signal).catch((error: unknown) => {
-      throw error instanceof FileTooLarge ? new Error(`${JSON.stringify(file.rel)} grew past the ${MAX_TEXT_FILE_BYTES}-byte limit edit_file works on while it was read`) : toReadableError(error, file.rel);
-    });
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Non-overlapping occurrences, the ones a replacement would touch. */

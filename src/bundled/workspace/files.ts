@@ -77,6 +77,23 @@ export async function readBytes(abs: string | Buffer, rel: string, maxBytes: num
 }
 
 /**
+ * A whole file of at most `maxBytes` (its size taken from what was opened), refused in the model's
+ * words otherwise: `limit` names the limit, e.g. "read limit" or "limit edit_file works on".
+ */
+export async function readWithin(file: FileRef, maxBytes: number, limit: string, signal: AbortSignal): Promise<Buffer> {
+  const { handle, size } = await openFile(file);
+  const quoted = JSON.stringify(file.rel);
+  try {
+    if (size > maxBytes) throw new Error(`${quoted} is ${size} bytes, over the ${maxBytes}-byte ${limit}`);
+    return await readOpened(handle, size, maxBytes, file.rel, signal).catch((error: unknown) => {
+      throw error instanceof FileTooLarge ? new Error(`${quoted} grew past the ${maxBytes}-byte ${limit} while it was read`) : toReadableError(error, file.rel);
+    });
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
  * An opened file's content, `size` (its fstat size) first looked for; more than `maxBytes` throws
  * FileTooLarge without reading further. A cancelled or timed-out call stops between reads.
  */

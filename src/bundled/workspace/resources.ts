@@ -5,7 +5,7 @@ import { z } from 'zod/v4';
 import { defineResourceTemplate, type ResourceTemplate } from '../../features/resources/define.js';
 import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
 import { mimeTypeOf } from '../mime.js';
-import { FileTooLarge, isBinary, openFile, readOpened, toReadableError } from './files.js';
+import { isBinary, readWithin } from './files.js';
 import { openDirectoryEntries } from './open-checked.js';
 import { escapeBytes } from './path-escape.js';
 import { createWorkspace, type Workspace, type WorkspaceOptions } from './workspace.js';
@@ -36,7 +36,7 @@ export function workspaceResources(options: WorkspaceOptions | Workspace): Resou
         throw new ProtocolError(ErrorCode.InvalidParams, (error as Error).message);
       });
       if (!file.exists) throw new ProtocolError(ErrorCode.ResourceNotFound, { uri });
-      const bytes = await readLimited(file, maxReadBytes, signal).catch((error: unknown) => {
+      const bytes = await readWithin(file, maxReadBytes, 'read limit', signal).catch((error: unknown) => {
         throw signal.aborted ? error : new ProtocolError(ErrorCode.InvalidParams, (error as Error).message);
       });
       const mimeType = mimeTypeOf(file.rel);
@@ -47,18 +47,6 @@ export function workspaceResources(options: WorkspaceOptions | Workspace): Resou
   return [template];
 }
 
-/** A whole file of at most `maxBytes`, its size taken from what was opened. */
-async function readLimited(file: { abs: string; rel: string }, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
-  const { handle, size } = await openFile(file);
-  try {
-    if (size > maxBytes) throw new Error(`${JSON.stringify(file.rel)} is ${size} bytes, over the ${maxBytes}-byte read limit`);
-    return await readOpened(handle, size, maxBytes, file.rel, signal).catch((error: unknown) => {
-      throw error instanceof FileTooLarge ? new Error(`${JSON.stringify(file.rel)} grew past the ${maxBytes}-byte read limit while it was read`) : toReadableError(error, file.rel);
-    });
-  } finally {
-    await handle.close();
-  }
-}
 
 /** The entries of the typed path's directory that start with its last part; nothing outside the root. */
 async function completePath({ sandbox }: Workspace, typed: string): Promise<{ values: string[]; total: number; hasMore: boolean }> {

@@ -23,14 +23,9 @@ async function readCurrent(file: ResolvedPath, signal: AbortSignal): Promise<{ s
   if (!file.exists) return { shown: undefined };
   const { handle, size } = await openFile(file);
   try {
-    // Bytes are described, never shown, but their digest is part of the question: an approval never
-    // carries over to other bytes of the same size.
-    if (size > MAX_TEXT_FILE_BYTES) {
-      const digest = await digestHandle(handle, signal);
-      return { shown: `(a file of ${digest.size} bytes, sha256 ${digest.sha256})`, digest };
-    }
-    // Grown past the limit since it was opened: described by its digest, as a large file is.
-    const bytes = await readOpened(handle, size, MAX_TEXT_FILE_BYTES, file.rel, signal).catch(async (error: unknown) => {
+    // A file over the limit (as opened, or grown past it while read) is described, never shown, but
+    // its digest is part of the question: an approval never carries over to other bytes of the same size.
+    const bytes = await readOpened(handle, size, MAX_TEXT_FILE_BYTES, file.rel, signal).catch((error: unknown) => {
       if (!(error instanceof FileTooLarge)) throw error;
       return undefined;
     });

@@ -1,8 +1,7 @@
 // toFetchHandler: the transport as `(Request) => Promise<Response>`, for web-standard runtimes and
 // the frameworks on them (Hono, Bun, Deno, workers): the same handler as serveHttp's, adapted.
-import { ErrorCode } from '../../jsonrpc/errors.js';
 import type { McpServer } from '../../server.js';
-import { createRequestHandler, createShutdown, type HandlerShutdown } from './handler.js';
+import { createRequestHandler, createShutdown, failRequest, type HandlerShutdown } from './handler.js';
 import type { ResolvedHandlerOptions } from './options.js';
 import { toHttpRequest } from './web-request.js';
 import { WebResponse } from './web-response.js';
@@ -12,17 +11,16 @@ export type FetchHandler = ((request: Request) => Promise<Response>) & HandlerSh
 export function createFetchHandler(server: McpServer, options: ResolvedHandlerOptions): FetchHandler {
   const handler = createRequestHandler(server, options);
   const handle = (request: Request): Promise<Response> => {
+    const res = new WebResponse();
     try {
-      return answer(request);
+      return answer(request, res);
     } catch (error) {
-      // Ours, not the client's: a 500 with no detail on the wire, the detail on stderr (as serveHttp does).
-      process.stderr.write(`zod-mcp: http: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      return Promise.resolve(Response.json({ jsonrpc: '2.0', error: { code: ErrorCode.InternalError, message: 'Internal error' } }, { status: 500 }));
+      failRequest(res, error); // ours, not the client's: as serveHttp answers it
+      return res.response;
     }
   };
-  const answer = (request: Request): Promise<Response> => {
+  const answer = (request: Request, res: WebResponse): Promise<Response> => {
     const req = toHttpRequest(request);
-    const res = new WebResponse();
     // A request whose body never arrived in full is let go with its answer: its read (and the read's deadline) ends too.
     res.once('close', () => {
       if (!req.readableEnded) req.destroy();

@@ -166,7 +166,7 @@ function readPath(req: HttpRequest): string {
 }
 
 /** Our own failure: -32603 with no detail on the wire, the detail on stderr (as the core does). */
-function failRequest(res: HttpResponse, error: unknown): void {
+export function failRequest(res: HttpResponse, error: unknown): void {
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
   if (!res.destroyed && !res.closed) process.stderr.write(`zod-mcp: http: ${detail}\n`);
   if (!res.headersSent) sendError(res, 500, undefined, { code: ErrorCode.InternalError });

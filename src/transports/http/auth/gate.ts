@@ -1,7 +1,7 @@
 // The resource server at the door: Protected Resource Metadata (RFC 9728) for clients to find the
 // authorization server, and a bearer token checked on every MCP request (RFC 6750), both eras.
 import type { HttpRequest, HttpResponse } from '../messages.js';
-import type { AuthInfo } from '../../../core/auth.js';
+import { permits, type AuthInfo } from '../../../core/auth.js';
 import { canonicalResource, createVerifier, InvalidToken, type AuthOptions } from './verify.js';
 
 export interface AuthGate {
@@ -74,8 +74,7 @@ export function createAuthGate(options: AuthOptions, report: (error: unknown) =>
         report(error); // the authorization server could not be reached, say: our failure, not the client's
         return refuse(res, 503, 'temporarily_unavailable', 'the token could not be checked now; try again');
       }
-      const missing = required.filter((needed) => !auth.scopes.includes(needed));
-      if (missing.length > 0) return refuse(res, 403, 'insufficient_scope', `this MCP server needs the scope${required.length > 1 ? 's' : ''} ${required.join(' ')}`);
+      if (!permits(auth, required)) return refuse(res, 403, 'insufficient_scope', `this MCP server needs the scope${required.length > 1 ? 's' : ''} ${required.join(' ')}`);
       return auth;
     },
     scopeChallenge: (scopes, description) => challenge({ error: 'insufficient_scope', scope: [...new Set([...required, ...scopes])].join(' '), error_description: description }),
