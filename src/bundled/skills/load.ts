@@ -1,10 +1,10 @@
 // Reading a folder of skills (SEP-2640): every directory holding a SKILL.md is a skill; its files,
 // read through the workspace sandbox, are kept with their digests, so what is listed is what is read.
 import { createHash } from 'node:crypto';
-import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { isBinary, readBytes } from '../workspace/files.js';
-import { createSandbox, type Sandbox } from '../workspace/sandbox.js';
+import { createSandbox } from '../workspace/sandbox.js';
+import { findLinkTarget } from '../workspace/link-target.js';
 import { walkTree } from '../workspace/walk.js';
 import { parseSkillMd } from './front-matter.js';
 
@@ -43,7 +43,7 @@ export async function loadSkills(dir: string, report: (problem: string) => void)
     if (entry.kind === 'directory') entries.push({ rel: entry.relToStart, kind: 'directory', abs: entry.abs });
     else if (entry.kind === 'file') entries.push({ rel: entry.relToStart, kind: 'file', abs: entry.abs });
     else if (entry.kind === 'symlink') {
-      const target = await linkTarget(sandbox, entry.abs);
+      const target = (await findLinkTarget(sandbox, entry.abs))?.abs;
       if (target === undefined) report(`${shown(entry.relToStart)}: a link that leads out of the skills folder (or nowhere); left out`);
       else entries.push({ rel: entry.relToStart, kind: 'file', abs: target });
     }
@@ -59,11 +59,6 @@ export async function loadSkills(dir: string, report: (problem: string) => void)
     if (skill !== undefined) skills.push(skill);
   }
   return skills;
-}
-
-async function linkTarget(sandbox: Sandbox, abs: Buffer): Promise<string | undefined> {
-  const target = await realpath(abs).catch(() => undefined);
-  return target !== undefined && sandbox.contains(target) ? target : undefined;
 }
 
 async function loadSkill(
