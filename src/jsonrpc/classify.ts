@@ -42,16 +42,28 @@ export function classify(frame: unknown): Frame {
 /**
  * `Request.safeParse`, parsing params once instead of twice. `Params` accepts every plain object
  * with string keys, and the method's own schema parses params next; so for such params only the
- * envelope is parsed here. Anything else (and every invalid frame) goes through `Request` itself,
- * so results and error messages are exactly `Request`'s.
+ * envelope is checked here. The usual envelope (`"2.0"`, a string or safe-integer id, a string
+ * method) is recognised by `isUsualEnvelope`, the exact set `RequestEnvelope` accepts with those
+ * members (a test holds the two together); any other frame goes through `RequestEnvelope` or
+ * `Request` itself, so results and error messages are exactly `Request`'s.
  */
 function parseRequest(frame: object): z.ZodSafeParseResult<{ id: RequestId; method: string; params?: unknown }> {
   const params = (frame as { params?: unknown }).params;
   if (params === undefined || isPlainRecord(params)) {
+    if (isUsualEnvelope(frame)) {
+      const { id, method } = frame;
+      return { success: true, data: params === undefined ? { id, method } : { id, method, params } };
+    }
     const envelope = RequestEnvelope.safeParse(frame);
     if (envelope.success) return envelope;
   }
   return Request.safeParse(frame);
+}
+
+/** jsonrpc "2.0", an id that is a string or a safe integer (`z.int()`), a string method: what `RequestEnvelope` accepts without a second look. */
+export function isUsualEnvelope(frame: object): frame is { jsonrpc: '2.0'; id: RequestId; method: string } {
+  const { jsonrpc, id, method } = frame as { jsonrpc?: unknown; id?: unknown; method?: unknown };
+  return jsonrpc === '2.0' && typeof method === 'string' && (typeof id === 'string' || Number.isSafeInteger(id));
 }
 
 /** A plain object with string keys only: what JSON.parse makes, and what `Params` takes as it is. */
