@@ -127,5 +127,6 @@ export function checkTargets(byKey: (key: string) => Measure | undefined, http: 
     check('tools/list does no per-tool work per call (1,000 tools / 100 tools ≥ 0.5)', listScaling, (v) => v >= 0.5),
     check('tools/list flat in the number of tools (10,000 tools / 100 tools ≥ 0.5)', growth('inproc-list10000', 'inproc-list100'), (v) => v >= 0.5),
     check('tools/call flat in the number of tools (among 10,000 / among 1 ≥ 0.8)', growth('inproc-call10000', 'inproc-call'), (v) => v >= 0.8),
+    check('memory per in-flight call flat in the number in flight (each at 4,096 / each at 64 ≤ 1.25)', growth('inflight-many', 'inflight-few'), (v) => v <= 1.25),
   ];
 }

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { checkTargets, formatTable, median, medianOf, type Impl, type Measure } from './report.js';
 import { formatHttpTable, measureSessionWithAutocannon, runHttpBench } from './http.js';
+import { measureIdleSessions, measureListenStreams, type HeldMemory } from './http-memory.js';
 import { measureCalls, measureColdStart, type ServerSpec } from './stdio-client.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -23,6 +24,11 @@ const COLD_STARTS = quick ? 3 : 10;
 const PAYLOAD_CALLS = quick ? 8 : 32;
 const IN_PROCESS_MS = quick ? 400 : 800;
 const AUTOCANNON_SECONDS = quick ? 2 : 5;
+/** Open 2025 sessions and 2026 listen streams whose memory is measured (10,000 each; 1,000 with --quick). */
+const HELD = quick ? 1_000 : 10_000;
+/** Calls held in flight in process, few and many: memory per call must not grow with their number. */
+const IN_FLIGHT_FEW = 64;
+const IN_FLIGHT_MANY = 4_096;
 const PAYLOAD = { pad: 'a'.repeat(1024 * 1024) };
 
 const servers: Record<Impl, ServerSpec> = {
@@ -79,6 +85,8 @@ const inprocList1000 = newMeasure('inproc-list1000', 'in-process tools/list, 1,0
 const inprocList10000 = newMeasure('inproc-list10000', 'in-process tools/list, 10,000 tools', 'calls/s', true);
 const inprocCall10000 = newMeasure('inproc-call10000', 'in-process tools/call among 10,000 tools', 'calls/s', true);
 const inprocListLate = newMeasure('inproc-list-late', 'tools/list 100 tools, 2nd half / 1st half of the run', 'ratio', true);
+const inFlightFew = newMeasure('inflight-few', `heap per in-flight tools/call, ${IN_FLIGHT_FEW} in flight`, 'bytes', false);
+const inFlightMany = newMeasure('inflight-many', `heap per in-flight tools/call, ${IN_FLIGHT_MANY.toLocaleString('en-US')} in flight`, 'bytes', false);
 const inprocPayload = newMeasure('inproc-payload', 'in-process tools/call, 1 MiB argument', 'calls/s', true);
 const measures = [
   stdioCalls,
@@ -95,9 +103,17 @@ const measures = [
   inprocCall10000,
   inprocListLate,
   inprocPayload,
+  inFlightFew,
+  inFlightMany,
 ];
 
 const execFileAsync = promisify(execFile);
+
+/** Heap per in-flight call (bench/in-flight.mjs, its own process with --expose-gc): the median of its rounds. */
+async function inFlightBytes(impl: Impl, count: number): Promise<number> {
+  const { stdout } = await execFileAsync(process.execPath, ['--expose-gc', join(here, 'in-flight.mjs'), impl, String(count)], { maxBuffer: 1 << 20 });
+  return (JSON.parse(stdout) as { bytesPerCall: number }).bytesPerCall;
+}
 
 async function inProcess(impl: Impl, scenario: string): Promise<{ opsPerSec: number; first: number; second: number }> {
   const { stdout } = await execFileAsync(process.execPath, [join(here, 'in-process.mjs'), impl, scenario, String(IN_PROCESS_MS)], {
@@ -156,10 +172,18 @@ async function main(): Promise<void> {
     ] as const) {
       for (const impl of rotate(inProcessImpls.filter((name) => name.startsWith('zod-mcp')), round)) add(measure, impl, (await inProcess(impl, scenario)).opsPerSec);
     }
+    for (const [count, measure] of [
+      [IN_FLIGHT_FEW, inFlightFew],
+      [IN_FLIGHT_MANY, inFlightMany],
+    ] as const) {
+      for (const impl of rotate(inProcessImpls.filter((name) => name.startsWith('zod-mcp')), round)) add(measure, impl, await inFlightBytes(impl, count));
+    }
   }
 
   const http = await runHttpBench({ calls: CALLS, repeats: REPEATS, autocannonSeconds: AUTOCANNON_SECONDS, log });
   const session2025 = await measureSessionWithAutocannon(AUTOCANNON_SECONDS, log);
+  log(`memory: ${HELD.toLocaleString('en-US')} idle 2025 sessions, ${HELD.toLocaleString('en-US')} open listen streams`);
+  const held: { sessions: HeldMemory; streams: HeldMemory } = { sessions: await measureIdleSessions(HELD), streams: await measureListenStreams(HELD) };
 
   const machine = {
     node: process.version,
@@ -174,13 +198,19 @@ async function main(): Promise<void> {
     const medians = Object.fromEntries(
       measures.map((m) => [m.key, Object.fromEntries(stdioImpls.map((impl) => [impl, medianOf(m, impl) ?? null]))]),
     );
-    process.stdout.write(`${JSON.stringify({ machine, repeats: REPEATS, medians, measures, http, session2025, targets }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ machine, repeats: REPEATS, medians, measures, http, session2025, held, targets }, null, 2)}\n`);
     return;
   }
   process.stdout.write(`${formatTable(measures)}\n\n`);
   process.stdout.write(`${formatHttpTable(http, CALLS, AUTOCANNON_SECONDS)}\n`);
   process.stdout.write(
     `| zod-mcp, 1 process, every call in one 2025 session | — | — | — | ${Math.round(session2025.callsPerSec).toLocaleString('en-US')} | ${session2025.p50Ms.toFixed(2)} | ${session2025.p99Ms.toFixed(2)} |\n\n`,
+  );
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  process.stdout.write(
+    '| zod-mcp over HTTP, one process, memory held by | count | heap after GC, each | resident set growth, each |\n| --- | ---: | ---: | ---: |\n' +
+      `| an idle 2025 session (initialize, initialized) | ${held.sessions.count.toLocaleString('en-US')} | ${kib(held.sessions.heapBytesEach)} | ${kib(held.sessions.rssBytesEach)} |\n` +
+      `| an open 2026 subscriptions/listen stream | ${held.streams.count.toLocaleString('en-US')} | ${kib(held.streams.heapBytesEach)} | ${kib(held.streams.rssBytesEach)} |\n\n`,
   );
   process.stdout.write(
     `"zod-mcp" is bench/servers/zod-mcp.mjs (serveStdio, echo with { x?: number }) spoken to in the 2025 era; ` +

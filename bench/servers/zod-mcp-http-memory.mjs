@@ -1,0 +1,26 @@
+// zod-mcp over HTTP (serveHttp from dist/) for the memory measures of bench/http-memory.ts: the bench's
+// echo tool, room for the sessions and streams it opens, and on SIGUSR2 a full GC and one `memory {…}` line on stderr
+// (heap and resident set), so the bench can read what the open sessions or streams hold. Run with --expose-gc.
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { McpServer, defineTool, serveHttp } from '../../dist/index.js';
+
+const echo = defineTool({
+  name: 'echo',
+  description: 'Echoes its arguments.',
+  input: z.object({ x: z.number().optional() }),
+  handler: (args) => `echo(${JSON.stringify(args)})`,
+});
+const handle = await serveHttp(new McpServer({ name: 'bench-zod-mcp', version: '1.0.0', tools: [echo] }), {
+  port: Number(process.argv[2] ?? 0),
+  maxSessions: 100_000,
+  maxConcurrentRequests: 100_000, // an open listen stream is a request being answered
+});
+process.stderr.write(`serving MCP over HTTP at ${handle.url}\n`);
+process.on('SIGUSR2', () => {
+  globalThis.gc();
+  globalThis.gc();
+  const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]);
+  process.stderr.write(`memory ${JSON.stringify({ heapUsed: process.memoryUsage().heapUsed, rss: rssKiB * 1024 })}\n`);
+});
+process.on('SIGTERM', () => void handle.close().then(() => process.exit(0)));
