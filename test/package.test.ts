@@ -12,7 +12,7 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
 
 describe('the packed package', () => {
   it('ships the build, the schemas, the README and the LICENSE, and nothing of the tests or the workbench', () => {
-    for (const needed of ['LICENSE', 'README.md', 'package.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/program.js']) expect(files).toContain(needed);
+    for (const needed of ['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/src/index.d.ts', 'dist/program.js']) expect(files).toContain(needed);
     expect(files.some((file) => file.startsWith('schemas/json/'))).toBe(true);
     expect(files.filter((file) => /^(test|bench|scripts|fixtures|\.scratch|\.ci|src)\//.test(file) || file.startsWith('dist/test/'))).toStrictEqual([]);
   });
@@ -32,13 +32,16 @@ describe('the packed package', () => {
       return map.sourcesContent === undefined || map.sourcesContent.length !== map.sources.length || map.sourcesContent.some((text) => typeof text !== 'string');
     });
     expect(missing).toStrictEqual([]);
-    // Every built file comes from a source that exists (the build starts from an empty dist/).
-    const orphans = files.filter((file) => file.startsWith('dist/') && file.endsWith('.js')).filter((file) => !existsSync(join(root, file.slice('dist/'.length).replace(/\.js$/, '.ts'))));
+    // The JavaScript is the bundle (three entry points and their shared chunks, scripts/bundle.mjs);
+    // every declaration file comes from a source that exists (the build starts from an empty dist/).
+    const scripts = files.filter((file) => file.startsWith('dist/') && file.endsWith('.js'));
+    expect(scripts.filter((file) => !/^dist\/(index|program|grep-worker|chunk-[A-Z0-9]+)\.js$/.test(file))).toStrictEqual([]);
+    const orphans = files.filter((file) => file.startsWith('dist/') && file.endsWith('.d.ts')).filter((file) => !existsSync(join(root, file.slice('dist/'.length).replace(/\.d\.ts$/, '.ts'))));
     expect(orphans).toStrictEqual([]);
   });
 
   it("is require()-able on Node 20's require(esm), as well as importable", () => {
-    const out = execFileSync(process.execPath, ['-e', `const m = require(${JSON.stringify(join(root, 'dist/src/index.js'))}); console.log(typeof m.McpServer, typeof m.defineTool)`], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['-e', `const m = require(${JSON.stringify(join(root, 'dist/index.js'))}); console.log(typeof m.McpServer, typeof m.defineTool)`], { encoding: 'utf8' });
     expect(out.trim()).toBe('function function');
   });
 

@@ -1,7 +1,7 @@
 // zod-mcp, built (dist/), serving the bench's echo tool, { x?: number }, through serveStdio.
 // `node dist/program.js serve` serves its own echo (any object); the bench measures both.
 import { z } from 'zod';
-import { McpServer, defineTool, serveStdio } from '../../dist/src/index.js';
+import { McpServer, defineTool, serveStdio } from '../../dist/index.js';
 
 const echo = defineTool({
   name: 'echo',
