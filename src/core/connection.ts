@@ -49,14 +49,13 @@ export class Session {
   client: ClientView = COLD_CLIENT;
   /** Read by requests that have no stream of their own (stdio), and by change notifications. */
   notify: Notify | undefined;
-  /** Calls that can still be cancelled; read by notifications/cancelled and by `abortAll`. */
-  readonly inFlight = new Map<RequestId, CallAbort>();
-  /** URIs this 2025 connection called resources/subscribe for; read when a resource is updated. */
-  readonly resourceSubscriptions = new Set<string>();
-  /** Long-lived requests (subscriptions/listen) of this connection; read by `endStreams` on shutdown. */
-  readonly streams = new Set<CallAbort>();
-  /** Requests this server sent to the 2025 client, waiting for its responses. */
-  readonly outbound = new Outbound();
+  // The collections below are made on first use: a stateless 2026 request gets a session of its
+  // own, and most never touch any of them.
+  #inFlight: Map<RequestId, CallAbort> | undefined;
+  #resourceSubscriptions: Set<string> | undefined;
+  #streams: Set<CallAbort> | undefined;
+  #outbound: Outbound | undefined;
+  #disposers: Set<() => void> | undefined;
   /** Read before sending the client a request: false when its responses could never reach us. */
   readonly acceptsResponses: boolean;
   /**
@@ -66,13 +65,35 @@ export class Session {
   roots: Root[] | undefined;
   /** Counts notifications/roots/list_changed, so that an answer from before one is not cached after it. */
   rootsGeneration = 0;
-  /** Undone by `close`: subscriptions of this session to the server's change events. */
-  readonly #disposers = new Set<() => void>();
-
   constructor(options: SessionOptions = {}) {
     this.notify = options.notify;
     this.pinsEra = options.pinEra ?? false;
     this.acceptsResponses = options.acceptsResponses ?? true;
+  }
+
+  /** Calls that can still be cancelled; read by notifications/cancelled and by `abortAll`. */
+  get inFlight(): Map<RequestId, CallAbort> {
+    return (this.#inFlight ??= new Map());
+  }
+
+  /** Whether a call with this id is in flight (asks without making the collection). */
+  isInFlight(id: RequestId): boolean {
+    return this.#inFlight?.has(id) ?? false;
+  }
+
+  /** URIs this 2025 connection called resources/subscribe for; read when a resource is updated. */
+  get resourceSubscriptions(): Set<string> {
+    return (this.#resourceSubscriptions ??= new Set());
+  }
+
+  /** Long-lived requests (subscriptions/listen) of this connection; read by `endStreams` on shutdown. */
+  get streams(): Set<CallAbort> {
+    return (this.#streams ??= new Set());
+  }
+
+  /** Requests this server sent to the 2025 client, waiting for its responses. */
+  get outbound(): Outbound {
+    return (this.#outbound ??= new Outbound());
   }
 
   /** Records the 2025 handshake: the negotiated version and what the client declared. */
@@ -86,32 +107,35 @@ export class Session {
 
   /** Aborts the call with this id, if it is still running; a late or unknown id is ignored. */
   cancel(id: RequestId): void {
-    this.inFlight.get(id)?.abort(AbortReason.Cancelled);
+    this.#inFlight?.get(id)?.abort(AbortReason.Cancelled);
   }
 
   /** Aborts every call in flight, e.g. on shutdown. */
   abortAll(reason: AbortReason = AbortReason.Shutdown): void {
-    for (const controller of this.inFlight.values()) controller.abort(reason);
+    if (this.#inFlight !== undefined) for (const controller of this.#inFlight.values()) controller.abort(reason);
   }
 
   /** Ends every long-lived stream at once, as on shutdown: a listen stream answers its graceful end. */
   endStreams(): void {
-    for (const stream of this.streams) stream.abort(AbortReason.Shutdown);
+    if (this.#streams !== undefined) for (const stream of this.#streams) stream.abort(AbortReason.Shutdown);
   }
 
   /** Runs `dispose` when the session closes; returns a function that runs it sooner. */
   onClose(dispose: () => void): () => void {
-    this.#disposers.add(dispose);
+    const disposers = (this.#disposers ??= new Set());
+    disposers.add(dispose);
     return () => {
-      if (this.#disposers.delete(dispose)) dispose();
+      if (disposers.delete(dispose)) dispose();
     };
   }
 
   /** Ends the session: its calls are aborted (as on shutdown unless told otherwise), its subscriptions undone. */
   close(reason: AbortReason = AbortReason.Shutdown): void {
     this.abortAll(reason);
-    this.outbound.rejectAll('the connection closed');
-    for (const dispose of this.#disposers) dispose();
-    this.#disposers.clear();
+    this.#outbound?.rejectAll('the connection closed');
+    const disposers = this.#disposers;
+    if (disposers === undefined) return;
+    for (const dispose of disposers) dispose();
+    disposers.clear();
   }
 }

@@ -161,7 +161,7 @@ export class RequestContext implements HandlerContext {
    * aborted for shutdown). Synchronous.
    */
   begin(timeoutMs?: number): void {
-    if (this.session.inFlight.has(this.requestId)) {
+    if (this.session.isInFlight(this.requestId)) {
       throw new ProtocolError(ErrorCode.InvalidRequest, `id: ${JSON.stringify(this.requestId)} is already used by a call in flight`);
     }
     const outer = this.#outer;

@@ -47,4 +47,15 @@ describe('readBody', () => {
     third.end('z'.repeat(10));
     expect(shown(await thirdRead)).toStrictEqual({ ok: true, body: 'z'.repeat(10) });
   });
+  it('lets go of the request once settled: no listener of its own stays but one that ignores a late error (a listen stream lives as long as its request)', async () => {
+    // Like node's IncomingMessage, it emits no 'close' when its body ends: that comes with the response's end.
+    const req = Object.assign(new PassThrough({ emitClose: false }), { headers: {} }) as unknown as PassThrough & IncomingMessage;
+    const before = { data: req.listenerCount('data'), end: req.listenerCount('end'), close: req.listenerCount('close'), error: req.listenerCount('error') };
+    const read = readBody(req, { maxBytes: 10, timeoutMs: 5000, budget: createBodyBudget(10) });
+    req.end('{"a":1}');
+    expect(shown(await read)).toStrictEqual({ ok: true, body: '{"a":1}' });
+    expect({ data: req.listenerCount('data'), end: req.listenerCount('end'), close: req.listenerCount('close') }).toStrictEqual({ data: before.data, end: before.end, close: before.close });
+    expect(req.listenerCount('error')).toBe(before.error + 1);
+    expect(() => req.emit('error', new Error('late'))).not.toThrow();
+  });
 });

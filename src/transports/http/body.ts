@@ -55,8 +55,13 @@ export function readBody(req: HttpRequest, limits: BodyLimits): Promise<BodyRead
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      // Every listener goes: a long-lived answer (a listen stream) must not keep the chunks, the
+      // timer and these closures alive with its request.
       req.off('data', onData);
       req.off('end', onEnd);
+      req.off('close', onGone);
+      req.off('error', onGone);
+      req.on('error', ignoreError); // a late error on a settled request is nobody's business, and must not go unhandled
       limits.budget.give(size);
       if (!read.ok) req.resume();
       resolve(read);
@@ -67,13 +72,17 @@ export function readBody(req: HttpRequest, limits: BodyLimits): Promise<BodyRead
       size += chunk.length;
       chunks.push(chunk);
     };
-    const onEnd = () => settle({ ok: true, body: Buffer.concat(chunks, size) });
+    const onEnd = () => {
+      const body = Buffer.concat(chunks, size);
+      chunks.length = 0;
+      settle({ ok: true, body });
+    };
+    const onGone = () => settle({ ok: false, reason: 'gone' });
     const timer = setTimeout(() => settle({ ok: false, reason: 'late' }), limits.timeoutMs);
     req.on('data', onData);
     req.once('end', onEnd);
-    // After the first settling ('end', then 'close'), these change nothing.
-    req.once('error', () => settle({ ok: false, reason: 'gone' }));
-    req.once('close', () => settle({ ok: false, reason: 'gone' }));
+    req.once('error', onGone);
+    req.once('close', onGone);
   });
 }
 
@@ -103,6 +112,8 @@ function stringifyParsed(parsed: unknown): string | undefined {
     return undefined; // a cycle or a BigInt: not something a JSON parser made
   }
 }
+
+function ignoreError(): void {}
 
 /** JSON.parse, with failure as a value: a bad body is the client's error, never ours. */
 export function parseJson(body: Buffer): { ok: true; value: unknown } | { ok: false } {
