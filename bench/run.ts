@@ -40,6 +40,8 @@ const servers: Record<Impl, ServerSpec> = {
   'sdk v2': { name: 'sdk v2', args: [join(here, 'servers', 'sdk-v2.mjs')] },
   tmcp: { name: 'tmcp', args: [join(here, 'servers', 'tmcp.mjs')] },
   bare: { name: 'bare', args: [join(here, 'servers', 'bare.mjs')] },
+  // The ceiling of the 2026 path: the same loop fed the same 2026 frames (they are longer to parse), answering 2026-shaped results.
+  'bare 2026': { name: 'bare 2026', args: [join(here, 'servers', 'bare.mjs')], era: '2026' },
 };
 
 /** tmcp is optional: without it installed, its column stays empty. */
@@ -124,7 +126,7 @@ async function inProcess(impl: Impl, scenario: string): Promise<{ opsPerSec: num
 
 async function main(): Promise<void> {
   const stdioImpls: Impl[] = [];
-  for (const impl of ['zod-mcp', 'zod-mcp 2026', 'zod-mcp serve', 'sdk', 'sdk v2', 'tmcp', 'bare'] as const) if (await available(impl)) stdioImpls.push(impl);
+  for (const impl of ['zod-mcp', 'zod-mcp 2026', 'zod-mcp serve', 'sdk', 'sdk v2', 'tmcp', 'bare', 'bare 2026'] as const) if (await available(impl)) stdioImpls.push(impl);
   const inProcessImpls = stdioImpls.filter((impl) => impl === 'zod-mcp' || impl === 'zod-mcp 2026' || impl === 'sdk' || impl === 'sdk v2' || impl === 'tmcp');
   const expectEcho = (i: number) => `echo({"x":${i}})`;
   const started = Date.now();
