@@ -1,5 +1,6 @@
 // In-process bench, one implementation and one scenario per process (so JIT and GC state are not
-// shared): `node bench/in-process.mjs <zod-mcp|zod-mcp 2026|sdk|sdk v2|tmcp> <call|call10000|list100|list1000|list10000|payload> <ms>`.
+// shared): `node bench/in-process.mjs <zod-mcp|zod-mcp 2026|sdk|sdk v2|tmcp> <call|call10000|list100|list1000|list10000|payload|local> <ms>`
+// (`local`: zod-mcp's own in-process client, `server.callTool`).
 // Prints {"opsPerSec": n}. zod-mcp is timed through `server.handle(frame)`, tmcp through
 // `server.receive(frame)`, the SDKs (v1 and v2) through their own Client and McpServer over InMemoryTransport.
 import { performance } from 'node:perf_hooks';
@@ -50,6 +51,14 @@ async function zodMcp(modern = false) {
     };
   }
   let id = 0;
+  if (scenario === 'local') {
+    // The in-process client: server.callTool assigns the id, builds the frame and reads the answer.
+    return async () => {
+      const i = ++id;
+      const result = await server.callTool('echo', args(i));
+      return result.content[0].text === expected(i) ? 1 : fail(result);
+    };
+  }
   return async () => {
     const i = ++id;
     const params = modern ? { name: 'echo', arguments: args(i), _meta: ENVELOPE } : { name: 'echo', arguments: args(i) };

@@ -89,6 +89,7 @@ const inprocCall10000 = newMeasure('inproc-call10000', 'in-process tools/call am
 const inprocListLate = newMeasure('inproc-list-late', 'tools/list 100 tools, 2nd half / 1st half of the run', 'ratio', true);
 const inFlightFew = newMeasure('inflight-few', `heap per in-flight tools/call, ${IN_FLIGHT_FEW} in flight`, 'bytes', false);
 const inFlightMany = newMeasure('inflight-many', `heap per in-flight tools/call, ${IN_FLIGHT_MANY.toLocaleString('en-US')} in flight`, 'bytes', false);
+const inprocLocal = newMeasure('inproc-local', 'in-process tools/call echo through server.callTool', 'calls/s', true);
 const inprocPayload = newMeasure('inproc-payload', 'in-process tools/call, 1 MiB argument', 'calls/s', true);
 const measures = [
   stdioCalls,
@@ -99,6 +100,7 @@ const measures = [
   coldStart,
   stdioPayload,
   inprocCall,
+  inprocLocal,
   inprocList100,
   inprocList1000,
   inprocList10000,
@@ -174,6 +176,8 @@ async function main(): Promise<void> {
     ] as const) {
       for (const impl of rotate(inProcessImpls.filter((name) => name.startsWith('zod-mcp')), round)) add(measure, impl, (await inProcess(impl, scenario)).opsPerSec);
     }
+    // The in-process client exists only here; its target is against the SDK pairs' tools/call.
+    add(inprocLocal, 'zod-mcp', (await inProcess('zod-mcp', 'local')).opsPerSec);
     for (const [count, measure] of [
       [IN_FLIGHT_FEW, inFlightFew],
       [IN_FLIGHT_MANY, inFlightMany],
