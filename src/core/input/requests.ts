@@ -1,6 +1,5 @@
 // What a handler can ask the client: elicitation (a form or a URL), sampling, roots. Each request
 // knows the capability it needs, how each era spells it, and how to read the client's answer.
-import { randomUUID } from 'node:crypto';
 import type { ClientCapabilities } from '../../../schemas/common.js';
 import {
   CreateMessageParams,
@@ -17,6 +16,7 @@ import type { AnyObjectSchema, Output } from '../../schema/zod.js';
 import type { ClientView } from '../era.js';
 import { isThenable, type MaybePromise } from '../maybe-async.js';
 import { elicitationForm, type ElicitationForm } from './form.js';
+import { nodeCrypto } from '../node-crypto.js';
 
 export type InputMethod = InputRequest['method'];
 
@@ -98,7 +98,7 @@ export function elicitUrl(message: string, url: string): Ask<{ action: 'accept' 
     wire: (client) => ({
       method: 'elicitation/create',
       // 2025-11-25 correlates URL elicitations by id; 2026 has none (the server keeps its own in requestState).
-      params: client.era === 'rev2026' ? { mode: 'url', message, url } : { mode: 'url', message, url, elicitationId: randomUUID() },
+      params: client.era === 'rev2026' ? { mode: 'url', message, url } : { mode: 'url', message, url, elicitationId: nodeCrypto().randomUUID() },
     }),
     read(answer) {
       const result = ElicitResult.safeParse(answer);

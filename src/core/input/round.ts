@@ -94,7 +94,7 @@ export class Round {
  */
 export function prepareRounds(ctx: AskingContext): void {
   if (ctx.requestState !== undefined) {
-    ctx.round = new Round(open(ctx.server.input.key, subjectOf(ctx), ctx.requestState), ctx.inputResponses);
+    ctx.round = new Round(open(ctx.server.input.key(), subjectOf(ctx), ctx.requestState), ctx.inputResponses);
   } else if (ctx.inputResponses !== undefined) {
     ctx.round = new Round(undefined, ctx.inputResponses);
   }
@@ -147,7 +147,7 @@ function inputRequired(ctx: AskingContext, round: Round): InputRequired {
   const { key, ttlMs } = ctx.server.input;
   // Only answers the handler accepted travel on: what it did not ask for stays behind.
   const gathered: Gathered = { round: round.number + 1, answers: round.accepted, memo: round.memo };
-  return new InputRequired(inputRequests, seal(key, subjectOf(ctx), gathered, ttlMs));
+  return new InputRequired(inputRequests, seal(key(), subjectOf(ctx), gathered, ttlMs));
 }
 
 /** 2025: the questions go to the client as requests; their answers start the next round. */

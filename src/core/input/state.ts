@@ -1,10 +1,10 @@
 // requestState (MCP 2026-07-28 "Multi Round-Trip Requests"): what a call has gathered so far,
 // sealed with AES-256-GCM so that the client can neither read nor change it, bound to the request
 // it was made for, to the principal, and to an expiry.
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
 import { checkTimeout } from '../limits.js';
 import type { Ask } from './requests.js';
+import { nodeCrypto } from '../node-crypto.js';
 
 export const DEFAULT_STATE_TTL_MS = 10 * 60 * 1000;
 const VERSION = 'v1.';
@@ -13,7 +13,8 @@ const TAG_BYTES = 16;
 
 /** How a server seals requestState, how many rounds a call may take, and how it asks a 2025 client. */
 export interface InputSettings {
-  readonly key: Buffer;
+  /** Made on first use (sealing or opening a state). */
+  readonly key: () => Buffer;
   readonly ttlMs: number;
   readonly maxRounds: number;
   /** 2025: sends a round's questions to the client as requests; called with the request's context. */
@@ -48,13 +49,17 @@ interface Payload extends Gathered {
   readonly e: number;
 }
 
-/** The key that seals states: from a secret (a cluster shares one), or random per process. */
-export function stateKey(secret: string | Uint8Array | undefined): Buffer {
-  if (secret === undefined) return randomBytes(32);
-  if (typeof secret === 'string' ? secret.length < 16 : secret.byteLength < 16) {
+/**
+ * The key that seals states: from a secret (a cluster shares one), or random per process. The
+ * secret is checked at once; the key is made the first time a state is sealed or opened.
+ */
+export function stateKey(secret: string | Uint8Array | undefined): () => Buffer {
+  if (secret !== undefined && (typeof secret === 'string' ? secret.length < 16 : secret.byteLength < 16)) {
     throw new TypeError('requestState.key must be at least 16 characters or bytes: it is a secret');
   }
-  return Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'zod-mcp requestState v1', 32));
+  let key: Buffer | undefined;
+  return () =>
+    (key ??= secret === undefined ? nodeCrypto().randomBytes(32) : Buffer.from(nodeCrypto().hkdfSync('sha256', secret, Buffer.alloc(0), 'zod-mcp requestState v1', 32)));
 }
 
 export function seal(key: Buffer, subject: Subject, gathered: Gathered, ttlMs: number): string {
@@ -66,8 +71,8 @@ export function seal(key: Buffer, subject: Subject, gathered: Gathered, ttlMs: n
     e: Date.now() + ttlMs,
     ...gathered,
   };
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const iv = nodeCrypto().randomBytes(IV_BYTES);
+  const cipher = nodeCrypto().createCipheriv('aes-256-gcm', key, iv);
   const sealed = Buffer.concat([iv, cipher.update(JSON.stringify(payload), 'utf8'), cipher.final(), cipher.getAuthTag()]);
   return VERSION + sealed.toString('base64url');
 }
@@ -89,7 +94,7 @@ function decrypt(key: Buffer, state: string): Payload {
   // Only the exact text this server wrote: Node's decoder skips stray characters and a trailing partial group.
   if (bytes.length < IV_BYTES + TAG_BYTES + 2 || bytes.toString('base64url') !== body) throw invalid('the requestState is not one this server made');
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
+    const decipher = nodeCrypto().createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
     const text = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
     return JSON.parse(text) as Payload;
@@ -104,7 +109,7 @@ function invalid(detail: string): ProtocolError {
 
 /** sha256 of the value as JSON with its object keys sorted: the same arguments digest the same. */
 export function digest(value: unknown): string {
-  return createHash('sha256').update(canonical(value)).digest('base64url');
+  return nodeCrypto().createHash('sha256').update(canonical(value)).digest('base64url');
 }
 
 function canonical(value: unknown): string {

@@ -1,6 +1,5 @@
 // A tools/call that becomes a task (SEP-2663): when, how its record is kept, and how the running
 // work hears tasks/update and tasks/cancel. The record lives in the store; the work in this process.
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { InputRequest } from '../../../schemas/client-input.js';
 import { ErrorCode, ProtocolError, errorFrame } from '../../jsonrpc/errors.js';
@@ -13,6 +12,7 @@ import { longTimeout } from '../limits.js';
 import { isThenable, type MaybePromise } from '../maybe-async.js';
 import { TaskCreated, detailed, taskOf, type TaskSettings, type TaskSupport } from './record.js';
 import { TERMINAL, TaskLimitError, type TaskChange, type TaskError, type TaskRecord } from './store.js';
+import { nodeCrypto } from '../node-crypto.js';
 
 type Outcome = object | null;
 
@@ -96,7 +96,7 @@ export class TaskRuntime {
   async #create(ctx: RequestContext): Promise<TaskRecord> {
     const now = new Date().toISOString();
     const record: TaskRecord = {
-      taskId: randomUUID(),
+      taskId: nodeCrypto().randomUUID(),
       status: 'working',
       ...(ctx.lastProgress === undefined ? {} : { statusMessage: ctx.lastProgress }),
       createdAt: now,
