@@ -27,8 +27,8 @@ const result = await build({
   write: false,
 });
 
-for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true })) {
-  if (entry.isFile() && /\.js(\.map)?$/.test(entry.name)) rmSync(join(entry.parentPath, entry.name));
+for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
+  if (/\.js(\.map)?$/.test(file)) rmSync(join(dist, file));
 }
 for (const file of result.outputFiles) {
   mkdirSync(dirname(file.path), { recursive: true });

@@ -29,7 +29,7 @@ export function classify(frame: unknown): Frame {
       if (!notification.success) return invalid(undefined, describeIssues(notification.error.issues));
       return { kind: 'notification', method: notification.data.method, params: notification.data.params };
     }
-    const request = parseRequest(frame);
+    const request = parseRequest(frame, id);
     if (!request.success) return invalid(readId(id), describeIssues(request.error.issues));
     return { kind: 'request', id: request.data.id, method: request.data.method, params: request.data.params };
   }
@@ -47,12 +47,14 @@ export function classify(frame: unknown): Frame {
  * members (a test holds the two together); any other frame goes through `RequestEnvelope` or
  * `Request` itself, so results and error messages are exactly `Request`'s.
  */
-function parseRequest(frame: object): z.ZodSafeParseResult<{ id: RequestId; method: string; params?: unknown }> {
-  const params = (frame as { params?: unknown }).params;
+function parseRequest(frame: object, id: unknown): z.ZodSafeParseResult<{ id: RequestId; method: string; params?: unknown }> {
+  // Each member read once (`id` already by classify): the values checked are the values returned,
+  // whatever a getter would answer next.
+  const { jsonrpc, method, params } = frame as { jsonrpc?: unknown; method?: unknown; params?: unknown };
   if (params === undefined || isPlainRecord(params)) {
-    if (isUsualEnvelope(frame)) {
-      const { id, method } = frame;
-      return { success: true, data: params === undefined ? { id, method } : { id, method, params } };
+    if (isUsualEnvelope(jsonrpc, id, method)) {
+      const [checkedId, checkedMethod] = [id as RequestId, method as string];
+      return { success: true, data: params === undefined ? { id: checkedId, method: checkedMethod } : { id: checkedId, method: checkedMethod, params } };
     }
     const envelope = RequestEnvelope.safeParse(frame);
     if (envelope.success) return envelope;
@@ -61,8 +63,7 @@ function parseRequest(frame: object): z.ZodSafeParseResult<{ id: RequestId; meth
 }
 
 /** jsonrpc "2.0", an id that is a string or a safe integer (`z.int()`), a string method: what `RequestEnvelope` accepts without a second look. */
-export function isUsualEnvelope(frame: object): frame is { jsonrpc: '2.0'; id: RequestId; method: string } {
-  const { jsonrpc, id, method } = frame as { jsonrpc?: unknown; id?: unknown; method?: unknown };
+export function isUsualEnvelope(jsonrpc: unknown, id: unknown, method: unknown): boolean {
   return jsonrpc === '2.0' && typeof method === 'string' && (typeof id === 'string' || Number.isSafeInteger(id));
 }
 

@@ -124,4 +124,13 @@ describe('requestState', () => {
     expect(() => make({ requestState: { ttlMs: 0 } })).toThrow('requestState.ttlMs must be a positive number of milliseconds');
     expect(() => make({ maxInputRounds: 0 })).toThrow('maxInputRounds must be an integer from 1 to 64');
   });
+
+  it('derives a given key when the server is built: a secret buffer changed afterwards changes nothing, and a key of the wrong type is refused then', async () => {
+    const secret = Buffer.from('a shared secret of the cluster');
+    const early = make({ requestState: { key: secret } });
+    secret.fill(0); // the embedder reuses or wipes its buffer
+    const state = stateOf(await call(server, 'delete', { path: 'a.txt' }));
+    expect(await call(early, 'delete', { path: 'a.txt' }, { inputResponses: yes, requestState: state })).toMatchObject({ result: { content: [{ text: 'deleted a.txt' }] } });
+    expect(() => make({ requestState: { key: 12345678901234567 as never } })).toThrow();
+  });
 });

@@ -27,7 +27,7 @@ describe('classify: the usual envelope', () => {
   it('is recognised exactly where RequestEnvelope accepts the frame', () => {
     fc.assert(
       fc.property(frame, (value) => {
-        expect(isUsualEnvelope(value)).toBe(RequestEnvelope.safeParse(value).success);
+        expect(isUsualEnvelope(value.jsonrpc, value.id, value.method)).toBe(RequestEnvelope.safeParse(value).success);
       }),
       { numRuns: 20_000 },
     );
@@ -55,5 +55,21 @@ describe('classify: the usual envelope', () => {
       expect(classify({ jsonrpc: '2.0', id, method: 'ping' })).toMatchObject({ kind: 'invalid' });
     }
     expect(classify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { a: 1 } })).toEqual({ kind: 'request', id: 1, method: 'ping', params: { a: 1 } });
+  });
+
+  it('reads each member once: the id and method it returns are the ones it checked, whatever a getter answers next', () => {
+    let methodReads = 0;
+    let idReads = 0;
+    const frame = {
+      jsonrpc: '2.0',
+      get id() {
+        return idReads++ === 0 ? 7 : { not: 'an id' };
+      },
+      get method() {
+        return methodReads++ === 0 ? 'ping' : 42;
+      },
+    };
+    expect(classify(frame)).toEqual({ kind: 'request', id: 7, method: 'ping', params: undefined });
+    expect(classify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { a: 1 } })).toMatchObject({ kind: 'request' });
   });
 });

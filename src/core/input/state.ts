@@ -50,16 +50,20 @@ interface Payload extends Gathered {
 }
 
 /**
- * The key that seals states: from a secret (a cluster shares one), or random per process. The
- * secret is checked at once; the key is made the first time a state is sealed or opened.
+ * The key that seals states: from a secret (a cluster shares one), derived at once (a caller's
+ * buffer may change after it is given); or random per process, made the first time a state is
+ * sealed or opened (only then is node:crypto loaded).
  */
 export function stateKey(secret: string | Uint8Array | undefined): () => Buffer {
-  if (secret !== undefined && (typeof secret === 'string' ? secret.length < 16 : secret.byteLength < 16)) {
+  if (secret === undefined) {
+    let random: Buffer | undefined;
+    return () => (random ??= nodeCrypto().randomBytes(32));
+  }
+  if (typeof secret === 'string' ? secret.length < 16 : secret.byteLength < 16) {
     throw new TypeError('requestState.key must be at least 16 characters or bytes: it is a secret');
   }
-  let key: Buffer | undefined;
-  return () =>
-    (key ??= secret === undefined ? nodeCrypto().randomBytes(32) : Buffer.from(nodeCrypto().hkdfSync('sha256', secret, Buffer.alloc(0), 'zod-mcp requestState v1', 32)));
+  const derived = Buffer.from(nodeCrypto().hkdfSync('sha256', secret, Buffer.alloc(0), 'zod-mcp requestState v1', 32));
+  return () => derived;
 }
 
 export function seal(key: Buffer, subject: Subject, gathered: Gathered, ttlMs: number): string {
