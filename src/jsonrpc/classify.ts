@@ -53,8 +53,8 @@ function parseRequest(frame: object, id: unknown): z.ZodSafeParseResult<{ id: Re
   const { jsonrpc, method, params } = frame as { jsonrpc?: unknown; method?: unknown; params?: unknown };
   if (params === undefined || isPlainRecord(params)) {
     if (isUsualEnvelope(jsonrpc, id, method)) {
-      const [checkedId, checkedMethod] = [id as RequestId, method as string];
-      return { success: true, data: params === undefined ? { id: checkedId, method: checkedMethod } : { id: checkedId, method: checkedMethod, params } };
+      const data = params === undefined ? { id: id as RequestId, method: method as string } : { id: id as RequestId, method: method as string, params };
+      return { success: true, data };
     }
     const envelope = RequestEnvelope.safeParse(frame);
     if (envelope.success) return envelope;

@@ -13,7 +13,7 @@ const TAG_BYTES = 16;
 
 /** How a server seals requestState, how many rounds a call may take, and how it asks a 2025 client. */
 export interface InputSettings {
-  /** Made on first use (sealing or opening a state). */
+  /** The sealing key: derived from a given secret when the server is built; a random one is made on first use. */
   readonly key: () => Buffer;
   readonly ttlMs: number;
   readonly maxRounds: number;

@@ -72,11 +72,7 @@ export function readBody(req: HttpRequest, limits: BodyLimits): Promise<BodyRead
       size += chunk.length;
       chunks.push(chunk);
     };
-    const onEnd = () => {
-      const body = Buffer.concat(chunks, size);
-      chunks.length = 0;
-      settle({ ok: true, body });
-    };
+    const onEnd = () => settle({ ok: true, body: Buffer.concat(chunks, size) });
     const onGone = () => settle({ ok: false, reason: 'gone' });
     const timer = setTimeout(() => settle({ ok: false, reason: 'late' }), limits.timeoutMs);
     req.on('data', onData);
