@@ -3,11 +3,11 @@
 // 2026 `subscriptions/listen` stream (acknowledged, then waiting). Each is opened `count` times; the
 // server's heap after a full GC and its resident set are read before and after, and divided by the
 // count. Every session's id and every stream's acknowledgement is checked; everything runs on 127.0.0.1.
-import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startHttpProcess } from '../test/helpers/serve-process.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -25,37 +25,24 @@ interface Server {
   stop(): Promise<void>;
 }
 
+/** The bench's memory server (its own process, via the tests' HTTP process helper): its URL, its memory on request, its stop. */
 async function startServer(): Promise<Server> {
-  const child = spawn(process.execPath, ['--expose-gc', join(here, 'servers', 'zod-mcp-http-memory.mjs'), '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  const waiters: ((line: string) => void)[] = [];
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-    let newline: number;
-    while ((newline = stderr.indexOf('\n')) >= 0) {
-      const line = stderr.slice(0, newline);
-      stderr = stderr.slice(newline + 1);
-      for (const waiter of waiters.splice(0)) waiter(line);
-    }
-  });
-  const nextLine = () => new Promise<string>((resolve) => waiters.push(resolve));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const first = await Promise.race([nextLine(), exited.then(() => '')]);
-  const found = /serving MCP over HTTP at (\S+)/.exec(first);
-  if (found === null) throw new Error(`the memory bench's server did not start: ${first}`);
+  const running = await startHttpProcess(['--expose-gc', join(here, 'servers', 'zod-mcp-http-memory.mjs'), '0']);
   return {
-    url: new URL(found[1]!),
+    url: new URL(running.url),
     async memory() {
-      for (;;) {
-        const line = nextLine();
-        child.kill('SIGUSR2');
-        const text = await line;
-        if (text.startsWith('memory ')) return JSON.parse(text.slice('memory '.length)) as { heapUsed: number; rss: number };
+      const seen = running.stderr().length;
+      running.child.kill('SIGUSR2');
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        const found = /memory (\{.*\})\n/.exec(running.stderr().slice(seen));
+        if (found !== null) return JSON.parse(found[1]!) as { heapUsed: number; rss: number };
+        await new Promise((resolve) => setTimeout(resolve, 20));
       }
+      throw new Error(`the memory bench's server did not report its memory within 30 s: ${running.stderr().slice(seen, seen + 300)}`);
     },
     async stop() {
-      child.kill('SIGTERM');
-      await exited;
+      await running.stop();
     },
   };
 }

@@ -130,6 +130,8 @@ async function main(): Promise<void> {
   const stdioImpls: Impl[] = [];
   for (const impl of ['zod-mcp', 'zod-mcp 2026', 'zod-mcp serve', 'sdk', 'sdk v2', 'tmcp', 'bare', 'bare 2026'] as const) if (await available(impl)) stdioImpls.push(impl);
   const inProcessImpls = stdioImpls.filter((impl) => impl === 'zod-mcp' || impl === 'zod-mcp 2026' || impl === 'sdk' || impl === 'sdk v2' || impl === 'tmcp');
+  /** zod-mcp's two eras: the measures the others have no counterpart for (growth, in-flight memory). */
+  const ownInProcess = inProcessImpls.filter((name) => name.startsWith('zod-mcp'));
   const expectEcho = (i: number) => `echo({"x":${i}})`;
   const started = Date.now();
 
@@ -174,7 +176,7 @@ async function main(): Promise<void> {
       ['list10000', inprocList10000],
       ['call10000', inprocCall10000],
     ] as const) {
-      for (const impl of rotate(inProcessImpls.filter((name) => name.startsWith('zod-mcp')), round)) add(measure, impl, (await inProcess(impl, scenario)).opsPerSec);
+      for (const impl of rotate(ownInProcess, round)) add(measure, impl, (await inProcess(impl, scenario)).opsPerSec);
     }
     // The in-process client exists only here; its target is against the SDK pairs' tools/call.
     add(inprocLocal, 'zod-mcp', (await inProcess('zod-mcp', 'local')).opsPerSec);
@@ -182,7 +184,7 @@ async function main(): Promise<void> {
       [IN_FLIGHT_FEW, inFlightFew],
       [IN_FLIGHT_MANY, inFlightMany],
     ] as const) {
-      for (const impl of rotate(inProcessImpls.filter((name) => name.startsWith('zod-mcp')), round)) add(measure, impl, await inFlightBytes(impl, count));
+      for (const impl of rotate(ownInProcess, round)) add(measure, impl, await inFlightBytes(impl, count));
     }
   }
 

@@ -17,7 +17,7 @@ process.stdin.on('data', (chunk) => {
     const echo = [{ type: 'text', text: `echo(${JSON.stringify({ x: msg.params?.arguments?.x })})` }];
     const result =
       msg.method === 'initialize'
-        ? { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'bare', version: '1.0.0' } }
+        ? { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: SERVER }
         : msg.method === 'server/discover'
           ? { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, ttlMs: 0, cacheScope: 'public', _meta: { 'io.modelcontextprotocol/serverInfo': SERVER } }
           : modern

@@ -1,7 +1,6 @@
 // zod-mcp over HTTP (serveHttp from dist/) for the memory measures of bench/http-memory.ts: the bench's
 // echo tool, room for the sessions and streams it opens, and on SIGUSR2 a full GC and one `memory {…}` line on stderr
 // (heap and resident set), so the bench can read what the open sessions or streams hold. Run with --expose-gc.
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { McpServer, defineTool, serveHttp } from '../../dist/index.js';
 
@@ -20,7 +19,7 @@ process.stderr.write(`serving MCP over HTTP at ${handle.url}\n`);
 process.on('SIGUSR2', () => {
   globalThis.gc();
   globalThis.gc();
-  const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]);
-  process.stderr.write(`memory ${JSON.stringify({ heapUsed: process.memoryUsage().heapUsed, rss: rssKiB * 1024 })}\n`);
+  const { heapUsed, rss } = process.memoryUsage();
+  process.stderr.write(`memory ${JSON.stringify({ heapUsed, rss })}\n`);
 });
 process.on('SIGTERM', () => void handle.close().then(() => process.exit(0)));
