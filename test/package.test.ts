@@ -17,11 +17,14 @@ describe('the packed package', () => {
     expect(files.filter((file) => /^(test|bench|scripts|fixtures|\.scratch|\.ci|src)\//.test(file) || file.startsWith('dist/test/'))).toStrictEqual([]);
   });
 
-  it('has its entry points in the tarball, and no script that runs when it is installed', () => {
+  it('has its entry points in the tarball, and no script that runs when it is installed from a tarball or a registry', () => {
     expect(files).toContain(manifest.exports['.']!.default.replace(/^\.\//, ''));
     expect(files).toContain(manifest.exports['.']!.types.replace(/^\.\//, ''));
     expect(files).toContain(manifest.bin['zod-mcp']);
-    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(manifest.scripts[hook]).toBeUndefined();
+    for (const hook of ['preinstall', 'install', 'postinstall']) expect(manifest.scripts[hook]).toBeUndefined();
+    // `prepare` runs in a checkout (npm ci, npm install), for a git or folder install, and before
+    // `npm pack`: the build, so each of those has dist/ (test/adoption/install-routes.test.ts).
+    expect(manifest.scripts.prepare).toBe('npm run build');
   });
 
   it('carries the sources inside its source maps (it ships no src/ for them to point at), and no file of an older build', () => {

@@ -1,6 +1,7 @@
 // The Redis connection the shared stores use: the official client (`@redis/client`, the core of
 // node-redis), loaded only when a Redis store is made, or a client the embedding already has.
 import { createHash } from 'node:crypto';
+import { importOptionalPeer } from '../core/optional-peer.js';
 
 /** What the stores need of a node-redis client (`createClient()` of `redis` or `@redis/client`, v5 or later). */
 export interface RedisClientLike {
@@ -100,13 +101,7 @@ export async function connectRedis(options: RedisConnectOptions, owner: string):
 }
 
 async function createClient(url: string, owner: string): Promise<RedisClientLike> {
-  let module: { createClient(options: object): unknown };
-  try {
-    const name = '@redis/client'; // a variable: the package is optional, so the compiler must not require it
-    module = (await import(name)) as never;
-  } catch {
-    throw new Error(`${owner}: the Redis client is not installed; run \`npm install @redis/client\` (an optional dependency of zod-mcp)`);
-  }
+  const module = await importOptionalPeer<{ createClient(options: object): unknown }>('@redis/client', '^6.0.0', owner);
   // The first connection fails at once, saying where it tried; once connected, a lost connection is
   // retried for as long as it takes (50 ms, doubling, at most 2 s apart).
   let connected = false;

@@ -13,9 +13,12 @@ export class StdioPeer {
   #partial = '';
   #waiters: (() => void)[] = [];
 
-  /** `program`: what node runs, `dist/program.js` unless given (e.g. `['--import', 'tsx', 'program.ts']`). */
-  constructor(args: string[] = ['serve', '--demo'], program: readonly string[] = [programJs]) {
-    this.child = spawn(process.execPath, [...program, ...args], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+  /**
+   * `program`: what node runs, `dist/program.js` unless given (e.g. `['--import', 'tsx', 'program.ts']`);
+   * `spawned.command` runs instead of node (`npx`, say), in `spawned.cwd` (default the checkout).
+   */
+  constructor(args: string[] = ['serve', '--demo'], program: readonly string[] = [programJs], spawned: { command?: string; cwd?: string } = {}) {
+    this.child = spawn(spawned.command ?? process.execPath, [...program, ...args], { cwd: spawned.cwd ?? root, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       const parts = (this.#partial + chunk).split('\n');
       this.#partial = parts.pop()!;

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { McpServer } from '../../server.js';
 import { connectionTimeouts, limitConnectionsPerClient } from './connections.js';
 import { createRequestHandler, type RequestHandler } from './handler.js';
+import { loadTokenChecks } from './auth/verify.js';
 import { resolveHttpOptions, type HttpOptions } from './options.js';
 
 export type { HttpOptions } from './options.js';
@@ -37,6 +38,7 @@ export interface HttpServerHandle {
 /** Serves `server` over Streamable HTTP; resolves once listening. Each Mcp-Session-Id gets its own Session. */
 export async function serveHttp(server: McpServer, options: HttpOptions = {}): Promise<HttpServerHandle> {
   const resolved = resolveHttpOptions(options);
+  if (resolved.auth !== undefined) await loadTokenChecks(resolved.auth);
   const handler = createRequestHandler(server, resolved);
   const serve = (req: IncomingMessage, res: ServerResponse) => handler.handle(req, res);
   const http = createServer(connectionTimeouts(resolved), serve);

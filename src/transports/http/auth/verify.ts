@@ -2,6 +2,7 @@
 // only when a token arrives), an opaque token by RFC 7662 introspection, or a verifier of your own.
 import { createHash } from 'node:crypto';
 import type { AuthInfo } from '../../../core/auth.js';
+import { importOptionalPeer } from '../../../core/optional-peer.js';
 
 export interface AuthOptions {
   /** The authorization server(s) that issue tokens for this server (their issuer identifiers). */
@@ -236,13 +237,13 @@ async function metadataOf(issuer: string): Promise<Record<string, unknown>> {
   throw new Error(`no authorization server metadata for ${issuer} (tried ${candidates.join(', ')})`);
 }
 
-async function loadJose(): Promise<Jose> {
-  try {
-    const name = 'jose'; // a variable: the package is optional, so the compiler must not require it
-    return (await import(name)) as Jose;
-  } catch {
-    throw new Error('checking JWT access tokens needs `jose`: run `npm install jose` (an optional dependency of zod-mcp)');
-  }
+/** Fails at start-up, not at the first token, when the JWT checks' library is not installed. */
+export async function loadTokenChecks(options: AuthOptions): Promise<void> {
+  if (options.verify === undefined) await loadJose();
+}
+
+function loadJose(): Promise<Jose> {
+  return importOptionalPeer<Jose>('jose', '^6.0.0', 'checking JWT access tokens (auth)');
 }
 
 /** jose's errors, in words for the 401 (its codes, never the token). */
