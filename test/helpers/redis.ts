@@ -23,7 +23,7 @@ export function freePort(): Promise<number> {
 
 export async function startRedis(): Promise<RedisServer> {
   if (spawnSync('redis-server', ['--version']).error !== undefined) {
-    throw new Error('redis-server is not installed: `apt-get install redis-server` (.ci/run does)');
+    throw new Error('redis-server is not installed: `apt-get install redis-server` (.ci/run does; describeWith skips a test without it)');
   }
   const port = await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {

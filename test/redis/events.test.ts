@@ -2,17 +2,18 @@
 // listeners once, the publisher's own included; two servers sharing it deliver list changes to
 // each other's listen streams.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer, defineTool, redisEvents, type ServerEvent } from '../../src/index.js';
 import { envelope } from '../helpers/eras.js';
+import { describeWith } from '../helpers/binaries.js';
 import { freePort, startRedis, type RedisServer } from '../helpers/redis.js';
 
 let redis: RedisServer;
 beforeAll(async () => {
   redis = await startRedis();
 });
-afterAll(() => redis.stop());
+afterAll(() => redis?.stop());
 
 async function until(check: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 200; i++) {
@@ -22,7 +23,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
   throw new Error(`never: ${what}`);
 }
 
-describe('redisEvents', () => {
+describeWith('redis-server')('redisEvents', () => {
   it('delivers an event once to every listener of every bus', async () => {
     const prefix = `t${Date.now()}:`;
     const [a, b, c] = await Promise.all([0, 1, 2].map(() => redisEvents({ url: redis.url, prefix })));

@@ -2,10 +2,11 @@
 // one is polled, answered, cancelled and followed through the other; a task whose instance stopped
 // fails once its lease runs out; a cancel racing a completion ends in exactly one terminal state.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer, defineTool, elicit, redisEvents, redisTaskStore, type RedisEventBus, type RedisTaskStore, type TaskRecord } from '../../src/index.js';
 import { envelope } from '../helpers/eras.js';
+import { describeWith } from '../helpers/binaries.js';
 import { startRedis, type RedisServer } from '../helpers/redis.js';
 
 const TASKS = 'io.modelcontextprotocol/tasks';
@@ -28,7 +29,7 @@ let redis: RedisServer;
 beforeAll(async () => {
   redis = await startRedis();
 });
-afterAll(() => redis.stop());
+afterAll(() => redis?.stop());
 
 let closing: { close(): Promise<void> }[] = [];
 let servers: McpServer[] = [];
@@ -68,7 +69,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
   throw new Error(`never: ${what}`);
 }
 
-describe('tasks shared through Redis', () => {
+describeWith('redis-server')('tasks shared through Redis', () => {
   it('started on one instance; polled, answered and read to the end through another', async () => {
     const [a, b] = await instances(2);
     const { taskId } = (await a!.send('tools/call', { name: 'work', arguments: { ms: 20, ask: true } })).result;
@@ -176,7 +177,7 @@ describe('tasks shared through Redis', () => {
   });
 });
 
-describe('redisTaskStore on its own', () => {
+describeWith('redis-server')('redisTaskStore on its own', () => {
   it('keeps a record for ttlMs (Redis expiry), then it is gone', async () => {
     const store: RedisTaskStore = await redisTaskStore({ url: redis.url, prefix: `alone${++run}:` });
     closing.push(store);

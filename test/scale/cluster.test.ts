@@ -8,6 +8,7 @@ import { Agent } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { V2026, envelope } from '../helpers/eras.js';
+import { describeWith } from '../helpers/binaries.js';
 import { freePort, startRedis, type RedisServer } from '../helpers/redis.js';
 import { programJs } from '../helpers/stdio-peer.js';
 import { startServe, type ServeProcess } from '../helpers/serve-process.js';
@@ -18,14 +19,6 @@ const fresh = () => new Agent({ keepAlive: false }); // a new connection each ti
 
 let redis: RedisServer;
 let served: ServeProcess;
-beforeAll(async () => {
-  redis = await startRedis();
-  served = await startServe(['--demo', '--port', '0', '--workers', '2', '--redis', redis.url], KEY);
-}, 30_000);
-afterAll(async () => {
-  await served?.stop();
-  await redis?.stop();
-});
 
 async function pids(count: number): Promise<Set<number>> {
   const seen = new Set<number>();
@@ -37,7 +30,16 @@ const tasksMeta = () => envelope({ 'io.modelcontextprotocol/clientCapabilities':
 const modern = (method: string, name: string, params: object, id: number) =>
   post(served.url, { jsonrpc: '2.0', id, method, params: { ...params, _meta: tasksMeta() } }, { 'mcp-protocol-version': V2026, 'mcp-method': method, 'mcp-name': name }, fresh());
 
-describe('serve --workers 2 --redis', () => {
+describeWith('redis-server')('serve --workers 2 --redis', () => {
+  beforeAll(async () => {
+    redis = await startRedis();
+    served = await startServe(['--demo', '--port', '0', '--workers', '2', '--redis', redis.url], KEY);
+  }, 30_000);
+  afterAll(async () => {
+    await served?.stop();
+    await redis?.stop();
+  });
+
   it('spreads connections over two worker processes', async () => {
     expect((await pids(12)).size).toBe(2);
   });

@@ -9,8 +9,9 @@ import { Client as ClientV2, StreamableHTTPClientTransport as HttpV2 } from '@mo
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as HttpV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { V2026, envelope } from '../helpers/eras.js';
+import { describeWith } from '../helpers/binaries.js';
 import { instanceName, startNginx, type Nginx } from '../helpers/nginx.js';
 import { freePort, startRedis, type RedisServer } from '../helpers/redis.js';
 import { startServe, type ServeProcess } from '../helpers/serve-process.js';
@@ -43,7 +44,7 @@ async function untilStatus(url: string, taskId: string, done: (status: string) =
 }
 
 function sharedScenarios(name: string, deployment: () => Deployment) {
-  describe(name, () => {
+  describeWith('redis-server', 'nginx')(name, () => {
     it('the SDK v2 client (2026) answers an elicitation: the call and its retry land anywhere', async () => {
       const { url, upstreamsOf } = deployment();
       const client = new ClientV2({ name: 'v2', version: '2.0.0' }, { capabilities: { elicitation: {} }, versionNegotiation: { mode: { pin: '2026-07-28' } } as never });
@@ -134,7 +135,7 @@ sharedScenarios('three instances behind nginx, sharing Redis', () => ({
 }));
 sharedScenarios('one process, in memory', () => ({ url: single!.url, upstreamsOf: () => [] }));
 
-describe('behind nginx only', () => {
+describeWith('redis-server', 'nginx')('behind nginx only', () => {
   it('2025 sessions (the SDK v1 client) work through nginx routing on the instance that starts Mcp-Session-Id; each stays on one instance', async () => {
     const client = new ClientV1({ name: 'v1', version: '1.0.0' }, { capabilities: { elicitation: {} } });
     client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept', content: { name: 'Grace' } }));

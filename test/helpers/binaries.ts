@@ -1,0 +1,27 @@
+// Programs some tests run as real peers (Debian's redis-server and nginx). `npm test` passes on a
+// machine without them: the tests that need one are skipped, and test/global-setup.ts says so in one
+// line each. With ZOD_MCP_TEST_ALL=1 (as .ci/run sets it) nothing is skipped: a missing program
+// fails the run at its start.
+import { spawnSync } from 'node:child_process';
+import { describe } from 'vitest';
+
+export const BINARIES = {
+  'redis-server': { probe: ['--version'], install: 'apt-get install redis-server' },
+  nginx: { probe: ['-v'], install: 'apt-get install nginx' },
+} as const;
+export type Binary = keyof typeof BINARIES;
+
+/** Set by .ci/run: every test runs, and a missing program is a failure. */
+export const everyTestRequired = process.env.ZOD_MCP_TEST_ALL === '1';
+
+const found = new Map<Binary, boolean>();
+export function isInstalled(name: Binary): boolean {
+  let installed = found.get(name);
+  if (installed === undefined) found.set(name, (installed = spawnSync(name, BINARIES[name].probe, { stdio: 'ignore' }).error === undefined));
+  return installed;
+}
+
+/** `describe`, skipped when one of `binaries` is not installed (never under ZOD_MCP_TEST_ALL=1). */
+export function describeWith(...binaries: Binary[]): typeof describe {
+  return describe.skipIf(!everyTestRequired && !binaries.every(isInstalled)) as typeof describe;
+}
