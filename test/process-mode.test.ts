@@ -59,10 +59,13 @@ describe('program.ts mcp-server', () => {
     expect(result).toStrictEqual({ code: 2, stdout: '', stderr });
   });
 
-  it('exits 2 on an unknown command, with usage on stderr', async () => {
-    const result = await runProgram(['frobnicate']);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr.split('\n')[0]).toBe('zod-mcp: unknown command: frobnicate');
+  it('exits 2 on an unknown command, in one line naming the closest one', async () => {
+    expect(await runProgram(['frobnicate'])).toStrictEqual({ code: 2, stdout: '', stderr: 'zod-mcp: unknown command: frobnicate; `zod-mcp --help` lists the commands\n' });
+    expect(await runProgram(['mcp-servr'])).toStrictEqual({ code: 2, stdout: '', stderr: 'zod-mcp: unknown command: mcp-servr (did you mean mcp-server?); `zod-mcp --help` lists the commands\n' });
+  });
+
+  it('exits 2 on two case files, or an option it does not have', async () => {
+    expect(await runProgram(['mcp-server', 'a.json', 'b.json'])).toStrictEqual({ code: 2, stdout: '', stderr: 'zod-mcp: mcp-server: one case file, not 2: a.json b.json\n' });
+    expect(await runProgram(['mcp-server', '--verbose'])).toStrictEqual({ code: 2, stdout: '', stderr: 'zod-mcp: mcp-server: unknown option --verbose; `zod-mcp mcp-server --help` lists the options\n' });
   });
 });

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { parseServeArgs } from '../src/cli/serve-args.js';
 
-const none = { module: undefined, demo: false, root: undefined, readOnly: false, confirmWrites: false, skills: undefined, http: false, port: undefined, host: undefined, redis: undefined, workers: 1, drainMs: undefined, taskLeaseMs: undefined, instance: undefined, auth: undefined, allowUnauthenticated: false, allowedHosts: undefined, maxConnectionsPerClient: undefined };
+const none = { module: undefined, demo: false, root: undefined, readOnly: false, confirmWrites: false, skills: undefined, http: false, port: undefined, host: undefined, redis: undefined, workers: 1, drainMs: undefined, taskLeaseMs: undefined, instance: undefined, auth: undefined, allowUnauthenticated: false, allowedHosts: undefined, maxConnectionsPerClient: undefined, tls: undefined };
 
 describe('parseServeArgs', () => {
   it.each([
@@ -35,7 +35,11 @@ describe('parseServeArgs', () => {
     [['--http', '--port', 'x'], 'serve: --port: not a port number: x'],
     [['--http', '--port', '70000'], 'serve: --port: not a port number: 70000'],
     [['--http', '--port'], "serve: Option '--port <value>' argument missing"],
-    [['--http', '--verbose'], "serve: Unknown option '--verbose'"],
+    [['--http', '--verbose'], 'serve: unknown option --verbose; `zod-mcp serve --help` lists the options'],
+    [['--http', '--prot', '3'], 'serve: unknown option --prot (did you mean --port?); `zod-mcp serve --help` lists the options'],
+    [['--htp'], 'serve: unknown option --htp (did you mean --http?); `zod-mcp serve --help` lists the options'],
+    [['--http', '--tls-cert', 'c.pem'], 'serve: --tls-cert and --tls-key go together'],
+    [['--tls-cert', 'c.pem', '--tls-key', 'k.pem'], 'serve: --tls-cert needs --http'],
     [['a.ts', 'b.ts'], 'serve: one module to serve, not 2: a.ts b.ts'],
     [['--port', '1'], 'serve: --port and --host need --http'],
     [['--read-only'], 'serve: --read-only needs --root DIR'],

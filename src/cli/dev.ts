@@ -15,7 +15,7 @@ const IGNORED = /(^|[\\/])(node_modules|\.git|dist|coverage)([\\/]|$)/;
 const SOURCE = /\.([mc]?[jt]s|json)$/;
 
 export async function runDevCommand(args: readonly string[]): Promise<number> {
-  const options = parseServeArgs(args);
+  const options = parseServeArgs(args, 'dev');
   if (options.module === undefined) throw new UsageError('dev: give the module to serve: zod-mcp dev ./my-server.ts [--http ...]');
   if (options.workers > 1) throw new UsageError('dev: one process restarts on change; --workers is for serve');
   // This very program (dist/program.js, or program.ts under tsx, whose loader execArgv carries).
@@ -181,7 +181,7 @@ class StdioRunner extends Runner {
     });
     child.process.stdin!.on('error', () => {}); // a server that exits at start-up closes its stdin
     child.process.once('exit', (code) => {
-      const reason = stderr.trim().split('\n').at(-1) || `exit ${code}`;
+      const reason = stderr.trim().split('\n').at(-1)?.replace(/^zod-mcp: /, '') || `exit ${code}`;
       // What it was given and did not answer gets an answer still: each request gets exactly one.
       for (const id of child.open.values()) this.#answerFailure(id, `the server stopped before it answered (${reason})`);
       if (this.#current !== child) return;

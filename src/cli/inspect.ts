@@ -1,11 +1,11 @@
 // `zod-mcp inspect ./my-server.ts [--json]`: what a client would see (tools with their JSON Schema,
 // resources, templates, prompts), and what known clients would refuse in it; exit 1 on an error.
-import { parseArgs } from 'node:util';
 import { LocalClient } from '../core/local-client.js';
 import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
 import { McpServer } from '../server.js';
 import { VERSION } from '../version.js';
 import { SCHEMA_PROFILES, type SchemaProfile } from '../schema/json-schema/profiles.js';
+import { INSPECT_FLAGS, parseFlags } from './commands.js';
 import { lintTool, type Problem } from './schema-lint.js';
 import { UsageError } from './usage-error.js';
 import { loadUserModule } from './user-module.js';
@@ -21,12 +21,7 @@ export interface Inspection {
 
 /** Prints the inspection; the exit code is 1 when a problem is an error, else 0. */
 export async function runInspectCommand(args: readonly string[]): Promise<number> {
-  let parsed: { values: { json?: boolean; profile?: string }; positionals: string[] };
-  try {
-    parsed = parseArgs({ args: [...args], options: { json: { type: 'boolean' }, profile: { type: 'string' } }, strict: true, allowPositionals: true });
-  } catch (error) {
-    throw new UsageError(`inspect: ${(error as Error).message.split('. ')[0]!}`);
-  }
+  const parsed = parseFlags('inspect', INSPECT_FLAGS, args);
   if (parsed.positionals.length !== 1) throw new UsageError('inspect: give one module: zod-mcp inspect ./my-server.ts [--json] [--profile NAME]');
   const profile = parsed.values.profile as SchemaProfile | undefined;
   if (profile !== undefined && !SCHEMA_PROFILES.includes(profile)) throw new UsageError(`inspect: --profile: one of ${SCHEMA_PROFILES.join(', ')}: ${profile}`);

@@ -1,6 +1,6 @@
 // The flags of `zod-mcp serve`, for both transports.
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
+import { parseFlags, SERVE_FLAGS } from './commands.js';
 import { UsageError } from './usage-error.js';
 
 export interface ServeArgs {
@@ -32,86 +32,41 @@ export interface ServeArgs {
   allowedHosts: string[] | undefined;
   /** `--max-connections-per-client N`: open connections one address may hold (0: no limit), loopback included. */
   maxConnectionsPerClient: number | undefined;
+  /** `--tls-cert FILE --tls-key FILE`: HTTPS, with this certificate chain and key (PEM files). */
+  tls: { cert: string; key: string } | undefined;
 }
 
-const options = {
-  demo: { type: 'boolean' },
-  root: { type: 'string' },
-  'read-only': { type: 'boolean' },
-  'confirm-writes': { type: 'boolean' },
-  skills: { type: 'string' },
-  http: { type: 'boolean' },
-  port: { type: 'string' },
-  host: { type: 'string' },
-  redis: { type: 'string' },
-  workers: { type: 'string' },
-  'drain-ms': { type: 'string' },
-  'task-lease-ms': { type: 'string' },
-  instance: { type: 'string' },
-  'auth-issuer': { type: 'string' },
-  'auth-audience': { type: 'string' },
-  'auth-scopes': { type: 'string' },
-  'allow-unauthenticated': { type: 'boolean' },
-  'allowed-hosts': { type: 'string' },
-  'max-connections-per-client': { type: 'string' },
-} as const;
-
 /** Parses `serve`'s flags (`--port 8080` or `--port=8080`); anything unknown or inconsistent is a usage error. */
-export function parseServeArgs(args: readonly string[]): ServeArgs {
-  let values: {
-    demo?: boolean;
-    root?: string;
-    'read-only'?: boolean;
-    'confirm-writes'?: boolean;
-    skills?: string;
-    http?: boolean;
-    port?: string;
-    host?: string;
-    redis?: string;
-    workers?: string;
-    'drain-ms'?: string;
-    'task-lease-ms'?: string;
-    instance?: string;
-    'auth-issuer'?: string;
-    'auth-audience'?: string;
-    'auth-scopes'?: string;
-    'allow-unauthenticated'?: boolean;
-    'allowed-hosts'?: string;
-    'max-connections-per-client'?: string;
-  };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({ args: [...args], options, strict: true, allowPositionals: true }));
-  } catch (error) {
-    // Its first sentence: the rest is how to pass a module named like an option, which no one needs.
-    throw new UsageError(`serve: ${(error as Error).message.split('. ')[0]!}`);
-  }
-  if (positionals.length > 1) throw new UsageError(`serve: one module to serve, not ${positionals.length}: ${positionals.join(' ')}`);
+export function parseServeArgs(args: readonly string[], command: 'serve' | 'dev' = 'serve'): ServeArgs {
+  const { values, positionals } = parseFlags(command, SERVE_FLAGS, args);
+  if (positionals.length > 1) throw new UsageError(`${command}: one module to serve, not ${positionals.length}: ${positionals.join(' ')}`);
   const { port, host } = values;
-  if (values['read-only'] && values.root === undefined) throw new UsageError('serve: --read-only needs --root DIR');
-  if (values['confirm-writes'] && values.root === undefined) throw new UsageError('serve: --confirm-writes needs --root DIR');
-  if (values['confirm-writes'] && values['read-only']) throw new UsageError('serve: --confirm-writes and --read-only do not go together: a read-only root has no writes');
-  if (!values.http && (port !== undefined || host !== undefined)) throw new UsageError('serve: --port and --host need --http');
-  for (const flag of ['redis', 'workers', 'drain-ms', 'instance', 'auth-issuer', 'auth-audience', 'auth-scopes', 'allow-unauthenticated', 'allowed-hosts', 'max-connections-per-client'] as const) {
-    if (!values.http && values[flag] !== undefined) throw new UsageError(`serve: --${flag} needs --http`);
+  if (values['read-only'] && values.root === undefined) throw new UsageError(`${command}: --read-only needs --root DIR`);
+  if (values['confirm-writes'] && values.root === undefined) throw new UsageError(`${command}: --confirm-writes needs --root DIR`);
+  if (values['confirm-writes'] && values['read-only']) throw new UsageError(`${command}: --confirm-writes and --read-only do not go together: a read-only root has no writes`);
+  if (!values.http && (port !== undefined || host !== undefined)) throw new UsageError(`${command}: --port and --host need --http`);
+  for (const flag of ['redis', 'workers', 'drain-ms', 'instance', 'auth-issuer', 'auth-audience', 'auth-scopes', 'allow-unauthenticated', 'allowed-hosts', 'max-connections-per-client', 'tls-cert', 'tls-key'] as const) {
+    if (!values.http && values[flag] !== undefined) throw new UsageError(`${command}: --${flag} needs --http`);
   }
-  if (values.redis !== undefined && !/^rediss?:\/\//.test(values.redis)) throw new UsageError(`serve: --redis: not a redis:// or rediss:// URL: ${values.redis}`);
-  const workers = parseWorkers(values.workers);
+  if (values.redis !== undefined && !/^rediss?:\/\//.test(values.redis)) throw new UsageError(`${command}: --redis: not a redis:// or rediss:// URL: ${values.redis}`);
+  const workers = parseWorkers(command, values.workers);
   const drain = values['drain-ms'];
-  if (drain !== undefined && !/^\d{1,9}$/.test(drain)) throw new UsageError(`serve: --drain-ms: not a number of milliseconds: ${drain}`);
+  if (drain !== undefined && !/^\d{1,9}$/.test(drain)) throw new UsageError(`${command}: --drain-ms: not a number of milliseconds: ${drain}`);
   if (values.instance !== undefined && !/^[A-Za-z0-9_-]{1,32}$/.test(values.instance)) {
-    throw new UsageError(`serve: --instance: 1 to 32 letters, digits, - or _: ${values.instance}`);
+    throw new UsageError(`${command}: --instance: 1 to 32 letters, digits, - or _: ${values.instance}`);
   }
-  const auth = parseAuth(values['auth-issuer'], values['auth-audience'], values['auth-scopes']);
-  if (auth !== undefined && values['allow-unauthenticated']) throw new UsageError('serve: --allow-unauthenticated and --auth-issuer do not go together');
+  const auth = parseAuth(command, values['auth-issuer'], values['auth-audience'], values['auth-scopes']);
+  if (auth !== undefined && values['allow-unauthenticated']) throw new UsageError(`${command}: --allow-unauthenticated and --auth-issuer do not go together`);
   const lease = values['task-lease-ms'];
-  if (lease !== undefined && values.redis === undefined) throw new UsageError('serve: --task-lease-ms needs --redis URL');
-  if (lease !== undefined && (!/^\d{1,9}$/.test(lease) || Number(lease) < 30)) throw new UsageError(`serve: --task-lease-ms: not a number of milliseconds from 30: ${lease}`);
+  if (lease !== undefined && values.redis === undefined) throw new UsageError(`${command}: --task-lease-ms needs --redis URL`);
+  if (lease !== undefined && (!/^\d{1,9}$/.test(lease) || Number(lease) < 30)) throw new UsageError(`${command}: --task-lease-ms: not a number of milliseconds from 30: ${lease}`);
   if (port !== undefined && (!/^\d{1,5}$/.test(port) || Number(port) > 65_535)) {
-    throw new UsageError(`serve: --port: not a port number: ${port}`);
+    throw new UsageError(`${command}: --port: not a port number: ${port}`);
   }
+  const [cert, key] = [values['tls-cert'], values['tls-key']];
+  if ((cert === undefined) !== (key === undefined)) throw new UsageError(`${command}: --tls-cert and --tls-key go together`);
   const perClient = values['max-connections-per-client'];
-  if (perClient !== undefined && !/^\d{1,7}$/.test(perClient)) throw new UsageError(`serve: --max-connections-per-client: not a number of connections (0: no limit): ${perClient}`);
+  if (perClient !== undefined && !/^\d{1,7}$/.test(perClient)) throw new UsageError(`${command}: --max-connections-per-client: not a number of connections (0: no limit): ${perClient}`);
   return {
     module: positionals[0],
     demo: values.demo ?? false,
@@ -131,25 +86,26 @@ export function parseServeArgs(args: readonly string[]): ServeArgs {
     allowUnauthenticated: values['allow-unauthenticated'] ?? false,
     allowedHosts: values['allowed-hosts']?.split(',').map((name) => name.trim()).filter(Boolean),
     maxConnectionsPerClient: perClient === undefined ? undefined : Number(perClient),
+    tls: cert === undefined || key === undefined ? undefined : { cert, key },
   };
 }
 
-function parseAuth(issuer: string | undefined, audience: string | undefined, scopes: string | undefined): ServeArgs['auth'] {
+function parseAuth(command: string, issuer: string | undefined, audience: string | undefined, scopes: string | undefined): ServeArgs['auth'] {
   if (issuer === undefined && audience === undefined) {
-    if (scopes !== undefined) throw new UsageError('serve: --auth-scopes needs --auth-issuer and --auth-audience');
+    if (scopes !== undefined) throw new UsageError(`${command}: --auth-scopes needs --auth-issuer and --auth-audience`);
     return undefined;
   }
-  if (issuer === undefined || audience === undefined) throw new UsageError('serve: --auth-issuer and --auth-audience go together');
+  if (issuer === undefined || audience === undefined) throw new UsageError(`${command}: --auth-issuer and --auth-audience go together`);
   for (const [flag, url] of [['--auth-issuer', issuer], ['--auth-audience', audience]] as const) {
-    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new UsageError(`serve: ${flag}: not an http(s) URL: ${url}`);
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new UsageError(`${command}: ${flag}: not an http(s) URL: ${url}`);
   }
   return { issuer, resource: audience, scopes: scopes === undefined ? [] : scopes.split(',').map((scope) => scope.trim()).filter(Boolean) };
 }
 
 /** `--workers 4`, or `auto` for one per core this process may use. */
-function parseWorkers(value: string | undefined): number {
+function parseWorkers(command: string, value: string | undefined): number {
   if (value === undefined) return 1;
   if (value === 'auto') return availableParallelism();
-  if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 256) throw new UsageError(`serve: --workers: not a number from 1 to 256, or auto: ${value}`);
+  if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 256) throw new UsageError(`${command}: --workers: not a number from 1 to 256, or auto: ${value}`);
   return Number(value);
 }

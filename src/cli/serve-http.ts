@@ -17,7 +17,9 @@ export interface RunHttpOptions extends HttpOptions {
  */
 export async function runHttp(server: McpServer, options: RunHttpOptions = {}): Promise<void> {
   const { stopSignal: given, onListening, ...httpOptions } = options;
-  const handle = await serveHttp(server, httpOptions);
+  const handle = await serveHttp(server, httpOptions).catch((error: unknown) => {
+    throw listenFailure(error, httpOptions.host ?? '127.0.0.1', httpOptions.port ?? 3000);
+  });
   const stopSignal = given ?? nextSignal(); // only once serving: a failed start ends the process at once
   if (onListening === undefined) process.stderr.write(`zod-mcp ${VERSION}: serving MCP over HTTP at ${handle.url}\n`);
   else await onListening(handle);
@@ -25,6 +27,19 @@ export async function runHttp(server: McpServer, options: RunHttpOptions = {}): 
   if (onListening === undefined) process.stderr.write('zod-mcp: stopping (a second signal stops at once)\n');
   void nextSignal().then(() => handle.close());
   await handle.drain();
+}
+
+/** A listener that cannot start, in the words of what to do about it. */
+function listenFailure(error: unknown, host: string, port: number): unknown {
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const reasons: Record<string, string> = {
+    EADDRINUSE: 'the port is in use by another process (--port picks another; 0, any free one)',
+    EACCES: 'this process may not listen on that port (ports below 1024 need privileges; --port picks another)',
+    EADDRNOTAVAIL: `${host} is not an address of this machine (--host picks another)`,
+  };
+  const code = String((error as { code?: unknown } | undefined)?.code);
+  const reason = Object.hasOwn(reasons, code) ? reasons[code] : undefined;
+  return reason === undefined ? error : new Error(`serve: cannot listen on ${where}: ${reason}`, { cause: error });
 }
 
 function nextSignal(): Promise<NodeJS.Signals> {

@@ -9,7 +9,7 @@ import type { Prompt } from '../features/prompts/define.js';
 import type { Resource, ResourceTemplate } from '../features/resources/define.js';
 import type { Tool } from '../features/tools/define.js';
 import type { McpServer } from '../server.js';
-import { UsageError } from './usage-error.js';
+import { loadingServedModule } from '../transports/served-module.js';
 
 /** What a module gives: a server it built, or the parts to build one from (and the name to give it). */
 export type UserModule =
@@ -25,39 +25,39 @@ const TYPESCRIPT = new Set(['.ts', '.mts']);
  */
 export async function loadUserModule(path: string): Promise<UserModule> {
   const file = resolve(path);
-  if (!existsSync(file)) throw new UsageError(`${path}: no such file`);
+  if (!existsSync(file)) throw new Error(`${path}: no such file`);
   const values = exportedValues(await importModule(file, path));
   // By its shape, not its class: a CommonJS module's `require('zod-mcp')` is a copy of its own (tsx compiles the
   // package again for require), whose McpServer this command serves through its public methods.
   const servers = [...new Set(values.filter(looksLikeServer))] as McpServer[];
-  if (servers.length > 1) throw new UsageError(`${path}: exports ${servers.length} McpServers: export one`);
+  if (servers.length > 1) throw new Error(`${path}: exports ${servers.length} McpServers: export one`);
   if (servers.length > 0) return { kind: 'server', file, server: servers[0]! };
   const served = partsOf(values);
   if (served.tools.length + (served.resources?.length ?? 0) + (served.prompts?.length ?? 0) === 0) {
-    throw new UsageError(`${path}: exports no McpServer, tool, resource or prompt (export them: \`export const add = defineTool(...)\`, or \`export default server\`)`);
+    throw new Error(`${path}: exports no McpServer, tool, resource or prompt (export them: \`export const server = new McpServer(...)\`, or \`export const add = defineTool(...)\`)`);
   }
   return { kind: 'parts', file, ...packageIdentity(file), served };
 }
 
+/** The module's namespace. What fails here is the module's (exit 1), not the command line's. */
 async function importModule(file: string, path: string): Promise<Record<string, unknown>> {
   if (extname(file) === '.cts') {
-    throw new UsageError(`${path}: a .cts module cannot load zod-mcp (an ES module) through tsx on this Node: name it .ts or .mts`);
+    throw new Error(`${path}: a .cts module cannot load zod-mcp (an ES module) through tsx on this Node: name it .ts or .mts`);
+  }
+  if (TYPESCRIPT.has(extname(file))) {
+    const tsx = await findTsx(file);
+    // Registered for the whole process (not tsImport's isolated copy), so that the module's
+    // `zod-mcp` is this command's own, and its McpServer one this command can serve.
+    if (tsx !== undefined) tsx.register();
+    else if (typeof (process.features as { typescript?: unknown }).typescript !== 'string') {
+      throw new Error(`${path}: Node ${process.versions.node} does not load TypeScript by itself: install tsx in the project (npm install --save-dev tsx), or serve the built .js`);
+    }
   }
   try {
-    if (TYPESCRIPT.has(extname(file))) {
-      const tsx = await findTsx(file);
-      // Registered for the whole process (not tsImport's isolated copy), so that the module's
-      // `zod-mcp` is this command's own, and its McpServer one this command can serve.
-      if (tsx !== undefined) tsx.register();
-      else if (typeof (process.features as { typescript?: unknown }).typescript !== 'string') {
-        throw new UsageError(`${path}: Node ${process.versions.node} does not load TypeScript by itself: install tsx in the project (npm install --save-dev tsx), or serve the built .js`);
-      }
-    }
-    return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    return await loadingServedModule(path, () => import(pathToFileURL(file).href) as Promise<Record<string, unknown>>);
   } catch (error) {
-    if (error instanceof UsageError) throw error;
-    // Its own mistake (a throw at definition, a syntax error): the whole message, naming the file.
-    throw new UsageError(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+    // Its own mistake (a throw at definition, a syntax error, a transport of its own): the message, naming the file.
+    throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 

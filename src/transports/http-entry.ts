@@ -7,11 +7,12 @@ import type { HandlerShutdown } from './http/handler.js';
 import type { HttpOptions, HttpServerHandle } from './http/index.js';
 import type { NodeHandler } from './http/node-handler.js';
 import { resolveHandlerOptions, type HttpHandlerOptions } from './http/options.js';
+import { refuseInsideServedModule } from './served-module.js';
 
 /** Serves `server` over Streamable HTTP on a listener of its own; see `./http/index.ts`. */
-export async function serveHttp(server: McpServer, options?: HttpOptions): Promise<HttpServerHandle> {
-  const http = await import('./http/index.js');
-  return http.serveHttp(server, options);
+export function serveHttp(server: McpServer, options?: HttpOptions): Promise<HttpServerHandle> {
+  refuseInsideServedModule('serveHttp');
+  return import('./http/index.js').then((http) => http.serveHttp(server, options));
 }
 
 /**

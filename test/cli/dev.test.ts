@@ -37,12 +37,12 @@ describe('zod-mcp dev MODULE over stdio', () => {
 
       writeFileSync(module, `${original}\nexport const broken = ;\n`);
       const deadline = Date.now() + 20_000;
-      while (!peer.stderr.includes('the server stopped (exit 2)') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (!peer.stderr.includes('the server stopped (exit 1)') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       peer.send(`${JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/list' })}\n`);
       expect(await peer.waitForId(4, 20_000)).toStrictEqual({
         jsonrpc: '2.0',
         id: 4,
-        error: { code: -32603, message: `the server is not running (${module}:26:22: ERROR: Unexpected ";"): fix the module and save it` },
+        error: { code: -32603, message: `the server is not running (${module}: Transform failed with 1 error: ${module}:26:22: ERROR: Unexpected ";"): fix the module and save it` },
       });
       expect(peer.stderr).toContain(`zod-mcp dev: serving ${module} over stdio; restarts on change (Claude Code: claude mcp add live -- npx zod-mcp dev ${module})\n`);
     } finally {

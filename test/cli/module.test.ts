@@ -79,15 +79,17 @@ describe('zod-mcp serve MODULE', () => {
   it('refuses, naming the file and what to do: nothing to serve, a throw at definition, flags a built server cannot take, a missing file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'zod-mcp-module-'));
     writeFileSync(join(dir, 'empty.ts'), 'export const answer = 42;\n');
-    const cases: [string[], string][] = [
-      [['serve', join(dir, 'empty.ts')], `zod-mcp: ${join(dir, 'empty.ts')}: exports no McpServer, tool, resource or prompt (export them: \`export const add = defineTool(...)\`, or \`export default server\`)\n`],
-      [['serve', join(modules, 'throws.ts')], `zod-mcp: ${join(modules, 'throws.ts')}: tool "bad name": invalid name: tool names are 1 to 128 characters of A-Z, a-z, 0-9, "_", "-" and "."\n`],
-      [['serve', parts, '--demo'], `zod-mcp: serve: ${parts}: tool "add" is defined twice\n`],
-      [['serve', built, '--demo'], `zod-mcp: serve: ${built} exports a built McpServer, to which --demo cannot add: pass those to new McpServer({...}) in the module, or export its tools instead\n`],
-      [['serve', join(dir, 'missing.ts')], `zod-mcp: ${join(dir, 'missing.ts')}: no such file\n`],
-      [['serve', parts, built], `zod-mcp: serve: one module to serve, not 2: ${parts} ${built}\n`],
+    // What the module is at fault for exits 1; what the command line asks that cannot be, 2.
+    const cases: [string[], number, string][] = [
+      [['serve', join(dir, 'empty.ts')], 1, `zod-mcp: ${join(dir, 'empty.ts')}: exports no McpServer, tool, resource or prompt (export them: \`export const server = new McpServer(...)\`, or \`export const add = defineTool(...)\`)\n`],
+      [['serve', join(modules, 'throws.ts')], 1, `zod-mcp: ${join(modules, 'throws.ts')}: tool "bad name": invalid name: tool names are 1 to 128 characters of A-Z, a-z, 0-9, "_", "-" and "."\n`],
+      [['serve', join(dir, 'missing.ts')], 1, `zod-mcp: ${join(dir, 'missing.ts')}: no such file\n`],
+      [['inspect', join(dir, 'missing.ts')], 1, `zod-mcp: ${join(dir, 'missing.ts')}: no such file\n`],
+      [['serve', parts, '--demo'], 2, `zod-mcp: serve: ${parts}: tool "add" is defined twice\n`],
+      [['serve', built, '--demo'], 2, `zod-mcp: serve: ${built} exports a built McpServer, to which --demo cannot add: pass those to new McpServer({...}) in the module, or export its tools instead\n`],
+      [['serve', parts, built], 2, `zod-mcp: serve: one module to serve, not 2: ${parts} ${built}\n`],
     ];
-    for (const [args, stderr] of cases) expect(await zodMcp(args), args.join(' ')).toStrictEqual({ code: 2, stdout: '', stderr });
+    for (const [args, code, stderr] of cases) expect(await zodMcp(args), args.join(' ')).toStrictEqual({ code, stdout: '', stderr });
   }, 60_000);
 });
 

@@ -3,6 +3,7 @@
 // the schema would drop it in silence; `coerce` turns a string into the number, boolean, object or
 // array the JSON Schema asks for, when it parses exactly (models often send `"shards": "3"`).
 import type { ArgumentPolicy } from '../../core/server-state.js';
+import { closest } from '../../core/closest.js';
 
 export type { ArgumentPolicy };
 
@@ -103,26 +104,4 @@ function unknownKeys(schema: unknown, value: unknown, path: string, nested: bool
     }
   }
   return problems;
-}
-
-/** The known name within a few edits of `name` (case aside), if any. */
-function closest(name: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
-  for (const candidate of known) {
-    if (Math.abs(candidate.length - name.length) >= bestDistance) continue;
-    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length]!;
 }

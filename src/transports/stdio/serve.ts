@@ -6,6 +6,7 @@ import type { McpServer } from '../../server.js';
 import { RequestId, type Message } from '../../../schemas/jsonrpc.js';
 import { createBacklogCheck, describeDrops } from '../backlog.js';
 import { ignoreStderrFailures } from '../stderr.js';
+import { refuseInsideServedModule } from '../served-module.js';
 import { FrameWriter, type Written } from './frame-writer.js';
 import { isRequestFrame } from '../../jsonrpc/classify.js';
 import { LineSplitter, type Line } from './line-splitter.js';
@@ -17,6 +18,7 @@ export type { StdioOptions, StdioServer } from './options.js';
 
 /** Serves `server` on stdin/stdout (or the given streams) until input ends or the process is told to stop. */
 export function serveStdio(server: McpServer, options: StdioOptions = {}): StdioServer {
+  refuseInsideServedModule('serveStdio');
   const { input, output, maxLineBytes, maxInFlight, maxWaiting, maxWaitingBytes, graceMs, gapMs } = resolveOptions(options);
   const guard = (options.guardStdout ?? output === process.stdout) ? guardStdout() : undefined;
   ignoreStderrFailures(); // a console.log diverted there, or a diagnostic, must not end the server

@@ -1,0 +1,184 @@
+// The commands of the command line, each with its flags and a line of help for every flag: the one
+// source of `--help`, `zod-mcp help`, the usage text, and of the check of what was typed.
+import { parseArgs } from 'node:util';
+import { closest } from '../core/closest.js';
+import { VERSION } from '../version.js';
+import { UsageError } from './usage-error.js';
+
+export interface Flag {
+  readonly type: 'string' | 'boolean';
+  /** What a string flag takes, as the help shows it (`N`, `DIR`, `URL`). */
+  readonly value?: string;
+  readonly text: string;
+}
+export type Flags = Readonly<Record<string, Flag>>;
+
+export interface Command {
+  /** `zod-mcp <name> <args>`. */
+  readonly args: string;
+  /** One line, for the list of commands. */
+  readonly summary: string;
+  /** What it does, a few lines, for its own help. */
+  readonly about: string;
+  readonly flags: Flags;
+  readonly examples?: readonly string[];
+}
+
+export const SERVE_FLAGS = {
+  demo: { type: 'boolean', text: 'add the demo: add, fail, countdown, console_log, ask_name, summarize, slow_build, a resource, a template and a prompt' },
+  root: { type: 'string', value: 'DIR', text: "add file tools sandboxed to DIR (read_file, list_directory, glob, grep, write_file, edit_file) and DIR's files as resources" },
+  'read-only': { type: 'boolean', text: 'with --root: no write_file or edit_file' },
+  'confirm-writes': { type: 'boolean', text: 'with --root: write_file and edit_file ask the user to approve each change' },
+  skills: { type: 'string', value: 'DIR', text: 'serve each folder of DIR holding a SKILL.md as a skill (extension io.modelcontextprotocol/skills)' },
+  http: { type: 'boolean', text: 'serve Streamable HTTP at http://HOST:PORT/mcp (with GET /healthz) instead of stdio' },
+  port: { type: 'string', value: 'N', text: 'with --http: the port (default 3000; 0 picks a free one)' },
+  host: { type: 'string', value: 'H', text: 'with --http: the address (default 127.0.0.1; another needs --auth-* or --allow-unauthenticated)' },
+  'tls-cert': { type: 'string', value: 'FILE', text: 'with --http and --tls-key: serve HTTPS with this certificate chain (PEM)' },
+  'tls-key': { type: 'string', value: 'FILE', text: "with --http and --tls-cert: the certificate's private key (PEM)" },
+  workers: { type: 'string', value: 'N|auto', text: 'with --http: N processes on the one port (auto: one per core); needs ZOD_MCP_STATE_KEY' },
+  redis: { type: 'string', value: 'URL', text: 'with --http: share tasks and change events through Redis (needs @redis/client and ZOD_MCP_STATE_KEY)' },
+  'task-lease-ms': { type: 'string', value: 'N', text: 'with --redis: a task whose process stopped fails after N ms (default 15000)' },
+  'drain-ms': { type: 'string', value: 'N', text: 'with --http: on SIGTERM or SIGINT, work in flight may finish for N ms (default 10000)' },
+  'auth-issuer': { type: 'string', value: 'URL', text: 'with --http: an OAuth 2.1 resource server taking bearer tokens from this issuer (needs jose)' },
+  'auth-audience': { type: 'string', value: 'URL', text: "with --auth-issuer: this server's URL, the audience its tokens must name" },
+  'auth-scopes': { type: 'string', value: 'a,b', text: 'with --auth-issuer: scopes every token must carry' },
+  'allow-unauthenticated': { type: 'boolean', text: 'with --http: serve a non-loopback --host without authorization, knowingly' },
+  'allowed-hosts': { type: 'string', value: 'a,b', text: "with --http: Host names served besides this machine's own" },
+  instance: { type: 'string', value: 'NAME', text: 'with --http: start every 2025 session id with NAME. (for a balancer to route on)' },
+  'max-connections-per-client': { type: 'string', value: 'N', text: 'with --http: open connections per client address, loopback included (0: no limit; default 256, loopback not counted)' },
+} as const satisfies Flags;
+
+export const INSPECT_FLAGS = {
+  json: { type: 'boolean', text: 'print the inspection as JSON' },
+  profile: { type: 'string', value: 'NAME', text: 'list the tools as a schema profile writes them: default, openai-strict or gemini' },
+} as const satisfies Flags;
+
+export const COMMANDS = {
+  serve: {
+    args: '[MODULE] [options]',
+    summary: 'serve MCP over stdio, or over Streamable HTTP with --http',
+    about: `Serves MODULE (.js, or .ts through tsx) over stdio, one JSON-RPC message per line, or over
+Streamable HTTP with --http. MODULE exports an McpServer (\`export const server = new McpServer(...)\`)
+or tools, resources and prompts; with none of MODULE, --root and --skills it serves echo. Both
+protocol eras: 2025 clients send initialize, 2026-07-28 clients send their version on every request.`,
+    flags: SERVE_FLAGS,
+    examples: ['zod-mcp serve ./server.ts', 'zod-mcp serve --demo --http --port 3000', 'claude mcp add my-tools -- npx zod-mcp serve /abs/path/server.ts'],
+  },
+  dev: {
+    args: 'MODULE [serve options]',
+    summary: 'serve MODULE, restarted when a file in its folder changes',
+    about: `Serves MODULE as serve does, and restarts it when a source file in its folder changes. Over
+stdio the client keeps its connection (its initialize is replayed to each new server); clients of
+both eras hear that the lists changed.`,
+    flags: SERVE_FLAGS,
+    examples: ['zod-mcp dev ./server.ts', 'zod-mcp dev ./server.ts --http --port 3000'],
+  },
+  inspect: {
+    args: 'MODULE [options]',
+    summary: 'print what a client sees of MODULE, and what known clients refuse in it',
+    about: `Prints MODULE's tools with their JSON Schema, its resources, templates and prompts, and what
+known clients refuse in a tool's schema (a top-level oneOf, $ref, a root not of type object).
+Exits 1 when there is such an error.`,
+    flags: INSPECT_FLAGS,
+    examples: ['zod-mcp inspect ./server.ts', 'zod-mcp inspect ./server.ts --json --profile openai-strict'],
+  },
+  init: {
+    args: '[DIR]',
+    summary: 'make a new project in DIR (default: here): a server with one tool, its test, and how to run it',
+    about: `Writes package.json, server.ts (a server with one tool), server.test.ts (which calls it in
+process), tsconfig.json and a README naming the \`claude mcp add\` line, into DIR, which must be
+empty or new. Then: cd DIR && npm install && npm test.`,
+    flags: {
+      'zod-mcp': { type: 'string', value: 'SPEC', text: 'the zod-mcp dependency: a version, a git URL, a folder or a tarball (default: this copy\'s folder when it is a git checkout, else ^VERSION)' },
+    },
+    examples: ['zod-mcp init my-tools'],
+  },
+  'mcp-server': {
+    args: '[CASE]',
+    summary: 'run a case file ({"requests": [...]}) and print {"responses": [...]}',
+    about: `Runs every request of CASE (a JSON file of {"requests": [...]}, or an array of frames; stdin
+without CASE) through the server's handle(), and prints {"responses": [...]} as one line.`,
+    flags: {},
+    examples: ['zod-mcp mcp-server fixtures/tools-call-handler/case.json'],
+  },
+  help: {
+    args: '[COMMAND]',
+    summary: 'print this list, or the help of COMMAND',
+    about: 'Prints the commands, or the help of one of them (as `zod-mcp COMMAND --help` does).',
+    flags: {},
+  },
+} as const satisfies Record<string, Command>;
+export type CommandName = keyof typeof COMMANDS;
+
+const HELP: Flag = { type: 'boolean', text: 'print this help' };
+
+export function isCommand(name: string): name is CommandName {
+  return Object.hasOwn(COMMANDS, name);
+}
+
+/** The list of commands: `zod-mcp --help`, and stderr under a bare `zod-mcp`. */
+export function formatUsage(): string {
+  const names = Object.keys(COMMANDS) as CommandName[];
+  const width = Math.max(...names.map((name) => name.length));
+  return [
+    `zod-mcp ${VERSION}: a Model Context Protocol server where every frame and tool input is a Zod schema`,
+    '',
+    'usage: zod-mcp <command> [options]',
+    '',
+    'commands:',
+    ...names.map((name) => `  ${name.padEnd(width)}  ${COMMANDS[name].summary}`),
+    '',
+    "`zod-mcp <command> --help` (or `zod-mcp help <command>`) prints a command's options.",
+    'Exit codes: 0 done, 1 it could not run (a module that fails to load, a port in use), 2 a usage error.',
+    'ZOD_MCP_DEBUG=1 prints the stack of a failure as well.',
+    '',
+  ].join('\n');
+}
+
+/** `zod-mcp <name> --help`. */
+export function formatHelp(name: CommandName): string {
+  const command: Command = COMMANDS[name];
+  const flags: [string, Flag][] = [...Object.entries(command.flags), ['help', HELP]];
+  const shown = flags.map(([flag, spec]) => [`--${flag}${spec.value === undefined ? '' : ` ${spec.value}`}${flag === 'help' ? ', -h' : ''}`, spec.text] as const);
+  const width = Math.max(...shown.map(([flag]) => flag.length));
+  return [
+    `usage: zod-mcp ${name} ${command.args}`,
+    '',
+    command.about,
+    '',
+    'options:',
+    ...shown.map(([flag, text]) => wrap(`  ${flag.padEnd(width)}  `, text)),
+    ...(command.examples === undefined ? [] : ['', 'examples:', ...command.examples.map((example) => `  ${example}`)]),
+    '',
+  ].join('\n');
+}
+
+/** `lead` then `text`, broken at spaces into lines of at most 100 columns, each further one indented under the first. */
+function wrap(lead: string, text: string): string {
+  const lines = [lead];
+  for (const word of text.split(' ')) {
+    const last = lines.length - 1;
+    if (lines[last]!.trim() !== '' && lines[last]!.length + 1 + word.length > 100) lines.push(`${' '.repeat(lead.length)}${word}`);
+    else lines[last] += lines[last]!.trim() === '' || lines[last]!.endsWith(' ') ? word : ` ${word}`;
+  }
+  return lines.join('\n');
+}
+
+type Values<F extends Flags> = { -readonly [K in keyof F]?: F[K]['type'] extends 'string' ? string : boolean };
+
+/**
+ * The flags and positionals of one command (`--port 8080` or `--port=8080`). A flag it does not
+ * have is a usage error naming the closest one it has.
+ */
+export function parseFlags<F extends Flags>(name: CommandName, flags: F, args: readonly string[]): { values: Values<F>; positionals: string[] } {
+  try {
+    const { values, positionals } = parseArgs({ args: [...args], options: flags as Flags, strict: true, allowPositionals: true });
+    return { values: values as Values<F>, positionals };
+  } catch (error) {
+    const message = (error as Error).message;
+    const unknown = /^Unknown option '(-{1,2})([^']*)'/.exec(message);
+    if (unknown === null) throw new UsageError(`${name}: ${message.split('. ')[0]!}`); // its first sentence: the rest is how to pass a positional that looks like an option
+    const near = closest(unknown[2]!.split('=')[0]!, Object.keys(flags));
+    throw new UsageError(`${name}: unknown option ${unknown[1]}${unknown[2]}${near === undefined ? '' : ` (did you mean --${near}?)`}; \`zod-mcp ${name} --help\` lists the options`);
+  }
+}

@@ -1,0 +1,70 @@
+// `zod-mcp init DIR`: a project that works at once. Made in a temp folder with the packed package as
+// its zod-mcp, installed by npm, its own `npm test` passes and `npx zod-mcp serve server.ts` serves it.
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SCAFFOLD_VERSIONS } from '../../src/cli/init.js';
+import { packProject } from '../adoption/project.js';
+import { root, run } from '../helpers/run.js';
+import { programJs, StdioPeer } from '../helpers/stdio-peer.js';
+
+const exec = promisify(execFile);
+const zodMcp = (args: string[]) => run(process.execPath, [programJs, ...args]);
+
+describe('zod-mcp init', () => {
+  let dir: string;
+  beforeAll(async () => {
+    const tarball = await packProject(mkdtempSync(join(tmpdir(), 'zod-mcp-pack-')));
+    dir = join(mkdtempSync(join(tmpdir(), 'zod-mcp-init-')), 'My Tools');
+    expect(await zodMcp(['init', dir, '--zod-mcp', `file:${tarball}`])).toStrictEqual({
+      code: 0,
+      stdout: '',
+      stderr: `zod-mcp init: wrote package.json, tsconfig.json, server.ts, server.test.ts, README.md, .gitignore in ${dir}\nnext: cd ${dir} && npm install && npm test\n`,
+    });
+    await exec('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, timeout: 240_000 });
+  }, 300_000);
+
+  it('writes a project named after its folder, depending on the zod-mcp it was given', () => {
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; dependencies: Record<string, string> };
+    expect(manifest.name).toBe('my-tools');
+    expect(manifest.dependencies['zod-mcp']).toMatch(/^file:.*zod-mcp-0\.1\.0\.tgz$/);
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain(`claude mcp add my-tools -- npx --prefix ${dir} zod-mcp serve ${join(dir, 'server.ts')}\n`);
+  });
+
+  it('passes its own npm test (tsc, then vitest calling the tool in process)', async () => {
+    const { stdout } = await exec('npm', ['test'], { cwd: dir, timeout: 120_000, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+    expect(stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+2 passed \(2\)/);
+  }, 150_000);
+
+  it('is served by `npx zod-mcp serve server.ts`', async () => {
+    const peer = new StdioPeer(['zod-mcp', 'serve', 'server.ts'], [], { command: 'npx', cwd: dir });
+    peer.send(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 3 } } })}\n`);
+    expect(await peer.waitForId(1, 30_000)).toStrictEqual({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '{"sum":5}' }], structuredContent: { sum: 5 }, isError: false } });
+    await peer.end();
+  }, 40_000);
+});
+
+describe('zod-mcp init, otherwise', () => {
+  it('refuses a folder that is not empty, in one line, and writes nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'zod-mcp-init-'));
+    writeFileSync(join(dir, 'notes.txt'), 'mine\n');
+    expect(await zodMcp(['init', dir])).toStrictEqual({ code: 1, stdout: '', stderr: `zod-mcp: init: ${dir} is not empty: give a new or empty folder\n` });
+    expect(readdirSync(dir)).toStrictEqual(['notes.txt']);
+  });
+
+  it('run from a git checkout, depends on that checkout, installed as a copy (.npmrc), so that the project has one zod', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'zod-mcp-init-')), 'here');
+    mkdirSync(dir);
+    expect((await zodMcp(['init', dir])).code).toBe(0);
+    expect((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['zod-mcp']).toBe(`file:${root}`);
+    expect(readFileSync(join(dir, '.npmrc'), 'utf8')).toBe('install-links=true\n');
+  });
+
+  it('installs the versions this package is tested with', () => {
+    const { devDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    for (const [name, range] of Object.entries(SCAFFOLD_VERSIONS)) expect(range.replace(/^\^/, ''), name).toBe(devDependencies[name]!.replace(/^\^/, ''));
+  });
+});
