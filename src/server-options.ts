@@ -10,6 +10,7 @@ import type { Prompt } from './features/prompts/define.js';
 import type { Resource, ResourceTemplate } from './features/resources/define.js';
 import type { Tool } from './features/tools/define.js';
 import type { SchemaProfile } from './schema/json-schema/profiles.js';
+import { optionKeys } from './core/options.js';
 
 /** Lists and reads whose 2026 results carry cache hints, and the hint each gets unless told otherwise. */
 export const CacheOption = z.strictObject({
@@ -20,6 +21,12 @@ export const CacheOption = z.strictObject({
   'resources/templates/list': CacheHint.optional(),
   'resources/read': CacheHint.optional(),
   'prompts/list': CacheHint.optional(),
+});
+
+/** Every key of McpServerOptions: any other is refused, naming the closest. */
+export const SERVER_OPTIONS = optionKeys<McpServerOptions>({
+  name: true, version: true, title: true, instructions: true, tools: true, resources: true, prompts: true, extensions: true, pageSize: true, arguments: true, timeoutMs: true,
+  listChanged: true, unknownTool: true, eras: true, cache: true, events: true, onError: true, requestState: true, maxInputRounds: true, tasks: true, schemaProfile: true,
 });
 
 export interface McpServerOptions {

@@ -1,6 +1,6 @@
 // McpServer: tools (and later the other features) merged into one method table and one capability
 // object, served in both protocol eras through one `handle`.
-import { CacheOption, type McpServerOptions } from './server-options.js';
+import { CacheOption, SERVER_OPTIONS, type McpServerOptions } from './server-options.js';
 import type { ServerCapabilities } from '../schemas/common.js';
 import type { Response } from '../schemas/jsonrpc.js';
 import type { GetPromptResult, ListPromptsResult } from '../schemas/prompts.js';
@@ -40,6 +40,7 @@ import { tasksFeature } from './features/tasks/index.js';
 import { TASKS_EXTENSION } from '../schemas/tasks.js';
 import { inputSettings, type InputSettings } from './core/input/state.js';
 import { fulfil } from './eras/rev2025/input.js';
+import { refuseUnknownOptions } from './core/options.js';
 
 export type { HandleContext } from './core/dispatch.js';
 export type { McpServerOptions } from './server-options.js';
@@ -62,6 +63,7 @@ export class McpServer {
   readonly #tasks: TaskRuntime;
 
   constructor(options: McpServerOptions) {
+    refuseUnknownOptions('McpServer', options, SERVER_OPTIONS);
     const { pageSize = Infinity, timeoutMs } = options;
     if (!(pageSize >= 1)) throw new TypeError('pageSize must be at least 1');
     checkTimeout(timeoutMs, 'timeoutMs');

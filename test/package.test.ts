@@ -49,7 +49,8 @@ describe('the packed package', () => {
   });
 
   it('imports zod only by the subpaths every zod of its peer range has (zod/v4, zod/v4/core, zod/v3): zod 3.25 answers `zod` with Zod 3', () => {
-    const sources = ['src', 'schemas'].flatMap((dir) => (readdirSync(join(root, dir), { recursive: true }) as string[]).filter((file) => file.endsWith('.ts')).map((file) => join(dir, file)));
+    // src/cli/init.ts is left out: its `from 'zod'` is in the server.ts it writes for a user's project, which has a zod of its own.
+    const sources = ['src', 'schemas'].flatMap((dir) => (readdirSync(join(root, dir), { recursive: true }) as string[]).filter((file) => file.endsWith('.ts')).map((file) => join(dir, file))).filter((file) => file !== join('src', 'cli', 'init.ts'));
     const imports = sources.flatMap((file) => [...readFileSync(join(root, file), 'utf8').matchAll(/from '(zod[^']*)'/g)].map((match) => `${file}: ${match[1]!}`));
     expect(imports.length).toBeGreaterThan(30);
     expect(imports.filter((line) => !/: zod(\/v4|\/v4\/core|\/v3|-to-json-schema)$/.test(line))).toStrictEqual([]);

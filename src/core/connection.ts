@@ -5,6 +5,7 @@ import type { LogLevel } from '../../schemas/logging.js';
 import type { ClientView, Era } from './era.js';
 import { AbortReason, type CallAbort } from './lifetime.js';
 import { Outbound } from './outbound.js';
+import { optionKeys, refuseUnknownOptions } from './options.js';
 
 /**
  * Sends a notification (or, on 2025, a request of the server's own: elicitation/create, ...) to the
@@ -41,6 +42,8 @@ export interface SessionOptions {
  * `notifications/cancelled` only reaches requests of the same connection. `server.handle`
  * without a session uses the server's default one.
  */
+const SESSION_OPTIONS = optionKeys<SessionOptions>({ notify: true, pinEra: true, acceptsResponses: true });
+
 export class Session {
   /** Read by dispatch on every request, when `pinEra` is set: the era this connection speaks. */
   era: Era | undefined;
@@ -66,6 +69,7 @@ export class Session {
   /** Counts notifications/roots/list_changed, so that an answer from before one is not cached after it. */
   rootsGeneration = 0;
   constructor(options: SessionOptions = {}) {
+    refuseUnknownOptions('Session', options, SESSION_OPTIONS);
     this.notify = options.notify;
     this.pinsEra = options.pinEra ?? false;
     this.acceptsResponses = options.acceptsResponses ?? true;

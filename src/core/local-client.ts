@@ -5,6 +5,7 @@ import type { Notification, Response } from '../../schemas/jsonrpc.js';
 import { ProtocolError, type ErrorCode } from '../jsonrpc/errors.js';
 import { Session } from './connection.js';
 import type { HandleContext } from './dispatch.js';
+import { optionKeys, refuseUnknownOptions } from './options.js';
 
 export interface CallOptions {
   /** Aborting it cancels the call, as a client's notifications/cancelled does (it then resolves with null). */
@@ -14,6 +15,8 @@ export interface CallOptions {
   /** The caller, when the embedding authenticated it: scopes are checked, work is bound to it. */
   auth?: HandleContext['auth'];
 }
+
+const CALL_OPTIONS = optionKeys<CallOptions>({ signal: true, onProgress: true, auth: true });
 
 type Handle = (frame: unknown, context: HandleContext) => Promise<Response | null>;
 type Result = Record<string, unknown>;
@@ -34,6 +37,7 @@ export class LocalClient {
 
   /** One request: its result, `null` when it was cancelled, or the error frame thrown as a ProtocolError. */
   async request(method: string, params: Result, options: CallOptions = {}): Promise<Result | null> {
+    refuseUnknownOptions(method, options, CALL_OPTIONS);
     const id = `local-${++this.#id}`;
     const progressToken = options.onProgress === undefined ? undefined : id;
     const onProgress = options.onProgress;

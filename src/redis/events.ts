@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { memoryEvents, type EventBus, type ServerEvent } from '../core/events.js';
 import { connectRedis, type RedisConnectOptions } from './client.js';
+import { optionKeys, refuseUnknownOptions } from '../core/options.js';
 
 export interface RedisEventBus extends EventBus {
   /** Stops listening and closes the connections this bus opened. */
@@ -15,7 +16,10 @@ export interface RedisEventBus extends EventBus {
  * listener hears each event once. Pub/sub keeps nothing: an instance that is disconnected from
  * Redis when an event is published does not hear it (a listen stream is a live feed, not a log).
  */
+const EVENTS_OPTIONS = optionKeys<RedisConnectOptions>({ url: true, client: true, prefix: true, onError: true });
+
 export async function redisEvents(options: RedisConnectOptions): Promise<RedisEventBus> {
+  refuseUnknownOptions('redisEvents', options, EVENTS_OPTIONS);
   const report = options.onError ?? ((error: unknown) => process.stderr.write(`zod-mcp: redis events: ${(error as Error)?.message ?? String(error)}\n`));
   const connection = await connectRedis({ ...options, onError: report }, 'redisEvents');
   const origin = randomUUID();

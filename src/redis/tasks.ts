@@ -7,6 +7,7 @@ import { TaskLimitError, type TaskChange, type TaskError, type TaskRecord, type 
 import { watchers } from '../core/tasks/watchers.js';
 import { connectRedis, type RedisConnectOptions } from './client.js';
 import { ANSWER, CANCEL, CREATE, HEARTBEAT, SWEEP, UPDATE } from './task-scripts.js';
+import { optionKeys, refuseUnknownOptions } from '../core/options.js';
 
 export interface RedisTaskStoreOptions extends RedisConnectOptions {
   /** Tasks kept at once in this Redis (under this prefix), by every instance together. Default 10 000. */
@@ -25,7 +26,10 @@ export interface RedisTaskStore extends TaskStore {
 
 type Reply = string[] | Record<string, string> | Map<string, string> | null;
 
+const STORE_OPTIONS = optionKeys<RedisTaskStoreOptions>({ url: true, client: true, prefix: true, onError: true, maxTasks: true, leaseMs: true });
+
 export async function redisTaskStore(options: RedisTaskStoreOptions): Promise<RedisTaskStore> {
+  refuseUnknownOptions('redisTaskStore', options, STORE_OPTIONS);
   const maxTasks = options.maxTasks ?? 10_000;
   const leaseMs = options.leaseMs ?? 15_000;
   if (!(Number.isInteger(maxTasks) && maxTasks >= 1)) throw new TypeError('redisTaskStore: maxTasks must be a positive integer');

@@ -3,6 +3,7 @@ import { z } from 'zod/v4';
 import { describeIssues } from '../../schema/issues.js';
 import { unescapePath } from './path-escape.js';
 import { createSandbox, type Sandbox } from './sandbox.js';
+import { refuseUnknownOptions } from '../../core/options.js';
 
 export const WorkspaceOptions = z.object({
   /** The directory the tools may see and change; fixed at its real path when the tools are made. */
@@ -28,6 +29,7 @@ export interface Workspace {
 
 /** Checks the options and fixes the root; a bad option or root throws now, at start-up. */
 export function createWorkspace(options: WorkspaceOptions): Workspace {
+  refuseUnknownOptions('workspaceTools', options, Object.keys(WorkspaceOptions.shape));
   const parsed = WorkspaceOptions.safeParse(options);
   if (!parsed.success) throw new TypeError(`workspaceTools: ${describeIssues(parsed.error.issues)}`);
   const { root, readOnly, confirmWrites, maxReadBytes, maxResults } = parsed.data;

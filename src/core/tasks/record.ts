@@ -4,6 +4,7 @@ import type { DetailedTask, Task } from '../../../schemas/tasks.js';
 import { checkTimeout } from '../limits.js';
 import { memoryTaskStore } from './memory.js';
 import type { TaskRecord, TaskStore } from './store.js';
+import { optionKeys, refuseUnknownOptions } from '../options.js';
 
 export type TaskSupport = 'never' | 'optional' | 'required';
 
@@ -16,6 +17,8 @@ export interface TaskOptions {
   taskAfterMs?: number;
 }
 
+const TASK_OPTIONS = optionKeys<TaskOptions>({ store: true, maxTasks: true, ttlMs: true, pollIntervalMs: true, taskAfterMs: true });
+
 export interface TaskSettings {
   readonly store: TaskStore;
   /** A task's ttlMs (null: unlimited). */
@@ -27,6 +30,7 @@ export interface TaskSettings {
 
 /** The option checked, with its defaults: 1 hour, 1 s between polls, 1 s before an optional tool becomes a task. */
 export function taskSettings(option: TaskOptions = {}): TaskSettings {
+  refuseUnknownOptions('tasks', option, TASK_OPTIONS);
   const { ttlMs = 60 * 60 * 1000, pollIntervalMs = 1000, taskAfterMs = 1000 } = option;
   if (ttlMs !== null && !(Number.isInteger(ttlMs) && ttlMs >= 1)) throw new TypeError('tasks.ttlMs must be a positive integer of milliseconds, or null');
   if (!(Number.isInteger(pollIntervalMs) && pollIntervalMs >= 1)) throw new TypeError('tasks.pollIntervalMs must be a positive integer of milliseconds');

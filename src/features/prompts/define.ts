@@ -10,6 +10,7 @@ import { runsAuthorCode } from '../../schema/parse.js';
 import { isObjectSchema, type AnyObjectSchema, type Output } from '../../schema/zod.js';
 import type { Completer } from '../completion/complete.js';
 import type { GetReturn } from './messages.js';
+import { optionKeys, refuseUnknownOptions } from '../../core/options.js';
 
 /** 1 to 128 characters, none of them white space or a control character. */
 const PROMPT_NAME = /^[^\s\p{Cc}]{1,128}$/u;
@@ -35,6 +36,8 @@ export interface PromptDefinition<A extends AnyObjectSchema | undefined = undefi
   get: (args: A extends AnyObjectSchema ? Output<A> : Record<string, never>, ctx: HandlerContext) => MaybePromise<GetReturn>;
 }
 
+const PROMPT_KEYS = optionKeys<PromptDefinition<AnyObjectSchema>>({ name: true, title: true, description: true, arguments: true, complete: true, icons: true, _meta: true, timeoutMs: true, scopes: true, get: true });
+
 export interface Prompt {
   readonly name: string;
   readonly descriptor: PromptDescriptor;
@@ -54,6 +57,7 @@ export function definePrompt<A extends AnyObjectSchema | undefined = undefined>(
     throw new TypeError(`prompt ${JSON.stringify(name)}: the name must be 1 to 128 characters without white space`);
   }
   const owner = `prompt "${name}"`;
+  refuseUnknownOptions(owner, definition, PROMPT_KEYS);
   const args = definition.arguments;
   if (args !== undefined && !isObjectSchema(args)) throw new TypeError(`${owner}: arguments must be a Zod object schema (z.object(...))`);
   checkTimeout(timeoutMs, `${owner}: timeoutMs`);

@@ -11,6 +11,7 @@ import { fieldsOf } from '../../schema/fields.js';
 import type { Completer } from '../completion/complete.js';
 import type { ReadReturn } from './contents.js';
 import { UriTemplate } from './uri-template.js';
+import { optionKeys, refuseUnknownOptions } from '../../core/options.js';
 
 /** The second argument of a resource's read: the handler context, and the URI being read. */
 export interface ResourceContext extends HandlerContext {
@@ -37,6 +38,10 @@ export interface ResourceDefinition extends Metadata {
   size?: number;
   read: (ctx: ResourceContext) => MaybePromise<ReadReturn>;
 }
+
+const METADATA_KEYS = { name: true, title: true, description: true, mimeType: true, icons: true, annotations: true, _meta: true, timeoutMs: true, scopes: true } as const;
+const RESOURCE_KEYS = optionKeys<ResourceDefinition>({ ...METADATA_KEYS, uri: true, size: true, read: true });
+const TEMPLATE_KEYS = optionKeys<ResourceTemplateDefinition<AnyObjectSchema>>({ ...METADATA_KEYS, uriTemplate: true, variables: true, list: true, complete: true, read: true });
 
 /** A concrete resource a template lists: its URI and what resources/list says of it. */
 export type ListedResource = Omit<ResourceDescriptor, 'name'> & { name?: string };
@@ -95,6 +100,7 @@ function optional<T extends object>(entries: T): Partial<T> {
 export function defineResource(definition: ResourceDefinition): Resource {
   const { uri, name, title, description, mimeType, size, icons, annotations, _meta, timeoutMs, read } = definition;
   const owner = `resource ${JSON.stringify(uri)}`;
+  refuseUnknownOptions(owner, definition, RESOURCE_KEYS);
   if (typeof uri !== 'string' || !ABSOLUTE_URI.test(uri)) throw new TypeError(`${owner}: uri must be an absolute URI with a scheme`);
   checkMetadata(owner, definition);
   if (size !== undefined && !(Number.isInteger(size) && size >= 0)) throw new TypeError(`${owner}: size must be a whole number of bytes`);
@@ -107,6 +113,7 @@ export function defineResource(definition: ResourceDefinition): Resource {
 export function defineResourceTemplate<V extends AnyObjectSchema>(definition: ResourceTemplateDefinition<V>): ResourceTemplate {
   const { uriTemplate, name, title, description, mimeType, icons, annotations, _meta, variables, list, complete, timeoutMs, read } = definition;
   const owner = `resource template ${JSON.stringify(uriTemplate)}`;
+  refuseUnknownOptions(owner, definition, TEMPLATE_KEYS);
   checkMetadata(owner, definition);
   let template: UriTemplate;
   try {

@@ -11,6 +11,7 @@ import { toJsonSchema } from '../../schema/json-schema/index.js';
 import { runsAuthorCode } from '../../schema/parse.js';
 import { isObjectSchema, isZod3, type AnyObjectSchema, type Input, type Output } from '../../schema/zod.js';
 import { bindHeaders, withExtraKeywords, type HeaderBinding } from './schema-extras.js';
+import { optionKeys, refuseUnknownOptions } from '../../core/options.js';
 
 /** The second argument of every tool handler. */
 export type ToolContext = HandlerContext;
@@ -66,6 +67,10 @@ export interface ToolDefinition<I extends AnyObjectSchema, O extends AnyObjectSc
   handler: Handler<I, O>;
 }
 
+const TOOL_KEYS = optionKeys<ToolDefinition<AnyObjectSchema, AnyObjectSchema>>({
+  name: true, title: true, description: true, input: true, output: true, annotations: true, timeoutMs: true, headers: true, jsonSchema: true, task: true, scopes: true, arguments: true, handler: true,
+});
+
 /** A defined tool: its tools/list entry, computed once, and what tools/call needs to run it. */
 export interface Tool {
   readonly name: string;
@@ -104,6 +109,7 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
     throw new TypeError(`tool ${JSON.stringify(name)}: invalid name: ${describeIssues(checkedName.error.issues)}`);
   }
   const owner = `tool "${name}"`;
+  refuseUnknownOptions(owner, definition, TOOL_KEYS);
   if (!isObjectSchema(input)) throw new TypeError(`${owner}: input must be a Zod object schema (z.object(...))`);
   if (output !== undefined && !isObjectSchema(output)) {
     throw new TypeError(`${owner}: output must be a Zod object schema (z.object(...))`);

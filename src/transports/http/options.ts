@@ -5,6 +5,7 @@ import { describeIssues } from '../../schema/issues.js';
 import { MAX_TIMER_MS } from '../../core/limits.js';
 import type { AuthOptions } from './auth/verify.js';
 import type { ForwardTarget } from './forward.js';
+import { optionKeys, refuseUnknownOptions } from '../../core/options.js';
 
 export const HttpOptions = z.object({
   /** 0 picks a free port; the handle's `port` and `url` say which. */
@@ -110,7 +111,15 @@ export function resolveHandlerOptions(input: HttpHandlerOptions = {}, caller: st
   return { ...options, path: options.path, ...resolveShared(caller, options, hosts) };
 }
 
-function parseOptions<Schema extends z.ZodType>(schema: Schema, input: unknown, caller: string): z.output<Schema> {
+const AUTH_OPTIONS = optionKeys<AuthOptions>({
+  issuer: true, resource: true, scopes: true, scopesSupported: true, jwksUri: true, algorithms: true, clockToleranceSec: true, jwksCacheMs: true, jwksCooldownMs: true, introspection: true, verify: true,
+});
+
+function parseOptions<Schema extends z.ZodObject>(schema: Schema, input: unknown, caller: string): z.output<Schema> {
+  refuseUnknownOptions(caller, input, Object.keys(schema.shape));
+  const auth = (input as { auth?: { introspection?: unknown } } | undefined)?.auth;
+  refuseUnknownOptions(`${caller}: auth`, auth, AUTH_OPTIONS);
+  refuseUnknownOptions(`${caller}: auth.introspection`, auth?.introspection, ['clientId', 'clientSecret', 'endpoint']);
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw new TypeError(`${caller}: invalid options: ${describeIssues(parsed.error.issues)}`);
   return parsed.data;

@@ -2,6 +2,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { MAX_TIMER_MS } from '../../core/limits.js';
 import { NOTIFICATION_GAP_MS } from './frame-writer.js';
+import { optionKeys, refuseUnknownOptions } from '../../core/options.js';
 
 export interface StdioOptions {
   input?: Readable;
@@ -44,7 +45,10 @@ export interface StdioServer {
 }
 
 /** The options with their defaults; a value out of range throws a TypeError naming it. */
+const STDIO_OPTIONS = optionKeys<StdioOptions>({ input: true, output: true, maxLineBytes: true, maxInFlight: true, maxWaiting: true, maxWaitingBytes: true, graceMs: true, handleSignals: true, guardStdout: true, onError: true, notificationGapMs: true });
+
 export function resolveOptions(options: StdioOptions) {
+  refuseUnknownOptions('serveStdio', options, STDIO_OPTIONS);
   const resolved = {
     input: options.input ?? process.stdin,
     output: options.output ?? process.stdout,
