@@ -100,12 +100,14 @@ export class McpServer {
     for (const extension of extensions) features.push({ capabilities: {}, methods: extension.methods });
     if (servesTasks) features.push(tasksFeature(this.#tasks));
     const merged = mergeFeatures(features);
-    const capabilities2025: ServerCapabilities = { ...merged.capabilities, logging: {} };
-    // `extensions` is a 2026 field: a 2025 initialize answer never carries it.
-    const declared: Record<string, Record<string, unknown>> = Object.fromEntries(extensions.map((extension) => [extension.id, { ...extension.settings }]));
-    if (Object.keys(declared).length !== extensions.length) throw new TypeError('an extension is given twice');
-    if (servesTasks) declared[TASKS_EXTENSION] = {};
-    const capabilities2026: ServerCapabilities = Object.keys(declared).length === 0 ? { ...capabilities2025 } : { ...capabilities2025, extensions: declared };
+    // Extensions are declared in both eras (a 2025 capability object is open, and the official SDK v2
+    // reads `extensions` from either answer), each where it is served: tasks on 2026 only.
+    const served: Record<string, Record<string, unknown>> = Object.fromEntries(extensions.map((extension) => [extension.id, { ...extension.settings }]));
+    if (Object.keys(served).length !== extensions.length) throw new TypeError('an extension is given twice');
+    const withExtensions = (declared: Record<string, Record<string, unknown>>): ServerCapabilities =>
+      Object.keys(declared).length === 0 ? { ...merged.capabilities, logging: {} } : { ...merged.capabilities, logging: {}, extensions: declared };
+    const capabilities2025 = withExtensions(served);
+    const capabilities2026 = withExtensions(servesTasks ? { ...served, [TASKS_EXTENSION]: {} } : served);
     const hints = cache.data as Record<string, CacheHint | undefined>;
     const state: ServerState = {
       arguments: checkPolicy(options.arguments, 'McpServer'),

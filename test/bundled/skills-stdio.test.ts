@@ -1,11 +1,12 @@
 // `zod-mcp serve --skills DIR` as a real process: the malformed skill reported on stderr at start-up,
-// the others served over stdio to raw 2026 frames, to the SDK v2 client (2026) and the SDK v1 client (2025).
+// the others served over stdio to raw 2026 frames, to the SDK v2 client (2026 and 2025) and the SDK v1 client (2025).
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as StdioTransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { modern } from '../helpers/eras.js';
 import { createClient } from '../helpers/sdk-v2.js';
 import { StdioPeer, programJs } from '../helpers/stdio-peer.js';
@@ -90,7 +91,22 @@ describe('serve --skills over stdio', () => {
     }
   });
 
-  it('the SDK v1 client (2025) reads the same files; its initialize answer carries no extensions', async () => {
+  it('the SDK v2 client in its default (2025) mode finds the extension in the initialize answer, and lists the skills', async () => {
+    const errors: unknown[] = [];
+    const client = createClient(undefined, errors);
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [programJs, 'serve', '--skills', workspace.root], stderr: 'pipe' }));
+    try {
+      expect(client.getProtocolEra()).toBe('legacy');
+      expect(client.getServerCapabilities()?.extensions).toStrictEqual({ 'io.modelcontextprotocol/skills': { directoryRead: true } });
+      const listed = await client.request({ method: 'skills/list', params: {} }, z.object({ skills: z.array(z.object({ uri: z.string() })) }));
+      expect(listed.skills.map((skill) => skill.uri)).toStrictEqual(['skill://release/SKILL.md']);
+      expect(errors).toStrictEqual([]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('the SDK v1 client (2025) reads the same files; its initialize answer declares the extension', async () => {
     const client = new ClientV1({ name: 'skills-v1', version: '1.0.0' });
     await client.connect(new StdioTransportV1({ command: process.execPath, args: [programJs, 'serve', '--skills', workspace.root], stderr: 'pipe' }));
     try {
@@ -99,6 +115,7 @@ describe('serve --skills over stdio', () => {
         logging: {},
         resources: { subscribe: true, listChanged: false },
         completions: {},
+        extensions: { 'io.modelcontextprotocol/skills': { directoryRead: true } },
       });
       const read = await client.readResource({ uri: 'skill://release/SKILL.md' });
       expect(read.contents).toStrictEqual([{ uri: 'skill://release/SKILL.md', mimeType: 'text/markdown', text: skillMd }]);

@@ -53,11 +53,19 @@ describe('skillsFrom', () => {
     );
   });
 
-  it('declares the extension with directoryRead on 2026 (and, with it, resources); 2025 never sees `extensions`', async () => {
+  it('declares the extension with directoryRead (and, with it, resources) in both eras: server/discover and the 2025 initialize answer', async () => {
     const { capabilities } = await call<{ capabilities: Record<string, unknown> }>('server/discover', {});
     expect(capabilities).toMatchObject({ resources: {}, extensions: { 'io.modelcontextprotocol/skills': { directoryRead: true } } });
     const init = await server.handle(request(2, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } }));
-    expect(JSON.stringify(init)).not.toContain('extensions');
+    expect(resultOf<{ capabilities: unknown }>(init).capabilities).toMatchObject({ resources: {}, extensions: { 'io.modelcontextprotocol/skills': { directoryRead: true } } });
+  });
+
+  it('declares the tasks extension on 2026 only, where tasks are served', async () => {
+    const both = new McpServer({ name: 's', version: '1', extensions: [await skillsFrom(workspace.root, { onProblem: () => {} })], tasks: {} });
+    const { capabilities } = resultOf<{ capabilities: { extensions: unknown } }>(await both.handle(modern(1, 'server/discover', {})));
+    expect(capabilities.extensions).toStrictEqual({ 'io.modelcontextprotocol/skills': { directoryRead: true }, 'io.modelcontextprotocol/tasks': {} });
+    const init = await both.handle(request(2, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } }));
+    expect(resultOf<{ capabilities: { extensions: unknown } }>(init).capabilities.extensions).toStrictEqual({ 'io.modelcontextprotocol/skills': { directoryRead: true } });
   });
 
   it('lists each skill with its front matter as written and every file with its digest and size; the files of a nested skill are its own', async () => {
