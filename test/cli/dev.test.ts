@@ -51,6 +51,44 @@ describe('zod-mcp dev MODULE over stdio', () => {
   }, 90_000);
 });
 
+describe('zod-mcp dev MODULE over stdio, a 2026 client', () => {
+  it('keeps its subscriptions/listen open across a restart and tells it there that the tool list changed', async () => {
+    const module = join(dir, 'live-2026.ts');
+    const original = readFileSync(join(root, 'test', 'cli', 'modules', 'parts.ts'), 'utf8');
+    writeFileSync(module, original);
+    const peer = new StdioPeer(['dev', module]);
+    const frames = () => peer.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const listen = modern('listen-1', 'subscriptions/listen', { notifications: { toolsListChanged: true, promptsListChanged: true } });
+    const meta = { 'io.modelcontextprotocol/subscriptionId': 'listen-1' };
+    try {
+      peer.send(`${JSON.stringify(listen)}\n`);
+      await peer.waitForLines(1, 20_000);
+      expect(frames()[0]).toStrictEqual({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: meta, notifications: { toolsListChanged: true, promptsListChanged: true } } });
+
+      writeFileSync(module, original.replace("name: 'shout'", "name: 'yell'"));
+      await peer.waitForLines(3, 20_000);
+      // No second acknowledgement, no end of the stream: the changes of each list it listens to.
+      expect(frames().slice(1, 3)).toStrictEqual([
+        { jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: meta } },
+        { jsonrpc: '2.0', method: 'notifications/prompts/list_changed', params: { _meta: meta } },
+      ]);
+      peer.send(`${JSON.stringify(modern(2, 'tools/list'))}\n`);
+      expect(toolNames(await peer.waitForId(2, 20_000))).toStrictEqual(['add', 'yell']);
+
+      // The new server carries the stream on: a change it makes itself reaches the client too.
+      writeFileSync(module, original.replace("name: 'shout'", "name: 'holler'"));
+      await peer.waitForLines(6, 20_000);
+      expect(frames().slice(4, 6).map((frame) => frame.method)).toStrictEqual(['notifications/tools/list_changed', 'notifications/prompts/list_changed']);
+      expect(frames().filter((frame) => frame.id === 'listen-1')).toStrictEqual([]);
+      peer.send(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'listen-1' } })}\n`);
+    } finally {
+      expect((await peer.end()).code).toBe(0);
+    }
+    // Cancelled by the client: the stream ends without an answer, and no error came for it.
+    expect(frames().filter((frame) => frame.id === 'listen-1' || 'error' in frame)).toStrictEqual([]);
+  }, 60_000);
+});
+
 describe('zod-mcp dev MODULE over stdio: every request gets exactly one answer', () => {
   const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } };
 
