@@ -6,10 +6,13 @@ import { checkExposure } from '../src/cli/exposure.js';
 import { parseServeArgs } from '../src/cli/serve-args.js';
 
 describe('checkExposure', () => {
-  it('says nothing on loopback or with authorization', async () => {
+  it('says nothing on loopback, or with authorization over TLS', async () => {
     const served = await selectSet('demo');
     expect(checkExposure(parseServeArgs(['--http']), served, 3000)).toStrictEqual([]);
-    expect(checkExposure(parseServeArgs(['--http', '--host', '0.0.0.0', '--auth-issuer', 'https://as', '--auth-audience', 'https://mcp/mcp']), served, 3000)).toStrictEqual([]);
+    const auth = ['--auth-issuer', 'https://as', '--auth-audience', 'https://mcp/mcp'];
+    expect(checkExposure(parseServeArgs(['--http', '--host', '0.0.0.0', ...auth, '--tls-cert', 'c.pem', '--tls-key', 'k.pem']), served, 3000)).toStrictEqual([]);
+    // Without TLS, only that tokens travel in clear (test/http/tls.test.ts).
+    expect(checkExposure(parseServeArgs(['--http', '--host', '0.0.0.0', ...auth]), served, 3000)).toHaveLength(1);
   });
 
   it('with --allow-unauthenticated: a warning naming every tool anyone may call, and the Host names served', async () => {

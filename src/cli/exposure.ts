@@ -9,7 +9,11 @@ import { UsageError } from './usage-error.js';
 /** Refuses an open public bind; returns the lines to print about one that was allowed (none otherwise). */
 export function checkExposure(options: ServeArgs, served: Served, port: number): string[] {
   const host = options.host ?? '127.0.0.1';
-  if (isLoopback(host) || options.auth !== undefined) return [];
+  if (isLoopback(host)) return [];
+  if (options.auth !== undefined) {
+    if (options.tls !== undefined) return [];
+    return [`zod-mcp: WARNING: plain HTTP on ${host}:${port}: bearer tokens travel in clear unless a TLS proxy stands in front (or give --tls-cert FILE --tls-key FILE)`];
+  }
   if (!options.allowUnauthenticated) {
     throw new UsageError(
       `serve: --host ${host} makes this server reachable from other machines, and it has no authorization: give --auth-issuer URL --auth-audience URL, or --allow-unauthenticated to serve anyone who can reach it`,

@@ -46,10 +46,22 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
     ...(options.auth === undefined ? {} : { auth: options.auth }),
     ...(options.allowedHosts === undefined ? {} : { allowedHosts: [...machineHostNames(options.host ?? '127.0.0.1'), ...options.allowedHosts] }),
     ...(options.maxConnectionsPerClient === undefined ? {} : { maxConnectionsPerClient: options.maxConnectionsPerClient }),
+    ...(options.tls === undefined ? {} : { tls: await readTls(options.tls) }),
     ...worker,
   });
   await shared?.close();
   process.exit(0); // a tool that ignored its abort signal must not keep a stopped server alive
+}
+
+/** The PEM files of --tls-cert and --tls-key. */
+async function readTls(files: { cert: string; key: string }): Promise<{ cert: Uint8Array; key: Uint8Array }> {
+  const { readFile } = await import('node:fs/promises');
+  const read = (flag: string, file: string) =>
+    readFile(file).catch((error: NodeJS.ErrnoException) => {
+      throw new Error(`serve: ${flag} ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+    });
+  const [cert, key] = await Promise.all([read('--tls-cert', files.cert), read('--tls-key', files.key)]);
+  return { cert, key };
 }
 
 /** Several processes must open each other's requestState, and find each other's tasks. */

@@ -1,4 +1,4 @@
-// Programs some tests run as real peers (Debian's redis-server and nginx). `npm test` passes on a
+// Programs some tests run as real peers (Debian's redis-server and nginx) or use (openssl). `npm test` passes on a
 // machine without them: the tests that need one are skipped, and test/global-setup.ts says so in one
 // line each. With ZOD_MCP_TEST_ALL=1 (as .ci/run sets it) nothing is skipped: a missing program
 // fails the run at its start.
@@ -8,6 +8,7 @@ import { describe } from 'vitest';
 export const BINARIES = {
   'redis-server': { probe: ['--version'], install: 'apt-get install redis-server' },
   nginx: { probe: ['-v'], install: 'apt-get install nginx' },
+  openssl: { probe: ['version'], install: 'apt-get install openssl' },
 } as const;
 export type Binary = keyof typeof BINARIES;
 

@@ -41,9 +41,9 @@ export async function serveHttp(server: McpServer, options: HttpOptions = {}): P
   if (resolved.auth !== undefined) await loadTokenChecks(resolved.auth);
   const handler = createRequestHandler(server, resolved);
   const serve = (req: IncomingMessage, res: ServerResponse) => handler.handle(req, res);
-  const http = createServer(connectionTimeouts(resolved), serve);
+  const http = resolved.tls === undefined ? createServer(connectionTimeouts(resolved), serve) : await createHttpsServer(resolved, serve);
   limitConnectionsPerClient(http, resolved.maxConnectionsPerClient);
-  const servers = [http];
+  const servers: Server[] = [http];
   await listen(http, { port: resolved.port, host: resolved.host });
   const port = boundPort(http) ?? resolved.port;
   const host = resolved.host;
@@ -51,7 +51,7 @@ export async function serveHttp(server: McpServer, options: HttpOptions = {}): P
   let drained: Promise<void> | undefined;
   const close = () => (closed ??= shutDown(handler, servers));
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}${resolved.path}`,
+    url: `${resolved.tls === undefined ? 'http' : 'https'}://${host.includes(':') ? `[${host}]` : host}:${port}${resolved.path}`,
     host,
     port,
     close,
@@ -63,6 +63,18 @@ export async function serveHttp(server: McpServer, options: HttpOptions = {}): P
       return boundPort(own)!;
     },
   };
+}
+
+/** node:https, loaded only for a listener that serves TLS. */
+async function createHttpsServer(resolved: ReturnType<typeof resolveHttpOptions>, serve: (req: IncomingMessage, res: ServerResponse) => void): Promise<Server> {
+  const { createServer: createTlsServer } = await import('node:https');
+  const { cert, key, passphrase } = resolved.tls!;
+  const pem = (value: string | Uint8Array) => (typeof value === 'string' ? value : Buffer.from(value));
+  try {
+    return createTlsServer({ ...connectionTimeouts(resolved), cert: pem(cert), key: pem(key), ...(passphrase === undefined ? {} : { passphrase }) }, serve) as unknown as Server;
+  } catch (error) {
+    throw new TypeError(`serveHttp: invalid options: tls: ${(error as Error).message}`, { cause: error }); // not PEM, or a key that does not fit the certificate
+  }
 }
 
 function boundPort(http: Server): number | undefined {

@@ -7,6 +7,9 @@ import type { AuthOptions } from './auth/verify.js';
 import type { ForwardTarget } from './forward.js';
 import { optionKeys, refuseUnknownOptions } from '../../core/options.js';
 
+/** A PEM document, as a string or its bytes. */
+const PemText = z.union([z.string().min(1), z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'PEM text or its bytes')]);
+
 export const HttpOptions = z.object({
   /** 0 picks a free port; the handle's `port` and `url` say which. */
   port: z.int().min(0).max(65_535).default(3000),
@@ -58,6 +61,12 @@ export const HttpOptions = z.object({
   auth: z.custom<AuthOptions>((value) => typeof value === 'object' && value !== null && typeof (value as AuthOptions).resource === 'string', 'an object with issuer and resource').optional(),
   /** SSE comment lines on idle GET streams, so proxies do not cut them. */
   keepAliveMs: z.number().positive().max(MAX_TIMER_MS).default(25_000),
+  /**
+   * HTTPS: the certificate chain and its private key (PEM), and the key's passphrase if it has one.
+   * Without it the listener is plain HTTP, and a bearer token travels in clear unless a TLS proxy
+   * stands in front.
+   */
+  tls: z.strictObject({ cert: PemText, key: PemText, passphrase: z.string().optional() }).optional(),
 });
 export type HttpOptions = z.input<typeof HttpOptions>;
 
@@ -66,7 +75,7 @@ export type HttpOptions = z.input<typeof HttpOptions>;
  * of a listener. The framework routes, so no path is checked unless one is given, and there is no
  * health path unless one is given.
  */
-export const HttpHandlerOptions = HttpOptions.omit({ port: true, host: true, maxConnectionsPerClient: true }).extend({
+export const HttpHandlerOptions = HttpOptions.omit({ port: true, host: true, maxConnectionsPerClient: true, tls: true }).extend({
   /** Given, a request for any other path is 404 (or goes to the framework's `next()`). */
   path: z.string().startsWith('/').optional(),
   healthPath: z.union([z.string().startsWith('/'), z.literal(false)]).default(false),
