@@ -3,7 +3,8 @@
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { McpServer, defineTool, toNodeHandler } from 'zod-mcp';
+import { McpServer, defineTool } from 'zod-mcp';
+import { toNodeHandler } from 'zod-mcp/node';
 
 const add = defineTool({
   name: 'add',

@@ -1,7 +1,7 @@
 // `npm run build`'s second step: the JavaScript tsc wrote to dist/ becomes a few files (esbuild,
 // ESM, code shared between entry points in chunks), so a start-up reads and compiles a couple of
 // dozen files instead of about a hundred (docs/performance.md, "Cold start"). The entry points are
-// the package's entry (dist/index.js), the command line (dist/program.js, where it always was) and
+// the package's entries (dist/index.js, and dist/node.js, dist/redis.js, … for its subpaths), the command line (dist/program.js, where it always was) and
 // the grep worker; they share one copy of every module. Dependencies (zod, yaml, zod-to-json-schema,
 // the optional ones) stay outside, imported as they are. tsc's declarations stay in dist/src and
 // dist/schemas; its JavaScript and maps are removed once bundled (the bundle's maps point at the
@@ -11,8 +11,14 @@ import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
 const dist = 'dist';
+/** The package's entries besides its core (`zod-mcp/node`, …): package.json's exports name each. */
+const SUBPATHS = ['node', 'redis', 'workspace', 'skills', 'demo'];
 const result = await build({
-  entryPoints: { index: 'dist/src/index.js', program: 'dist/program.js', 'grep-worker': 'dist/src/bundled/workspace/grep-worker.js' },
+  entryPoints: {
+    ...Object.fromEntries(['index', ...SUBPATHS].map((name) => [name, `dist/src/${name}.js`])),
+    program: 'dist/program.js',
+    'grep-worker': 'dist/src/bundled/workspace/grep-worker.js',
+  },
   outdir: dist,
   bundle: true,
   splitting: true,

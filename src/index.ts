@@ -1,4 +1,7 @@
-// The public API of zod-mcp. Named exports only.
+// The public API of zod-mcp, its core: the server, its parts, the in-process client, the stores and
+// event bus in memory, the wire schemas and the web-standard HTTP handler. Named exports only.
+// What needs Node has an entry of its own: zod-mcp/node (stdio, node:http), zod-mcp/redis,
+// zod-mcp/workspace, zod-mcp/skills, zod-mcp/demo.
 export { McpServer, type McpServerOptions } from './server.js';
 export { defineTool, type Tool, type ToolContext, type ToolDefinition, type ToolReturn } from './features/tools/define.js';
 export {
@@ -26,9 +29,6 @@ export { Session, type Notify, type SessionOptions } from './core/connection.js'
 export { AbortReason } from './core/lifetime.js';
 export type { ClientView, Era } from './core/era.js';
 export { memoryEvents, type EventBus, type ServerEvent } from './core/events.js';
-export { redisEvents, type RedisEventBus } from './redis/events.js';
-export { redisTaskStore, type RedisTaskStore, type RedisTaskStoreOptions } from './redis/tasks.js';
-export type { RedisClientLike, RedisConnectOptions } from './redis/client.js';
 export type { HandleContext } from './core/dispatch.js';
 export type { CallOptions } from './core/local-client.js';
 export type { ArgumentPolicy } from './core/server-state.js';
@@ -37,17 +37,9 @@ export type { AuthOptions } from './transports/http/auth/verify.js';
 export type { HandlerContext } from './core/context.js';
 export { ErrorCode, ProtocolError } from './jsonrpc/errors.js';
 export { toJsonSchema } from './schema/json-schema/index.js';
-export { runCase } from './cli/process-mode.js';
-export { echo, serverTools } from './bundled/echo.js';
-export { demoTools } from './bundled/demo.js';
-export { serveStdio, type StdioOptions, type StdioServer } from './transports/stdio/serve.js';
-export { serveHttp, toFetchHandler, toNodeHandler } from './transports/http-entry.js';
-export type { HttpOptions, HttpServerHandle } from './transports/http/index.js';
+export { toFetchHandler } from './transports/fetch-entry.js';
 export type { HttpHandlerOptions } from './transports/http/options.js';
-export type { HandlerShutdown } from './transports/http/handler.js';
-export type { NodeHandler } from './transports/http/node-handler.js';
+export type { HandlerShutdown } from './transports/http/shutdown.js';
 export type { FetchHandler } from './transports/http/fetch-handler.js';
-export { workspaceResources, workspaceTools, type WorkspaceOptions } from './bundled/workspace/index.js';
-export { skillsFrom, type SkillsOptions } from './bundled/skills/index.js';
 export { VERSION } from './version.js';
 export * as schemas from '../schemas/index.js';

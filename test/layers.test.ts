@@ -18,7 +18,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['src/server.ts'],
   ['src/transports', 'src/bundled', 'src/redis'],
   ['src/cli'],
-  ['src/index.ts', 'program.ts'],
+  ['src/index.ts', 'src/node.ts', 'src/redis.ts', 'src/workspace.ts', 'src/skills.ts', 'src/demo.ts', 'program.ts'],
 ];
 
 function filesUnder(dir: string): string[] {

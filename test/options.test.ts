@@ -13,15 +13,12 @@ import {
   defineResource,
   defineResourceTemplate,
   memoryTaskStore,
-  redisEvents,
-  redisTaskStore,
-  serveHttp,
-  serveStdio,
-  skillsFrom,
   toFetchHandler,
-  toNodeHandler,
-  workspaceTools,
 } from '../src/index.js';
+import { serveHttp, serveStdio, toNodeHandler } from '../src/node.js';
+import { redisEvents, redisTaskStore } from '../src/redis.js';
+import { workspaceTools } from '../src/workspace.js';
+import { skillsFrom } from '../src/skills.js';
 
 const tool = { name: 'add', description: 'Adds.', input: z.object({ a: z.number() }), handler: () => 'ok' };
 const server = () => new McpServer({ name: 's', version: '1', tools: [defineTool(tool)] });

@@ -1,4 +1,4 @@
-// `npm test` on a machine without the programs some tests need (redis-server, nginx): those tests
+// `npm test` on a machine without the programs some tests need (redis-server, nginx, openssl): those tests
 // are skipped, each program said in one line; under ZOD_MCP_TEST_ALL=1 (.ci/run) the run fails instead.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, symlinkSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { root } from './helpers/run.js';
 
 const run = promisify(execFile);
-// A PATH that has node and nothing else: no redis-server, no nginx.
+// A PATH that has node and nothing else: no redis-server, no nginx, no openssl.
 const bare = mkdtempSync(join(tmpdir(), 'zod-mcp-path-'));
 symlinkSync(process.execPath, join(bare, 'node'));
 const vitest = (env: Record<string, string>) =>
@@ -31,6 +31,7 @@ describe('tests that need a program this machine lacks', () => {
     expect(lines.filter((line) => line.startsWith('skipped: '))).toStrictEqual([
       'skipped: the tests that need redis-server, which is not installed (`apt-get install redis-server` runs them)',
       'skipped: the tests that need nginx, which is not installed (`apt-get install nginx` runs them)',
+      'skipped: the tests that need openssl, which is not installed (`apt-get install openssl` runs them)',
     ]);
     expect(lines.some((line) => /Tests\s+5 skipped \(5\)/.test(line))).toBe(true);
   }, 60_000);

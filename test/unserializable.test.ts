@@ -2,7 +2,8 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { McpServer, defineTool, serveHttp } from '../src/index.js';
+import { McpServer, defineTool } from '../src/index.js';
+import { serveHttp } from '../src/node.js';
 import { serveStdio } from '../src/transports/stdio/serve.js';
 import { PROTOCOL, post } from './http/helpers.js';
 

@@ -1,7 +1,8 @@
 // zod-mcp, built (dist/), serving the bench's echo tool, { x?: number }, through serveStdio.
 // `node dist/program.js serve` serves its own echo (any object); the bench measures both.
 import { z } from 'zod';
-import { McpServer, defineTool, serveStdio } from '../../dist/index.js';
+import { McpServer, defineTool } from '../../dist/index.js';
+import { serveStdio } from '../../dist/node.js';
 
 const echo = defineTool({
   name: 'echo',

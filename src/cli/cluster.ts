@@ -4,7 +4,7 @@
 // that reaches another worker is forwarded to the owner's private loopback port.
 import cluster, { type Worker } from 'node:cluster';
 import type { HttpServerHandle } from '../transports/http/index.js';
-import type { ForwardTarget } from '../transports/http/forward.js';
+import type { ForwardTarget } from '../transports/http/options.js';
 import { VERSION } from '../version.js';
 
 type FromWorker = { type: 'ready'; url: string; port: number };

@@ -1,12 +1,11 @@
-// The HTTP transport as the package exports it: loaded on first use, so that importing zod-mcp for
-// `handle()` or stdio never loads node:http and the HTTP code. The handlers check their options at
-// once (a bad one throws where it is given) and load the transport meanwhile.
+// The Node faces of the HTTP transport as zod-mcp/node exports them: loaded on first use, so that
+// importing the package for `handle()` or stdio never loads node:http and the HTTP code. The handler
+// checks its options at once (a bad one throws where it is given) and loads the transport meanwhile.
 import type { McpServer } from '../server.js';
-import type { FetchHandler } from './http/fetch-handler.js';
-import type { HandlerShutdown } from './http/handler.js';
 import type { HttpOptions, HttpServerHandle } from './http/index.js';
 import type { NodeHandler } from './http/node-handler.js';
 import { resolveHandlerOptions, type HttpHandlerOptions } from './http/options.js';
+import { shutdownOf } from './fetch-entry.js';
 import { refuseInsideServedModule } from './served-module.js';
 
 /** Serves `server` over Streamable HTTP on a listener of its own; see `./http/index.ts`. */
@@ -32,22 +31,4 @@ export function toNodeHandler(server: McpServer, options: HttpHandlerOptions = {
   return Object.assign(handle, shutdownOf(made));
 }
 
-/**
- * Streamable HTTP as `(request: Request) => Promise<Response>`, for web-standard runtimes (Hono,
- * Bun, Deno, workers); the same checks and defaults as `toNodeHandler`.
- */
-export function toFetchHandler(server: McpServer, options: HttpHandlerOptions = {}): FetchHandler {
-  const resolved = resolveHandlerOptions(options, 'toFetchHandler');
-  const made = import('./http/fetch-handler.js').then((http) => http.createFetchHandler(server, resolved));
-  let loaded: FetchHandler | undefined;
-  void made.then((handler) => (loaded = handler));
-  const handle = (request: Request) => (loaded !== undefined ? loaded(request) : made.then((handler) => handler(request)));
-  return Object.assign(handle, shutdownOf(made));
-}
 
-function shutdownOf(made: Promise<HandlerShutdown>): HandlerShutdown {
-  return {
-    close: () => made.then((handler) => handler.close()),
-    drain: (options) => made.then((handler) => handler.drain(options)),
-  };
-}

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freshClone, snapshotRepository } from '../helpers/checkout.js';
 import { StdioPeer } from '../helpers/stdio-peer.js';
-import { installedVersion } from './project.js';
+import { installedVersion, root } from './project.js';
 
 const run = promisify(execFile);
 const npm = (cwd: string, ...args: string[]) => run('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], { cwd, timeout: 240_000, maxBuffer: 16 << 20 });
@@ -111,6 +111,47 @@ describe.each(['git URL', 'folder', 'tarball'] as const)('a project that install
     expect(existsSync(join(dir, 'node_modules', '@redis', 'client'))).toBe(false);
     expect(existsSync(join(dir, 'node_modules', 'jose'))).toBe(false);
   });
+});
+
+describe('the declarations of the core entry', () => {
+  it("type-check in a strict nodenext project without Node's types (types: [], skipLibCheck off)", async () => {
+    const dir = projects.tarball;
+    writeFileSync(
+      join(dir, 'core.ts'),
+      `import { z } from 'zod';
+import { McpServer, defineTool, definePrompt, defineResource, elicit, memoryTaskStore, toFetchHandler, type FetchHandler, type HandlerContext } from 'zod-mcp';
+
+const ask = defineTool({
+  name: 'ask',
+  description: 'Asks the user.',
+  input: z.object({ question: z.string() }),
+  handler: async ({ question }, ctx: HandlerContext) => {
+    const { answer } = await ctx.ask({ answer: elicit(question, z.object({ text: z.string() })) });
+    return answer.action === 'accept' ? answer.content.text : 'no answer';
+  },
+});
+const server = new McpServer({
+  name: 'core',
+  version: '1.0.0',
+  tools: [ask],
+  prompts: [definePrompt({ name: 'hi', description: 'Says hi.', get: () => 'hi' })],
+  resources: [defineResource({ uri: 'notes://a', name: 'a', read: () => 'a' })],
+  tasks: { store: memoryTaskStore() },
+});
+export const fetchHandler: FetchHandler = toFetchHandler(server);
+export const answer = await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+`,
+    );
+    const tsconfig = { compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, types: [], skipLibCheck: false }, files: ['core.ts'] };
+    writeFileSync(join(dir, 'tsconfig.core.json'), JSON.stringify(tsconfig));
+    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+    const result = await run(process.execPath, [tsc, '-p', 'tsconfig.core.json'], { cwd: dir }).then(
+      () => '',
+      (error: { stdout: string }) => error.stdout,
+    );
+    expect(result).toBe('');
+    expect(existsSync(join(dir, 'node_modules', '@types', 'node'))).toBe(false);
+  }, 60_000);
 });
 
 describe('an optional peer that is not installed', () => {

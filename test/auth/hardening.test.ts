@@ -4,7 +4,8 @@
 import { createServer, type Server } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { McpServer, defineResource, defineResourceTemplate, definePrompt, defineTool, serveHttp, type AuthInfo, type AuthOptions } from '../../src/index.js';
+import { McpServer, defineResource, defineResourceTemplate, definePrompt, defineTool, type AuthInfo, type AuthOptions } from '../../src/index.js';
+import { serveHttp } from '../../src/node.js';
 import { V2026, envelope } from '../helpers/eras.js';
 import { freePort } from '../helpers/redis.js';
 import { post } from '../http/helpers.js';

@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { McpServer, skillsFrom } from '../../src/index.js';
+import { McpServer } from '../../src/index.js';
+import { skillsFrom } from '../../src/skills.js';
 import { modern } from '../helpers/eras.js';
 import { request, resultOf } from '../helpers/server.js';
 import { createTempWorkspace, writeTree, type TempWorkspace } from '../workspace/helpers.js';

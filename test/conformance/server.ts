@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { fileURLToPath } from 'node:url';
 import { clientInputPrompts, clientInputTools } from './client-input.js';
 import { taskTools } from './tasks.js';
-import { ErrorCode, McpServer, ProtocolError, definePrompt, defineResource, defineResourceTemplate, defineTool, serveHttp, skillsFrom } from '../../src/index.js';
+import { ErrorCode, McpServer, ProtocolError, definePrompt, defineResource, defineResourceTemplate, defineTool } from '../../src/index.js';
+import { serveHttp } from '../../src/node.js';
+import { skillsFrom } from '../../src/skills.js';
 
 /** A 1x1 red PNG. */
 const RED_PIXEL_PNG =

@@ -1,7 +1,7 @@
 // 1,000 concurrent requests from several sessions on loopback: every one answered, none crossed.
 import { Agent } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { HttpServerHandle } from '../../src/index.js';
+import type { HttpServerHandle } from '../../src/node.js';
 import { callFrame, openSession, post, startServer } from './helpers.js';
 
 const SESSIONS = 5;

@@ -5,7 +5,8 @@ import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { McpServer, defineTool, memoryTaskStore, serveHttp } from '../../src/index.js';
+import { McpServer, defineTool, memoryTaskStore } from '../../src/index.js';
+import { serveHttp } from '../../src/node.js';
 import { V2026, envelope } from '../helpers/eras.js';
 import { post, send } from './helpers.js';
 

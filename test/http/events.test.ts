@@ -2,7 +2,9 @@
 // cannot hear them any more (a deleted session, a stateless POST, a refused initialize) stays subscribed.
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { McpServer, defineTool, echo, memoryEvents, serveHttp, type EventBus, type HttpServerHandle } from '../../src/index.js';
+import { McpServer, defineTool, memoryEvents, type EventBus } from '../../src/index.js';
+import { serveHttp, type HttpServerHandle } from '../../src/node.js';
+import { echo } from '../../src/demo.js';
 import { initializeFrame, openSession, post, send } from './helpers.js';
 
 /** The in-memory bus, counting its live subscriptions. */

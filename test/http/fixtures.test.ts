@@ -1,6 +1,6 @@
 // Every fixture through Streamable HTTP too: the same frames as handle(), in order, key order included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveHttp, type HttpServerHandle } from '../../src/index.js';
+import { serveHttp, type HttpServerHandle } from '../../src/node.js';
 import { bundledServer, selectSet } from '../../src/bundled/sets.js';
 import { frameForEra } from '../../src/cli/process-mode.js';
 import { loadFixtures } from '../helpers/fixtures.js';

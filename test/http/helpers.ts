@@ -1,7 +1,9 @@
 // Shared by the HTTP tests: a server on an ephemeral loopback port, raw requests with full header control.
 import { request, type Agent, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import { McpServer, defineTool, echo, serveHttp, type HttpOptions, type HttpServerHandle } from '../../src/index.js';
+import { McpServer, defineTool } from '../../src/index.js';
+import { serveHttp, type HttpOptions, type HttpServerHandle } from '../../src/node.js';
+import { echo } from '../../src/demo.js';
 
 export const PROTOCOL = '2025-06-18';
 

@@ -2,7 +2,8 @@
 // messages past 1 MiB unsent are dropped, said once on stderr), and the response still arrives.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { McpServer, defineTool, serveHttp, type HttpServerHandle } from '../../src/index.js';
+import { McpServer, defineTool } from '../../src/index.js';
+import { serveHttp, type HttpServerHandle } from '../../src/node.js';
 import { NOTIFICATION_BACKLOG_BYTES } from '../../src/transports/backlog.js';
 import { callFrame, openSession, post } from './helpers.js';
 

@@ -9,7 +9,8 @@ import {
   ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { McpServer, definePrompt, defineResource, serveHttp, type HttpServerHandle } from '../../src/index.js';
+import { McpServer, definePrompt, defineResource } from '../../src/index.js';
+import { serveHttp, type HttpServerHandle } from '../../src/node.js';
 
 const config = defineResource({ uri: 'file:///project/config.json', name: 'config', mimeType: 'application/json', read: () => '{"debug":false}' });
 const extra = defineResource({ uri: 'file:///project/extra.txt', name: 'extra', read: () => 'extra' });

@@ -3,7 +3,9 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { McpServer, defineTool, echo, serveHttp, type HttpServerHandle } from '../../src/index.js';
+import { McpServer, defineTool } from '../../src/index.js';
+import { serveHttp, type HttpServerHandle } from '../../src/node.js';
+import { echo } from '../../src/demo.js';
 import { META, V2026, envelope, modern } from '../helpers/eras.js';
 import { createSlowTool, onSseEvents, openSession, post, send, type RawResponse } from './helpers.js';
 

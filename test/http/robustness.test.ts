@@ -2,7 +2,9 @@
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { McpServer, echo, serveHttp } from '../../src/index.js';
+import { McpServer } from '../../src/index.js';
+import { serveHttp } from '../../src/node.js';
+import { echo } from '../../src/demo.js';
 import { initializeFrame, post, send } from './helpers.js';
 
 describe('HTTP robustness', () => {

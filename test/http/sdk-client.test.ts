@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HttpServerHandle } from '../../src/index.js';
+import type { HttpServerHandle } from '../../src/node.js';
 import { post, startServer } from './helpers.js';
 
 let handle: HttpServerHandle;

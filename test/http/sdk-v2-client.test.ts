@@ -2,7 +2,7 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledServer, selectSet } from '../../src/bundled/sets.js';
-import { serveHttp, type HttpServerHandle } from '../../src/index.js';
+import { serveHttp, type HttpServerHandle } from '../../src/node.js';
 import { NEGOTIATIONS, createClient, exerciseDemoTools, realErrors } from '../helpers/sdk-v2.js';
 
 let handle: HttpServerHandle;

@@ -2,7 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpServerHandle } from '../../src/index.js';
+import type { HttpServerHandle } from '../../src/node.js';
 import { checkHostAndOrigin } from '../../src/transports/http/guard.js';
 import { resolveHttpOptions, type HttpOptions } from '../../src/transports/http/options.js';
 import { httpError, initializeFrame, post, startServer } from './helpers.js';

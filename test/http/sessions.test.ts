@@ -1,7 +1,7 @@
 // Session lifecycle: initialize -> id, requests in it, DELETE, idle expiry, GET streams, stateless mode.
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HttpServerHandle } from '../../src/index.js';
+import type { HttpServerHandle } from '../../src/node.js';
 import { callFrame, httpError, initializeFrame, openSession, post, send, startServer } from './helpers.js';
 
 let handle: HttpServerHandle | undefined;

@@ -3,7 +3,7 @@
 import { Agent } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HttpServerHandle } from '../../src/index.js';
+import type { HttpServerHandle } from '../../src/node.js';
 import { httpError, initializeFrame, post, startServer } from './helpers.js';
 
 let handle: HttpServerHandle | undefined;

@@ -1,6 +1,6 @@
 // A request whose handler notifies before answering turns into an SSE stream: notifications, response, end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpServerHandle } from '../../src/index.js';
+import type { HttpServerHandle } from '../../src/node.js';
 import { callFrame, openSession, post, startServer } from './helpers.js';
 
 let handle: HttpServerHandle;

@@ -1,6 +1,6 @@
 // Every HTTP status the transport sends, with the exact body (key order included).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpServerHandle } from '../../src/index.js';
+import type { HttpServerHandle } from '../../src/node.js';
 import {
   callFrame,
   httpError,

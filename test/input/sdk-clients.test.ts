@@ -9,7 +9,7 @@ import { StreamableHTTPClientTransport as HttpV1 } from '@modelcontextprotocol/s
 import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledServer, selectSet } from '../../src/bundled/sets.js';
-import { serveHttp, type HttpServerHandle } from '../../src/index.js';
+import { serveHttp, type HttpServerHandle } from '../../src/node.js';
 import { NEGOTIATIONS } from '../helpers/sdk-v2.js';
 import { programJs } from '../helpers/stdio-peer.js';
 

@@ -4,7 +4,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { McpServer, defineTool, redisEvents, type ServerEvent } from '../../src/index.js';
+import { McpServer, defineTool, type ServerEvent } from '../../src/index.js';
+import { redisEvents } from '../../src/redis.js';
 import { envelope } from '../helpers/eras.js';
 import { describeWith } from '../helpers/binaries.js';
 import { freePort, startRedis, type RedisServer } from '../helpers/redis.js';

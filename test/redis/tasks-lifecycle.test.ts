@@ -2,7 +2,7 @@
 // and races as the memory store; each test on a prefix of its own.
 import { afterAll, beforeAll } from 'vitest';
 import { describeWith } from '../helpers/binaries.js';
-import { redisTaskStore } from '../../src/index.js';
+import { redisTaskStore } from '../../src/redis.js';
 import { taskLifecycleSuite } from '../tasks/lifecycle-suite.js';
 import { startRedis, type RedisServer } from '../helpers/redis.js';
 

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { demoTools, defineTool, McpServer, serverTools, workspaceTools, type Tool } from '../../src/index.js';
+import { defineTool, McpServer, type Tool } from '../../src/index.js';
+import { workspaceTools } from '../../src/workspace.js';
+import { demoTools, serverTools } from '../../src/demo.js';
 import type { SchemaProfile } from '../../src/schema/json-schema/profiles.js';
 
 type Node = Record<string, unknown>;

@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledServer, selectSet } from '../../src/bundled/sets.js';
-import { serveHttp, type HttpServerHandle } from '../../src/index.js';
+import { serveHttp, type HttpServerHandle } from '../../src/node.js';
 import { V2026, envelope } from '../helpers/eras.js';
 import { programJs } from '../helpers/stdio-peer.js';
 import { listenUntil, post } from '../http/helpers.js';

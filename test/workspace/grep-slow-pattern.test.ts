@@ -1,7 +1,8 @@
 // A slow pattern must not freeze the server. Searches run in worker threads: the call answers at its
 // timeout, other requests are answered meanwhile, and a timed-out search's thread is terminated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { McpServer, workspaceTools } from '../../src/index.js';
+import { McpServer } from '../../src/index.js';
+import { workspaceTools } from '../../src/workspace.js';
 import { MAX_MATCH_CHARS } from '../../src/bundled/workspace/grep-format.js';
 import { MAX_SEARCH_THREADS } from '../../src/bundled/workspace/grep-pool.js';
 import { createTempWorkspace, writeTree, type TempWorkspace } from './helpers.js';

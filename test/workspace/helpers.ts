@@ -2,7 +2,8 @@
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { McpServer, workspaceTools, type WorkspaceOptions } from '../../src/index.js';
+import { McpServer } from '../../src/index.js';
+import { workspaceTools, type WorkspaceOptions } from '../../src/workspace.js';
 
 /** A fresh directory holding `root/` and whatever a test puts beside it; `remove` deletes it all. */
 export interface TempWorkspace {

@@ -11,7 +11,8 @@ import { FileTooLarge, openFile, readBytes, readOpened, toReadableError } from '
 import { createReadFile } from '../../src/bundled/workspace/read-file.js';
 import { createWorkspace } from '../../src/bundled/workspace/workspace.js';
 import type { ToolContext } from '../../src/features/tools/define.js';
-import { McpServer, workspaceResources } from '../../src/index.js';
+import { McpServer } from '../../src/index.js';
+import { workspaceResources } from '../../src/workspace.js';
 import { callTool, createServer, createTempWorkspace, errorFrame, writeTree, type TempWorkspace } from './helpers.js';
 
 let workspace: TempWorkspace;

@@ -4,7 +4,8 @@
 import { readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { McpServer, workspaceResources } from '../../src/index.js';
+import { McpServer } from '../../src/index.js';
+import { workspaceResources } from '../../src/workspace.js';
 import { callTool, createServer, createTempWorkspace, errorFrame, structuredFrame, textFrame, writeTree, type TempWorkspace } from './helpers.js';
 
 let workspace: TempWorkspace;

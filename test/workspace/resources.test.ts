@@ -1,7 +1,8 @@
 // The workspace as resources (file:///{+path}): the same sandbox and escape cases as the tools.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { McpServer, workspaceResources } from '../../src/index.js';
+import { McpServer } from '../../src/index.js';
+import { workspaceResources } from '../../src/workspace.js';
 import { createTempWorkspace, writeTree, type TempWorkspace } from './helpers.js';
 
 let workspace: TempWorkspace;

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workspaceTools } from '../../src/index.js';
+import { workspaceTools } from '../../src/workspace.js';
 import { callTool, createServer, createTempWorkspace, errorFrame, type TempWorkspace } from './helpers.js';
 
 let workspace: TempWorkspace;

@@ -15,7 +15,7 @@ const TAG_BYTES = 16;
 /** How a server seals requestState, how many rounds a call may take, and how it asks a 2025 client. */
 export interface InputSettings {
   /** The sealing key: derived from a given secret when the server is built; a random one is made on first use. */
-  readonly key: () => Buffer;
+  readonly key: () => Uint8Array;
   readonly ttlMs: number;
   readonly maxRounds: number;
   /** 2025: sends a round's questions to the client as requests; called with the request's context. */
@@ -55,7 +55,7 @@ interface Payload extends Gathered {
  * buffer may change after it is given); or random per process, made the first time a state is
  * sealed or opened (only then is node:crypto loaded).
  */
-export function stateKey(secret: string | Uint8Array | undefined): () => Buffer {
+export function stateKey(secret: string | Uint8Array | undefined): () => Uint8Array {
   if (secret === undefined) {
     let random: Buffer | undefined;
     return () => (random ??= nodeCrypto().randomBytes(32));
@@ -67,7 +67,7 @@ export function stateKey(secret: string | Uint8Array | undefined): () => Buffer 
   return () => derived;
 }
 
-export function seal(key: Buffer, subject: Subject, gathered: Gathered, ttlMs: number): string {
+export function seal(key: Uint8Array, subject: Subject, gathered: Gathered, ttlMs: number): string {
   const payload: Payload = {
     m: subject.method,
     n: subject.name,
@@ -83,7 +83,7 @@ export function seal(key: Buffer, subject: Subject, gathered: Gathered, ttlMs: n
 }
 
 /** The state's contents, or -32602 `{ reason: "invalid_request_state" }` saying what is wrong with it. */
-export function open(key: Buffer, subject: Subject, state: string): Gathered {
+export function open(key: Uint8Array, subject: Subject, state: string): Gathered {
   const payload = decrypt(key, state);
   if (payload.m !== subject.method || payload.n !== subject.name || payload.d !== digest(subject.args)) {
     throw invalid('the requestState was made for another request');
@@ -93,7 +93,7 @@ export function open(key: Buffer, subject: Subject, state: string): Gathered {
   return { round: payload.round, answers: payload.answers, memo: payload.memo };
 }
 
-function decrypt(key: Buffer, state: string): Payload {
+function decrypt(key: Uint8Array, state: string): Payload {
   const body = state.startsWith(VERSION) ? state.slice(VERSION.length) : '';
   const bytes = Buffer.from(body, 'base64url');
   // Only the exact text this server wrote: Node's decoder skips stray characters and a trailing partial group.

@@ -1,7 +1,8 @@
 // toFetchHandler: the transport as `(Request) => Promise<Response>`, for web-standard runtimes and
 // the frameworks on them (Hono, Bun, Deno, workers): the same handler as serveHttp's, adapted.
 import type { McpServer } from '../../server.js';
-import { createRequestHandler, createShutdown, failRequest, type HandlerShutdown } from './handler.js';
+import { createRequestHandler, createShutdown, failRequest } from './handler.js';
+import type { HandlerShutdown } from './shutdown.js';
 import type { ResolvedHandlerOptions } from './options.js';
 import { toHttpRequest } from './web-request.js';
 import { WebResponse } from './web-response.js';

@@ -1,16 +1,12 @@
 // A 2025 session lives in the process that created it. Behind one listening socket shared by
 // several processes (node:cluster), a request for another process's session is passed to that
 // process's private loopback port, streamed both ways (SSE included), and its answer passed back.
+import type { ForwardTarget } from './options.js';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import type { HttpRequest, HttpResponse } from './messages.js';
 import { pipeline } from 'node:stream';
 import { ErrorCode } from '../../jsonrpc/errors.js';
 import { sendError } from './reply.js';
-
-export interface ForwardTarget {
-  readonly host: string;
-  readonly port: number;
-}
 
 /** Passes `req` to `target` as it came (method, path, headers, body) and its answer back to `res`. */
 /** Marks a forwarded request: the owner never forwards it again (no loop, whatever the id says). */

@@ -1,13 +1,14 @@
 // One request handler for MCP's Streamable HTTP transport: what serveHttp's listener, a framework
 // (toNodeHandler) and a web runtime (toFetchHandler) all hand their requests to. It moves bytes
 // and enforces HTTP rules; every JSON-RPC answer comes from `server.handle`.
+import type { HandlerShutdown } from './shutdown.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
 import type { McpServer } from '../../server.js';
 import { checkHostAndOrigin } from './guard.js';
 import type { HttpRequest, HttpResponse } from './messages.js';
-import type { ResolvedHandlerOptions } from './options.js';
+import type { ForwardTarget, ResolvedHandlerOptions } from './options.js';
 import { handlePost } from './post.js';
-import { FORWARDED_HEADER, forward, type ForwardTarget } from './forward.js';
+import { FORWARDED_HEADER, forward } from './forward.js';
 import { readSessionId } from './headers.js';
 import { sendHealth } from './health.js';
 import { sendBusy, sendError } from './reply.js';
@@ -42,20 +43,6 @@ export function createRequestHandler(server: McpServer, options: ResolvedHandler
     stop: () => stopHandling(state),
     settle: (timeoutMs) => settleHandling(state, timeoutMs),
   };
-}
-
-/** How a mounted handler stops; the framework's listener, and its connections, stay the application's. */
-export interface HandlerShutdown {
-  /**
-   * New requests get 503; calls in flight are aborted (each answers with an `isError` result saying
-   * the server is stopping) and given `closeGraceMs` to answer; responses still open are then cut.
-   */
-  close(): Promise<void>;
-  /**
-   * A graceful stop: new requests (and the health path, if any) get 503; listen and GET streams end;
-   * calls and tasks in flight go on for up to `timeoutMs` (default `drainMs`); then `close()`.
-   */
-  drain(options?: { timeoutMs?: number }): Promise<void>;
 }
 
 /** `close()` and `drain()` of a handler no listener owns: each runs once, and a drain ends in `close()`. */

@@ -2,7 +2,8 @@
 // it (Express, Connect, any that hands over node's request and response). serveHttp's handler, without its listener.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpServer } from '../../server.js';
-import { createRequestHandler, createShutdown, type HandlerShutdown } from './handler.js';
+import { createRequestHandler, createShutdown } from './handler.js';
+import type { HandlerShutdown } from './shutdown.js';
 import type { ResolvedHandlerOptions } from './options.js';
 
 /** `next`: called, with no argument, for a request whose path is not the `path` option's. */

@@ -4,8 +4,13 @@ import { z } from 'zod/v4';
 import { describeIssues } from '../../schema/issues.js';
 import { MAX_TIMER_MS } from '../../core/limits.js';
 import type { AuthOptions } from './auth/verify.js';
-import type { ForwardTarget } from './forward.js';
 import { optionKeys, refuseUnknownOptions } from '../../core/options.js';
+
+/** Where a request for a session another process holds is passed: that process's private loopback port. */
+export interface ForwardTarget {
+  readonly host: string;
+  readonly port: number;
+}
 
 /** A PEM document, as a string or its bytes. */
 const PemText = z.union([z.string().min(1), z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'PEM text or its bytes')]);

@@ -4,7 +4,9 @@ import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { McpServer, echo, toNodeHandler, type AuthInfo } from '../../../src/index.js';
+import { McpServer, type AuthInfo } from '../../../src/index.js';
+import { toNodeHandler } from '../../../src/node.js';
+import { echo } from '../../../src/demo.js';
 import { V2026, modern } from '../../helpers/eras.js';
 import { add, httpError, post, send } from '../helpers.js';
 

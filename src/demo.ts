@@ -1,0 +1,5 @@
+// zod-mcp/demo: the tools the command line serves to try a client with (`serve --demo`, and `echo`
+// when nothing else is served), and process mode's case runner (`zod-mcp mcp-server`).
+export { demoTools } from './bundled/demo.js';
+export { echo, serverTools } from './bundled/echo.js';
+export { runCase } from './cli/process-mode.js';

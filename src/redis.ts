@@ -1,0 +1,5 @@
+// zod-mcp/redis: tasks and change events shared by every instance behind a load balancer, in Redis
+// (the optional peer dependency @redis/client, loaded when a store is made from a URL).
+export { redisEvents, type RedisEventBus } from './redis/events.js';
+export { redisTaskStore, type RedisTaskStore, type RedisTaskStoreOptions } from './redis/tasks.js';
+export type { RedisClientLike, RedisConnectOptions } from './redis/client.js';
