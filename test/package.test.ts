@@ -12,14 +12,18 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
 
 describe('the packed package', () => {
   it('ships the build, the schemas, the README and the LICENSE, and nothing of the tests or the workbench', () => {
-    for (const needed of ['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/src/index.d.ts', 'dist/program.js']) expect(files).toContain(needed);
+    for (const needed of ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', 'dist/index.js', 'dist/src/index.d.ts', 'dist/program.js', 'docs/getting-started.md']) expect(files).toContain(needed);
     expect(files.some((file) => file.startsWith('schemas/json/'))).toBe(true);
     expect(files.filter((file) => /^(test|bench|scripts|fixtures|\.scratch|\.ci|src)\//.test(file) || file.startsWith('dist/test/'))).toStrictEqual([]);
   });
 
   it('has its entry points in the tarball, and no script that runs when it is installed from a tarball or a registry', () => {
-    expect(files).toContain(manifest.exports['.']!.default.replace(/^\.\//, ''));
-    expect(files).toContain(manifest.exports['.']!.types.replace(/^\.\//, ''));
+    const entries = Object.entries(manifest.exports).filter(([subpath]) => subpath !== './package.json');
+    expect(entries.map(([subpath]) => subpath)).toStrictEqual(['.', './node', './redis', './workspace', './skills', './demo']);
+    for (const [, entry] of entries) {
+      expect(files).toContain(entry.default.replace(/^\.\//, ''));
+      expect(files).toContain(entry.types.replace(/^\.\//, ''));
+    }
     expect(files).toContain(manifest.bin['zod-mcp']);
     for (const hook of ['preinstall', 'install', 'postinstall']) expect(manifest.scripts[hook]).toBeUndefined();
     // `prepare` runs in a checkout (npm ci, npm install), for a git or folder install, and before

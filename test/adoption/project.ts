@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -38,7 +38,7 @@ const tsconfig = {
 
 export interface Project {
   readonly dir: string;
-  /** Writes `src/<name>`. */
+  /** Writes `src/<name>` (`name` may hold folders). */
   write(name: string, text: string): void;
   /** `tsc -p .`: its diagnostics, empty when the project type-checks. */
   typecheck(): Promise<string>;
@@ -56,7 +56,10 @@ export async function createProject(tarball: string, zodVersion: string): Promis
   await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', ...packages], { cwd: dir, timeout: 120_000 });
   return {
     dir,
-    write: (name, text) => writeFileSync(join(dir, 'src', name), text),
+    write: (name, text) => {
+      mkdirSync(dirname(join(dir, 'src', name)), { recursive: true });
+      writeFileSync(join(dir, 'src', name), text);
+    },
     typecheck: async () => {
       const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
       try {
