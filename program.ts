@@ -4,6 +4,7 @@
 import { COMMANDS, formatHelp, formatUsage, isCommand, parseFlags, type CommandName } from './src/cli/commands.js';
 import { closest } from './src/core/closest.js';
 import { UsageError } from './src/cli/usage-error.js';
+import { inspect } from 'node:util';
 import { VERSION } from './src/version.js';
 
 async function main(argv: string[]): Promise<number> {
@@ -21,14 +22,16 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === 'help') {
-    const [given, ...more] = rest;
-    const topic = given === '--help' || given === '-h' ? 'help' : given;
-    if (more.length > 0) throw new UsageError(`help: one command, not ${rest.length}: ${rest.join(' ')}`);
+    const [given, ...more] = rest.filter((arg, index) => index === 0 || !asksHelp(arg)); // `help serve --help` is `help serve`
+    const topic = given !== undefined && asksHelp(given) ? 'help' : given;
+    if (more.length > 0) throw new UsageError(`help: one command, not ${more.length + 1}: ${[given, ...more].join(' ')}`);
     process.stdout.write(topic === undefined ? formatUsage() : formatHelp(known(topic)));
     return 0;
   }
   const name = known(command);
-  if (rest.includes('--help') || rest.includes('-h')) {
+  // Options come before a `--`; what follows it is a name that may look like one (`init -- -h`).
+  const end = rest.indexOf('--');
+  if (rest.slice(0, end === -1 ? undefined : end).some(asksHelp)) {
     process.stdout.write(formatHelp(name));
     return 0;
   }
@@ -68,6 +71,8 @@ async function run(command: CommandName, rest: string[]): Promise<number> {
   }
 }
 
+const asksHelp = (arg: string) => arg === '--help' || arg === '-h';
+
 /** A command's name, or a usage error naming the closest one. */
 function known(name: string): CommandName {
   if (isCommand(name)) return name;
@@ -84,7 +89,7 @@ main(process.argv.slice(2)).then(
     // that does not load, a port in use, a Redis out of reach). The stack only when asked for.
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`zod-mcp: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
-    if (process.env.ZOD_MCP_DEBUG === '1' && error instanceof Error && error.stack !== undefined) process.stderr.write(`${error.stack}\n`);
+    if (process.env.ZOD_MCP_DEBUG === '1') process.stderr.write(`${inspect(error)}\n`); // the stack, and each cause's
     process.exitCode = error instanceof UsageError ? 2 : 1;
     // What a failed start opened (a Redis connection, a cluster worker's channel) must not keep it alive.
     process.exit();

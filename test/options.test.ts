@@ -48,12 +48,14 @@ const thrown: [string, () => unknown, string][] = [
     'toNodeHandler: auth.introspection: unknown option "endpiont" (did you mean "endpoint"?)',
   ],
   ['memoryTaskStore', () => memoryTaskStore({ max: 3 } as never), 'memoryTaskStore: unknown option "max"'],
+  ['toNodeHandler tls', () => toNodeHandler(server(), { tls: { cert: 'c', key: 'k' } } as never), 'toNodeHandler: unknown option "tls"'],
   ['workspaceTools', () => workspaceTools({ root: '.', readonly: true } as never), 'workspaceTools: unknown option "readonly" (did you mean "readOnly"?)'],
   ['Session', () => new Session({ pinsEra: true } as never), 'Session: unknown option "pinsEra" (did you mean "pinEra"?)'],
 ];
 
 const rejected: [string, () => Promise<unknown>, string][] = [
   ['serveHttp', () => serveHttp(server(), { prot: 0 } as never), 'serveHttp: unknown option "prot" (did you mean "port"?)'],
+  ['serveHttp tls', () => serveHttp(server(), { port: 0, tls: { cert: 'c', key: 'k', passphrse: 'p' } } as never), 'serveHttp: tls: unknown option "passphrse" (did you mean "passphrase"?)'],
   ['redisTaskStore', () => redisTaskStore({ url: 'redis://127.0.0.1:9', lease: 5 } as never), 'redisTaskStore: unknown option "lease" (did you mean "leaseMs"?)'],
   ['redisEvents', () => redisEvents({ url: 'redis://127.0.0.1:9', prefx: 'a' } as never), 'redisEvents: unknown option "prefx" (did you mean "prefix"?)'],
   ['skillsFrom', () => skillsFrom(mkdtempSync(join(tmpdir(), 'zod-mcp-skills-')), { pagesize: 2 } as never), 'skillsFrom: unknown option "pagesize" (did you mean "pageSize"?)'],

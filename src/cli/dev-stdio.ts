@@ -22,6 +22,8 @@ export class StdioRunner extends Runner {
   #failure: string | undefined;
   /** The client's open listen requests, by id, with what the first server acknowledged of each. */
   #listens = new Map<string, { line: string; honoured?: Record<string, unknown> }>();
+  /** Every server process still running: the current one, and old ones finishing what they were given. */
+  #running = new Set<Child>();
 
   constructor(args: string[], say: (text: string) => void) {
     super(args, say);
@@ -44,6 +46,7 @@ export class StdioRunner extends Runner {
     const replayId = this.#initialize === undefined ? undefined : `zod-mcp-dev-${generation}`;
     const child: Child = { process: spawn(process.execPath, this.args, { stdio: ['pipe', 'pipe', 'pipe'] }), replayId, ready: replayId === undefined, open: new Map() };
     this.#current = child;
+    this.#running.add(child);
     this.#failure = undefined;
     let stderr = '';
     child.process.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
@@ -58,6 +61,7 @@ export class StdioRunner extends Runner {
     });
     child.process.stdin!.on('error', () => {}); // a server that exits at start-up closes its stdin
     child.process.once('exit', (code) => {
+      this.#running.delete(child);
       const reason = stderr.trim().split('\n').at(-1)?.replace(/^zod-mcp: /, '') || `exit ${code}`;
       // What it was given and did not answer gets an answer still: each request gets exactly one
       // (a listen stays open: the next server takes it).
@@ -72,10 +76,7 @@ export class StdioRunner extends Runner {
       const frame = JSON.parse(this.#initialize!) as { id: unknown };
       child.process.stdin!.write(`${JSON.stringify({ ...frame, id: replayId })}\n`);
     }
-    if (child.ready) {
-      this.#resubscribe(child);
-      this.#flush();
-    }
+    if (child.ready) this.#go(child);
   }
 
   /** The old server's stdin ends: it answers what it was given ("the server is shutting down") and exits. */
@@ -94,11 +95,14 @@ export class StdioRunner extends Runner {
     const frame = parse(line);
     if (frame?.method === 'initialize' && this.#initialize === undefined) this.#initialize = line;
     else if (frame?.method === 'notifications/initialized') this.#initialized = line;
-    else if (frame?.method === 'subscriptions/listen' && 'id' in frame) this.#listens.set(JSON.stringify(frame.id), { line });
     else if (frame?.method === 'notifications/cancelled') {
-      // A cancelled request is answered by no one (MCP "Cancellation"), not even when its server stops.
+      // A cancelled request is answered by no one (MCP "Cancellation"), not even when its server
+      // stops; an old server still running it is told, as the current one is below.
       const key = JSON.stringify((frame.params as { requestId?: unknown } | undefined)?.requestId);
       this.#listens.delete(key);
+      for (const child of this.#running) {
+        if (child !== this.#current && child.open.delete(key)) child.process.stdin!.write(`${line}\n`);
+      }
       this.#current?.open.delete(key);
     }
     if (this.#current === undefined && this.#failure !== undefined) return this.#refuse(frame);
@@ -106,9 +110,16 @@ export class StdioRunner extends Runner {
     else this.#queue.push(line);
   }
 
-  /** A line to a server; a request's id is kept until it is answered. */
+  /**
+   * A line to a server; a request's id is kept until it is answered. A listen is kept from here on
+   * (not when the client sent it: one refused while no server ran, or still queued, is not yet open).
+   */
   #send(child: Child, line: string, frame = parse(line)): void {
-    if (frame !== undefined && 'method' in frame && 'id' in frame && frame.id !== null) child.open.set(JSON.stringify(frame.id), frame.id);
+    if (frame !== undefined && 'method' in frame && 'id' in frame && frame.id !== null) {
+      const key = JSON.stringify(frame.id);
+      child.open.set(key, frame.id);
+      if (frame.method === 'subscriptions/listen' && !this.#listens.has(key)) this.#listens.set(key, { line });
+    }
     child.process.stdin!.write(`${line}\n`);
   }
 
@@ -133,11 +144,6 @@ export class StdioRunner extends Runner {
     process.stdout.write(`${line}\n`);
   }
 
-  /** Gives a new server the client's open listens, before anything else the client sent. */
-  #resubscribe(child: Child): void {
-    for (const { line } of this.#listens.values()) this.#send(child, line);
-  }
-
   /**
    * Whether to pass an acknowledgement on: the first of a listen, yes; a new server's of a listen
    * it took over, no (the client has its own), and instead each list the stream follows changed.
@@ -160,17 +166,17 @@ export class StdioRunner extends Runner {
   #ready(child: Child, initialized: Record<string, unknown>): void {
     child.ready = true;
     if (this.#initialized !== undefined) child.process.stdin!.write(`${this.#initialized}\n`);
-    this.#resubscribe(child);
     const capabilities = (initialized.result as { capabilities?: Record<string, { listChanged?: boolean }> } | undefined)?.capabilities ?? {};
     for (const list of ['tools', 'resources', 'prompts']) {
       if (capabilities[list]?.listChanged === true) process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', method: `notifications/${list}/list_changed` })}\n`);
     }
-    this.#flush();
+    this.#go(child);
   }
 
-  #flush(): void {
-    const current = this.#current!;
-    for (const line of this.#queue.splice(0)) this.#send(current, line);
+  /** A server that can take requests: first the client's open listens, then what waited for it. */
+  #go(child: Child): void {
+    for (const { line } of this.#listens.values()) this.#send(child, line);
+    for (const line of this.#queue.splice(0)) this.#send(child, line);
   }
 
   /** While no server runs, a request gets an error frame saying why; a notification nothing. */

@@ -8,6 +8,7 @@ import { HttpRunner } from './dev-http.js';
 import { StdioRunner } from './dev-stdio.js';
 import { parseServeArgs } from './serve-args.js';
 import { UsageError } from './usage-error.js';
+import { DEFAULT_HOST } from '../transports/http/defaults.js';
 
 /** Changes closer together than this restart once. */
 const SETTLE_MS = 150;
@@ -24,7 +25,7 @@ export async function runDevCommand(args: readonly string[]): Promise<number> {
   // A restart over HTTP waits for the old server to drain: half a second, unless told otherwise.
   const drain = options.http && options.drainMs === undefined ? ['--drain-ms', '500'] : [];
   // --port 0 is chosen once, here: every restart serves the same URL.
-  const port = options.http && options.port === 0 ? ['--port', String(await freePort(options.host ?? '127.0.0.1'))] : [];
+  const port = options.http && options.port === 0 ? ['--port', String(await freePort(options.host ?? DEFAULT_HOST))] : [];
   const given = port.length === 0 ? args : withoutPort(args);
   const serveArgs = [...process.execArgv, program, 'serve', ...given, ...drain, ...port];
   const folder = dirname(resolve(options.module));

@@ -1,6 +1,6 @@
 // `zod-mcp init [DIR]`: a new project that works at once: a server with one tool exported from
 // server.ts, a test that calls it in process, and how to give it to a client.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../version.js';
@@ -18,15 +18,24 @@ export const SCAFFOLD_VERSIONS = {
 /** Writes the project into `dir` (new or empty); `zodMcp` is the dependency spec of zod-mcp. Returns the exit code. */
 export async function runInitCommand(dir: string, zodMcp?: string): Promise<number> {
   const target = resolve(dir);
-  if (existsSync(target) && readdirSync(target).length > 0) throw new Error(`init: ${dir} is not empty: give a new or empty folder`);
+  if (existsSync(target)) {
+    if (!statSync(target).isDirectory()) throw new Error(`init: ${dir} is a file: give a new or empty folder`);
+    // A folder that `git init` made is empty enough.
+    if (readdirSync(target).some((name) => name !== '.git')) throw new Error(`init: ${dir} is not empty: give a new or empty folder`);
+  }
   const name = packageName(basename(target));
   const spec = zodMcp ?? defaultSpec();
   const files = scaffold(name, spec, target);
   mkdirSync(target, { recursive: true });
   for (const [file, text] of Object.entries(files)) writeFileSync(join(target, file), text, { flag: 'wx' });
-  const cd = dir === '.' ? '' : `cd ${dir} && `;
+  const cd = dir === '.' ? '' : `cd ${shellWord(dir)} && `;
   process.stderr.write(`zod-mcp init: wrote ${Object.keys(files).join(', ')} in ${target}\nnext: ${cd}npm install && npm test\n`);
   return 0;
+}
+
+/** `text` as one word of a POSIX shell: as it is when it is safe, else in single quotes. */
+export function shellWord(text: string): string {
+  return /^[\w./@%+=:,-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 /** npm's rules for a name: lower case, URL-safe, at most 214 characters. */
@@ -116,7 +125,7 @@ npx zod-mcp inspect server.ts          # what a client sees
 Give it to Claude Code (from any folder):
 
 \`\`\`sh
-claude mcp add ${name} -- npx --prefix ${target} zod-mcp serve ${join(target, 'server.ts')}
+claude mcp add ${name} -- npx --prefix ${shellWord(target)} zod-mcp serve ${shellWord(join(target, 'server.ts'))}
 \`\`\`
 `,
     '.gitignore': 'node_modules/\n',

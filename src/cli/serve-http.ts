@@ -3,6 +3,7 @@
 import type { McpServer } from '../server.js';
 import { serveHttp, type HttpOptions, type HttpServerHandle } from '../transports/http/index.js';
 import { VERSION } from '../version.js';
+import { DEFAULT_HOST, DEFAULT_PORT, hostAndPort } from '../transports/http/defaults.js';
 
 export interface RunHttpOptions extends HttpOptions {
   /** Resolves when a stop is asked for; SIGTERM or SIGINT by default. A second one stops at once. */
@@ -18,7 +19,7 @@ export interface RunHttpOptions extends HttpOptions {
 export async function runHttp(server: McpServer, options: RunHttpOptions = {}): Promise<void> {
   const { stopSignal: given, onListening, ...httpOptions } = options;
   const handle = await serveHttp(server, httpOptions).catch((error: unknown) => {
-    throw listenFailure(error, httpOptions.host ?? '127.0.0.1', httpOptions.port ?? 3000);
+    throw listenFailure(error, httpOptions.host ?? DEFAULT_HOST, httpOptions.port ?? DEFAULT_PORT);
   });
   const stopSignal = given ?? nextSignal(); // only once serving: a failed start ends the process at once
   if (onListening === undefined) process.stderr.write(`zod-mcp ${VERSION}: serving MCP over HTTP at ${handle.url}\n`);
@@ -31,7 +32,7 @@ export async function runHttp(server: McpServer, options: RunHttpOptions = {}): 
 
 /** A listener that cannot start, in the words of what to do about it. */
 function listenFailure(error: unknown, host: string, port: number): unknown {
-  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const where = hostAndPort(host, port);
   const reasons: Record<string, string> = {
     EADDRINUSE: 'the port is in use by another process (--port picks another; 0, any free one)',
     EACCES: 'this process may not listen on that port (ports below 1024 need privileges; --port picks another)',

@@ -6,6 +6,7 @@ import { parseServeArgs, type ServeArgs } from './serve-args.js';
 import { sharedKeyFromEnv } from '../core/input/state.js';
 import { ignoreStderrFailures } from '../transports/stderr.js';
 import { UsageError } from './usage-error.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../transports/http/defaults.js';
 
 export async function runServeCommand(args: readonly string[]): Promise<void> {
   const options = parseServeArgs(args);
@@ -27,7 +28,7 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
   const cluster = options.workers > 1 ? (await import('node:cluster')).default : undefined;
   if (cluster === undefined || cluster.isPrimary) {
     checkScaleOut(options, served);
-    for (const line of checkExposure(options, served, options.port ?? 3000)) process.stderr.write(`${line}\n`);
+    for (const line of checkExposure(options, served, options.port ?? DEFAULT_PORT)) process.stderr.write(`${line}\n`);
   }
   if (cluster?.isPrimary) {
     const { runPrimary } = await import('./cluster.js');
@@ -44,7 +45,7 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
     host: options.host,
     drainMs: options.drainMs,
     ...(options.auth === undefined ? {} : { auth: options.auth }),
-    ...(options.allowedHosts === undefined ? {} : { allowedHosts: [...machineHostNames(options.host ?? '127.0.0.1'), ...options.allowedHosts] }),
+    ...(options.allowedHosts === undefined ? {} : { allowedHosts: [...machineHostNames(options.host ?? DEFAULT_HOST), ...options.allowedHosts] }),
     ...(options.maxConnectionsPerClient === undefined ? {} : { maxConnectionsPerClient: options.maxConnectionsPerClient }),
     ...(options.tls === undefined ? {} : { tls: await readTls(options.tls) }),
     ...worker,

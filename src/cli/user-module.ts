@@ -56,9 +56,22 @@ async function importModule(file: string, path: string): Promise<Record<string, 
   try {
     return await loadingServedModule(path, () => import(pathToFileURL(file).href) as Promise<Record<string, unknown>>);
   } catch (error) {
-    // Its own mistake (a throw at definition, a syntax error, a transport of its own): the message, naming the file.
-    throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    // Its own mistake (a throw at definition, a syntax error, a transport of its own): the message,
+    // naming the file, and the line of it the error came through when its stack says.
+    const where = lineOf(error, file);
+    throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}${where === undefined ? '' : ` (at ${path}:${where})`}`, { cause: error });
   }
+}
+
+/** `line:column` of the first frame of `error`'s stack that is in `file`. */
+function lineOf(error: unknown, file: string): string | undefined {
+  const stack = error instanceof Error ? (error.stack ?? '') : '';
+  const url = pathToFileURL(file).href;
+  for (const frame of stack.split('\n').slice(1)) {
+    const found = /([^\s()]+):(\d+):(\d+)\)?$/.exec(frame.trim());
+    if (found !== null && (found[1] === file || found[1] === url)) return `${found[2]}:${found[3]}`;
+  }
+  return undefined;
 }
 
 type Tsx = { register: () => unknown };

@@ -3,7 +3,7 @@
 import type { McpServer } from '../server.js';
 import type { FetchHandler } from './http/fetch-handler.js';
 import { resolveHandlerOptions, type HttpHandlerOptions } from './http/options.js';
-import type { HandlerShutdown } from './http/shutdown.js';
+import { shutdownOf } from './http/shutdown.js';
 
 /**
  * Streamable HTTP as `(request: Request) => Promise<Response>`, for web-standard runtimes (Hono,
@@ -16,12 +16,4 @@ export function toFetchHandler(server: McpServer, options: HttpHandlerOptions = 
   void made.then((handler) => (loaded = handler));
   const handle = (request: Request) => (loaded !== undefined ? loaded(request) : made.then((handler) => handler(request)));
   return Object.assign(handle, shutdownOf(made));
-}
-
-/** `close()` and `drain()` of a handler still loading: each waits for it. */
-export function shutdownOf(made: Promise<HandlerShutdown>): HandlerShutdown {
-  return {
-    close: () => made.then((handler) => handler.close()),
-    drain: (options) => made.then((handler) => handler.drain(options)),
-  };
 }

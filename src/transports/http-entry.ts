@@ -5,7 +5,7 @@ import type { McpServer } from '../server.js';
 import type { HttpOptions, HttpServerHandle } from './http/index.js';
 import type { NodeHandler } from './http/node-handler.js';
 import { resolveHandlerOptions, type HttpHandlerOptions } from './http/options.js';
-import { shutdownOf } from './fetch-entry.js';
+import { shutdownOf } from './http/shutdown.js';
 import { refuseInsideServedModule } from './served-module.js';
 
 /** Serves `server` over Streamable HTTP on a listener of its own; see `./http/index.ts`. */

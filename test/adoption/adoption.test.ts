@@ -13,7 +13,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StdioPeer } from '../helpers/stdio-peer.js';
 import { asModule, docBlocks, isProgram, type Call, type DocBlock } from './docs.js';
-import { createProject, installedVersion, packProject, type Project } from './project.js';
+import { createProject, installedVersion, packProject, root, type Project } from './project.js';
 
 const run = promisify(execFile);
 
@@ -173,6 +173,7 @@ describe.each(variants)('an app on zod $zod, importing $zodImport', (variant) =>
     if (stdio !== undefined) expectText(await callOverStdio(new StdioPeer([], [file], { cwd: project.dir }), stdio), stdio);
     if (http !== undefined) expectText(await callOverHttp(project, compiled(block), http), http);
     if (runs !== undefined) expect((await run(process.execPath, [file], { cwd: project.dir, timeout: 20_000 })).stdout).toBe(runs.stdout);
-    if (test === true) await run(process.execPath, ['--test', file], { cwd: project.dir, timeout: 30_000 });
+    // As the page runs it: `npx tsx --test server.test.ts`, on the TypeScript itself (tsx from this checkout).
+    if (test === true) await run(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '--test', join('src', own(block))], { cwd: project.dir, timeout: 30_000 });
   }, 60_000);
 });

@@ -11,7 +11,7 @@
 // - stdio: the block serves stdio itself (`node` runs it), with the same check
 // - http: the block listens at http://127.0.0.1:$PORT/mcp; the official client calls it (2026)
 // - run: {"stdout": "..."}: `node` runs it, and it prints exactly that
-// - test: true: `node --test` runs it, and it passes
+// - test: true: `tsx --test` runs it (as the page does), and it passes
 // - only: "typecheck", with why: it needs what the test cannot give it (a Redis, a certificate)
 // - zod4: true: it uses Zod 4's API; under Zod 3 it is compiled with `zod/v4`
 import { readdirSync, readFileSync } from 'node:fs';

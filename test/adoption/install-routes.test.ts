@@ -4,7 +4,7 @@
 // imports the package, serves a tool over stdio through `npx zod-mcp`, and installs neither optional
 // peer (`@redis/client`, `jose`): a feature that needs one says the line that installs it.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -86,6 +86,11 @@ describe('a fresh clone, after `npm ci`', () => {
     const answer = await callOverStdio(new StdioPeer(['serve', '--demo'], ['dist/program.js'], { cwd: clone }), 'add', { a: 2, b: 40 });
     expect(answer).toStrictEqual({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: '{"sum":42}' }], structuredContent: { sum: 42 }, isError: false } });
   });
+
+  it("runs the README's quick start: `npm run mcp-server` prints the seed's expected frames", async () => {
+    const { stdout } = await run('npm', ['run', '-s', 'mcp-server'], { cwd: clone, timeout: 60_000 });
+    expect(stdout).toBe(`${JSON.stringify(JSON.parse(readFileSync(join(clone, 'fixtures', 'tools-call-handler', 'expected.json'), 'utf8')))}\n`);
+  }, 60_000);
 
   it('serves the echo tool with `npm start`', async () => {
     const answer = await callOverStdio(new StdioPeer(['-s', 'start'], [], { command: 'npm', cwd: clone }), 'echo', { x: 1 });

@@ -89,6 +89,34 @@ describe('zod-mcp dev MODULE over stdio, a 2026 client', () => {
   }, 60_000);
 });
 
+describe('zod-mcp dev MODULE over stdio, a 2026 client while the module is broken', () => {
+  it('a listen refused while no server runs stays refused: the next server never acknowledges it', async () => {
+    const module = join(dir, 'broken-2026.ts');
+    const original = readFileSync(join(root, 'test', 'cli', 'modules', 'parts.ts'), 'utf8');
+    writeFileSync(module, `${original}\nexport const broken = ;\n`);
+    const peer = new StdioPeer(['dev', module]);
+    try {
+      const deadline = Date.now() + 20_000;
+      while (!peer.stderr.includes('the server stopped (exit 1)') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      peer.send(`${JSON.stringify(modern('listen-1', 'subscriptions/listen', { notifications: { toolsListChanged: true } }))}\n`);
+      expect(await peer.waitForId('listen-1', 20_000)).toMatchObject({ jsonrpc: '2.0', id: 'listen-1', error: { code: -32603 } });
+      writeFileSync(module, original);
+      // Once the fixed module answers, nothing came for the refused listen.
+      for (let id = 2; ; id++) {
+        peer.send(`${JSON.stringify(modern(id, 'tools/list'))}\n`);
+        const answer = await peer.waitForId(id, 20_000);
+        if ('result' in answer) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const frames = peer.lines.map((line) => JSON.parse(line) as { method?: string; id?: unknown });
+      expect(frames.filter((frame) => frame.method !== undefined)).toStrictEqual([]);
+      expect(frames.filter((frame) => frame.id === 'listen-1')).toHaveLength(1);
+    } finally {
+      expect((await peer.end()).code).toBe(0);
+    }
+  }, 60_000);
+});
+
 describe('zod-mcp dev MODULE over stdio: every request gets exactly one answer', () => {
   const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } };
 

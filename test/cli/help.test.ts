@@ -27,6 +27,11 @@ describe('help', () => {
     expect(stdout).not.toContain('serve:');
   });
 
+  it('`help serve --help` is `help serve`; after `--`, -h is a name, not a request for help', async () => {
+    expect(await zodMcp(['help', 'serve', '--help'])).toStrictEqual({ code: 0, stdout: formatHelp('serve'), stderr: '' });
+    expect(await zodMcp(['mcp-server', '--', '-h'])).toStrictEqual({ code: 2, stdout: '', stderr: 'zod-mcp: cannot read case file -h: no such file\n' });
+  });
+
   it('--help and `help` print the commands; a bare zod-mcp prints them on stderr and exits 2', async () => {
     const usage = formatUsage();
     for (const name of names) expect(usage).toContain(`\n  ${name.padEnd(10)}  ${COMMANDS[name].summary}\n`);
@@ -69,18 +74,21 @@ describe('a start that fails', () => {
   it('of a module that starts its own transport: one line saying what to write instead, exit 1, over stdio and HTTP, and in inspect', async () => {
     const stdio = join(modules, 'own-stdio.ts');
     const http = join(modules, 'own-http.ts');
-    const said = (path: string, transport: string) =>
-      `zod-mcp: ${path}: it starts its own transport (${transport}) when imported, and zod-mcp starts one itself: export the server (\`export const server = new McpServer(...)\`) without calling ${transport}, or run the module on its own (\`npx tsx ${path}\`)\n`;
+    // Ending with the module's line that started it.
+    const said = (path: string, transport: string, at: string) =>
+      `zod-mcp: ${path}: it starts its own transport (${transport}) when imported, and zod-mcp starts one itself: export the server (\`export const server = new McpServer(...)\`) without calling ${transport}, or run the module on its own (\`npx tsx ${path}\`) (at ${path}:${at})\n`;
     for (const args of [['serve', stdio], ['serve', stdio, '--http', '--port', '0'], ['inspect', stdio]]) {
-      expect(await zodMcp(args), args.join(' ')).toStrictEqual({ code: 1, stdout: '', stderr: said(stdio, 'serveStdio') });
+      expect(await zodMcp(args), args.join(' ')).toStrictEqual({ code: 1, stdout: '', stderr: said(stdio, 'serveStdio', '8:7') });
     }
-    expect(await zodMcp(['serve', http, '--http', '--port', '0'])).toStrictEqual({ code: 1, stdout: '', stderr: said(http, 'serveHttp') });
+    expect(await zodMcp(['serve', http, '--http', '--port', '0'])).toStrictEqual({ code: 1, stdout: '', stderr: said(http, 'serveHttp', '6:6') });
   }, 30_000);
 
   it('prints the stack as well under ZOD_MCP_DEBUG=1', async () => {
     const { code, stderr } = await run('env', ['ZOD_MCP_DEBUG=1', process.execPath, programJs, 'serve', join(modules, 'throws.ts')]);
     expect(code).toBe(1);
+    // The stack, and the cause's: the module's own line is in it.
     expect(stderr.split('\n')[1]).toMatch(/^Error: /);
-    expect(stderr).toMatch(/\n\s+at /);
+    expect(stderr).toContain('[cause]: TypeError: tool "bad name": invalid name');
+    expect(stderr).toContain(`${join(modules, 'throws.ts')}:5:20`);
   });
 });

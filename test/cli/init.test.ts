@@ -22,7 +22,8 @@ describe('zod-mcp init', () => {
     expect(await zodMcp(['init', dir, '--zod-mcp', `file:${tarball}`])).toStrictEqual({
       code: 0,
       stdout: '',
-      stderr: `zod-mcp init: wrote package.json, tsconfig.json, server.ts, server.test.ts, README.md, .gitignore in ${dir}\nnext: cd ${dir} && npm install && npm test\n`,
+      // A folder with a space: every path it prints is quoted for the shell.
+      stderr: `zod-mcp init: wrote package.json, tsconfig.json, server.ts, server.test.ts, README.md, .gitignore in ${dir}\nnext: cd '${dir}' && npm install && npm test\n`,
     });
     await exec('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, timeout: 240_000 });
   }, 300_000);
@@ -31,7 +32,7 @@ describe('zod-mcp init', () => {
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; dependencies: Record<string, string> };
     expect(manifest.name).toBe('my-tools');
     expect(manifest.dependencies['zod-mcp']).toMatch(/^file:.*zod-mcp-0\.1\.0\.tgz$/);
-    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain(`claude mcp add my-tools -- npx --prefix ${dir} zod-mcp serve ${join(dir, 'server.ts')}\n`);
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain(`claude mcp add my-tools -- npx --prefix '${dir}' zod-mcp serve '${join(dir, 'server.ts')}'\n`);
   });
 
   it('passes its own npm test (tsc, then vitest calling the tool in process)', async () => {
@@ -48,11 +49,20 @@ describe('zod-mcp init', () => {
 });
 
 describe('zod-mcp init, otherwise', () => {
-  it('refuses a folder that is not empty, in one line, and writes nothing', async () => {
+  it('refuses a folder that is not empty, or a file, in one line, and writes nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'zod-mcp-init-'));
     writeFileSync(join(dir, 'notes.txt'), 'mine\n');
     expect(await zodMcp(['init', dir])).toStrictEqual({ code: 1, stdout: '', stderr: `zod-mcp: init: ${dir} is not empty: give a new or empty folder\n` });
     expect(readdirSync(dir)).toStrictEqual(['notes.txt']);
+    const file = join(dir, 'notes.txt');
+    expect(await zodMcp(['init', file])).toStrictEqual({ code: 1, stdout: '', stderr: `zod-mcp: init: ${file} is a file: give a new or empty folder\n` });
+  });
+
+  it('takes a folder `git init` made', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'zod-mcp-init-'));
+    mkdirSync(join(dir, '.git'));
+    expect((await zodMcp(['init', dir])).code).toBe(0);
+    expect(readdirSync(dir).sort()).toStrictEqual(['.git', '.gitignore', '.npmrc', 'README.md', 'package.json', 'server.test.ts', 'server.ts', 'tsconfig.json']);
   });
 
   it('run from a git checkout, depends on that checkout, installed as a copy (.npmrc), so that the project has one zod', async () => {

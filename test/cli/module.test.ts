@@ -82,7 +82,7 @@ describe('zod-mcp serve MODULE', () => {
     // What the module is at fault for exits 1; what the command line asks that cannot be, 2.
     const cases: [string[], number, string][] = [
       [['serve', join(dir, 'empty.ts')], 1, `zod-mcp: ${join(dir, 'empty.ts')}: exports no McpServer, tool, resource or prompt (export them: \`export const server = new McpServer(...)\`, or \`export const add = defineTool(...)\`)\n`],
-      [['serve', join(modules, 'throws.ts')], 1, `zod-mcp: ${join(modules, 'throws.ts')}: tool "bad name": invalid name: tool names are 1 to 128 characters of A-Z, a-z, 0-9, "_", "-" and "."\n`],
+      [['serve', join(modules, 'throws.ts')], 1, `zod-mcp: ${join(modules, 'throws.ts')}: tool "bad name": invalid name: tool names are 1 to 128 characters of A-Z, a-z, 0-9, "_", "-" and "." (at ${join(modules, 'throws.ts')}:5:20)\n`],
       [['serve', join(dir, 'missing.ts')], 1, `zod-mcp: ${join(dir, 'missing.ts')}: no such file\n`],
       [['inspect', join(dir, 'missing.ts')], 1, `zod-mcp: ${join(dir, 'missing.ts')}: no such file\n`],
       [['serve', parts, '--demo'], 2, `zod-mcp: serve: ${parts}: tool "add" is defined twice\n`],

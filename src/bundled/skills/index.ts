@@ -11,7 +11,7 @@ import { defineResource, type Resource } from '../../features/resources/define.j
 import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
 import { mimeTypeOf } from '../mime.js';
 import { loadSkills, type LoadedSkill } from './load.js';
-import { refuseUnknownOptions } from '../../core/options.js';
+import { optionKeys, refuseUnknownOptions } from '../../core/options.js';
 
 export interface SkillsOptions {
   /** Told of each skill or file left out (malformed SKILL.md, a link out, over a limit). Default: a line on stderr. */
@@ -20,6 +20,7 @@ export interface SkillsOptions {
   pageSize?: number;
 }
 
+const SKILLS_OPTIONS = optionKeys<SkillsOptions>({ onProblem: true, pageSize: true });
 const DIRECTORY = 'inode/directory';
 
 /** `a/b c` -> `a/b%20c`: each path segment as a URI segment. */
@@ -30,7 +31,7 @@ const toUri = (skillPath: string, rel = '') => `skill://${[...skillPath.split('/
  * read) and returns the extension to give McpServer's `extensions`. Throws when `dir` is missing.
  */
 export async function skillsFrom(dir: string, options: SkillsOptions = {}): Promise<Extension> {
-  refuseUnknownOptions('skillsFrom', options, ['onProblem', 'pageSize']);
+  refuseUnknownOptions('skillsFrom', options, SKILLS_OPTIONS);
   const report = options.onProblem ?? ((problem: string) => void process.stderr.write(`zod-mcp: skills: ${problem}\n`));
   const pageSize = options.pageSize ?? Infinity;
   const skills = await loadSkills(dir, report);

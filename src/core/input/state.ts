@@ -5,7 +5,7 @@ import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
 import { checkTimeout } from '../limits.js';
 import type { Ask } from './requests.js';
 import { nodeCrypto } from '../node-crypto.js';
-import { refuseUnknownOptions } from '../options.js';
+import { optionKeys, refuseUnknownOptions } from '../options.js';
 
 export const DEFAULT_STATE_TTL_MS = 10 * 60 * 1000;
 const VERSION = 'v1.';
@@ -132,7 +132,7 @@ export function inputSettings(
   maxInputRounds: number | undefined,
   fulfil: InputSettings['fulfil'],
 ): InputSettings {
-  refuseUnknownOptions('requestState', option, ['key', 'ttlMs']);
+  refuseUnknownOptions('requestState', option, optionKeys<NonNullable<typeof option>>({ key: true, ttlMs: true }));
   const ttlMs = option?.ttlMs ?? DEFAULT_STATE_TTL_MS;
   checkTimeout(ttlMs, 'requestState.ttlMs');
   const maxRounds = maxInputRounds ?? 8;

@@ -2,7 +2,7 @@
 import { longTimeout } from '../limits.js';
 import { TERMINAL, TaskLimitError, type TaskChange, type TaskRecord, type TaskStore } from './store.js';
 import { watchers } from './watchers.js';
-import { refuseUnknownOptions } from '../options.js';
+import { optionKeys, refuseUnknownOptions } from '../options.js';
 
 export interface MemoryTaskStoreOptions {
   /** Tasks kept at once, running or finished but not expired. Default 1000. */
@@ -15,7 +15,7 @@ export interface MemoryTaskStoreOptions {
  * room for a new one (a task with a ttlMs keeps its place until it expires).
  */
 export function memoryTaskStore(options: MemoryTaskStoreOptions = {}): TaskStore {
-  refuseUnknownOptions('memoryTaskStore', options, ['maxTasks']);
+  refuseUnknownOptions('memoryTaskStore', options, optionKeys<MemoryTaskStoreOptions>({ maxTasks: true }));
   const maxTasks = options.maxTasks ?? 1000;
   if (!(Number.isInteger(maxTasks) && maxTasks >= 1)) throw new TypeError('memoryTaskStore: maxTasks must be a positive integer');
   const tasks = new Map<string, { record: TaskRecord; unexpire: (() => void) | undefined }>();

@@ -39,7 +39,7 @@ export interface ResourceDefinition extends Metadata {
   read: (ctx: ResourceContext) => MaybePromise<ReadReturn>;
 }
 
-const METADATA_KEYS = { name: true, title: true, description: true, mimeType: true, icons: true, annotations: true, _meta: true, timeoutMs: true, scopes: true } as const;
+const METADATA_KEYS: { readonly [K in keyof Required<Metadata>]: true } = { name: true, title: true, description: true, mimeType: true, icons: true, annotations: true, _meta: true, timeoutMs: true, scopes: true };
 const RESOURCE_KEYS = optionKeys<ResourceDefinition>({ ...METADATA_KEYS, uri: true, size: true, read: true });
 const TEMPLATE_KEYS = optionKeys<ResourceTemplateDefinition<AnyObjectSchema>>({ ...METADATA_KEYS, uriTemplate: true, variables: true, list: true, complete: true, read: true });
 

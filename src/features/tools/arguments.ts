@@ -4,16 +4,18 @@
 // array the JSON Schema asks for, when it parses exactly (models often send `"shards": "3"`).
 import type { ArgumentPolicy } from '../../core/server-state.js';
 import { closest } from '../../core/closest.js';
-import { refuseUnknownOptions } from '../../core/options.js';
+import { optionKeys, refuseUnknownOptions } from '../../core/options.js';
 
 export type { ArgumentPolicy };
 
 type Schema = Record<string, unknown>;
 
 /** A policy as given (a tool's, or the server's), checked. */
+const POLICY_KEYS = optionKeys<ArgumentPolicy>({ unknown: true, coerce: true });
+
 export function checkPolicy(policy: ArgumentPolicy | undefined, owner: string): ArgumentPolicy | undefined {
   if (policy === undefined) return undefined;
-  refuseUnknownOptions(`${owner}: arguments`, policy, ['unknown', 'coerce']);
+  refuseUnknownOptions(`${owner}: arguments`, policy, POLICY_KEYS);
   if (policy.unknown !== undefined && policy.unknown !== 'strip' && policy.unknown !== 'reject') throw new TypeError(`${owner}: arguments.unknown must be 'strip' or 'reject'`);
   if (policy.coerce !== undefined && typeof policy.coerce !== 'boolean') throw new TypeError(`${owner}: arguments.coerce must be a boolean`);
   return policy;

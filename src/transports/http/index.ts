@@ -6,6 +6,7 @@ import { connectionTimeouts, limitConnectionsPerClient } from './connections.js'
 import { createRequestHandler, type RequestHandler } from './handler.js';
 import { loadTokenChecks } from './auth/verify.js';
 import { resolveHttpOptions, type HttpOptions } from './options.js';
+import { hostAndPort } from './defaults.js';
 
 export type { HttpOptions } from './options.js';
 
@@ -51,7 +52,7 @@ export async function serveHttp(server: McpServer, options: HttpOptions = {}): P
   let drained: Promise<void> | undefined;
   const close = () => (closed ??= shutDown(handler, servers));
   return {
-    url: `${resolved.tls === undefined ? 'http' : 'https'}://${host.includes(':') ? `[${host}]` : host}:${port}${resolved.path}`,
+    url: `${resolved.tls === undefined ? 'http' : 'https'}://${hostAndPort(host, port)}${resolved.path}`,
     host,
     port,
     close,
@@ -71,7 +72,7 @@ async function createHttpsServer(resolved: ReturnType<typeof resolveHttpOptions>
   const { cert, key, passphrase } = resolved.tls!;
   const pem = (value: string | Uint8Array) => (typeof value === 'string' ? value : Buffer.from(value));
   try {
-    return createTlsServer({ ...connectionTimeouts(resolved), cert: pem(cert), key: pem(key), ...(passphrase === undefined ? {} : { passphrase }) }, serve) as unknown as Server;
+    return createTlsServer({ ...connectionTimeouts(resolved), cert: pem(cert), key: pem(key), ...(passphrase === undefined ? {} : { passphrase }) }, serve);
   } catch (error) {
     throw new TypeError(`serveHttp: invalid options: tls: ${(error as Error).message}`, { cause: error }); // not PEM, or a key that does not fit the certificate
   }

@@ -5,6 +5,7 @@ import { describeIssues } from '../../schema/issues.js';
 import { MAX_TIMER_MS } from '../../core/limits.js';
 import type { AuthOptions } from './auth/verify.js';
 import { optionKeys, refuseUnknownOptions } from '../../core/options.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
 
 /** Where a request for a session another process holds is passed: that process's private loopback port. */
 export interface ForwardTarget {
@@ -17,9 +18,9 @@ const PemText = z.union([z.string().min(1), z.custom<Uint8Array>((value) => valu
 
 export const HttpOptions = z.object({
   /** 0 picks a free port; the handle's `port` and `url` say which. */
-  port: z.int().min(0).max(65_535).default(3000),
+  port: z.int().min(0).max(65_535).default(DEFAULT_PORT),
   /** Loopback by default: nothing outside this machine can reach the server unless asked. */
-  host: z.string().min(1).default('127.0.0.1'),
+  host: z.string().min(1).default(DEFAULT_HOST),
   path: z.string().startsWith('/').default('/mcp'),
   /** No sessions: every POST stands alone, so any number of processes can serve behind a load balancer. */
   stateless: z.boolean().default(false),
@@ -71,7 +72,7 @@ export const HttpOptions = z.object({
    * Without it the listener is plain HTTP, and a bearer token travels in clear unless a TLS proxy
    * stands in front.
    */
-  tls: z.strictObject({ cert: PemText, key: PemText, passphrase: z.string().optional() }).optional(),
+  tls: z.object({ cert: PemText, key: PemText, passphrase: z.string().optional() }).optional(),
 });
 export type HttpOptions = z.input<typeof HttpOptions>;
 
@@ -129,11 +130,15 @@ const AUTH_OPTIONS = optionKeys<AuthOptions>({
   issuer: true, resource: true, scopes: true, scopesSupported: true, jwksUri: true, algorithms: true, clockToleranceSec: true, jwksCacheMs: true, jwksCooldownMs: true, introspection: true, verify: true,
 });
 
+const INTROSPECTION_OPTIONS = optionKeys<NonNullable<AuthOptions['introspection']>>({ clientId: true, clientSecret: true, endpoint: true });
+const TLS_OPTIONS = optionKeys<NonNullable<HttpOptions['tls']>>({ cert: true, key: true, passphrase: true });
+
 function parseOptions<Schema extends z.ZodObject>(schema: Schema, input: unknown, caller: string): z.output<Schema> {
   refuseUnknownOptions(caller, input, Object.keys(schema.shape));
   const auth = (input as { auth?: { introspection?: unknown } } | undefined)?.auth;
   refuseUnknownOptions(`${caller}: auth`, auth, AUTH_OPTIONS);
-  refuseUnknownOptions(`${caller}: auth.introspection`, auth?.introspection, ['clientId', 'clientSecret', 'endpoint']);
+  refuseUnknownOptions(`${caller}: auth.introspection`, auth?.introspection, INTROSPECTION_OPTIONS);
+  refuseUnknownOptions(`${caller}: tls`, (input as { tls?: unknown } | undefined)?.tls, TLS_OPTIONS);
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw new TypeError(`${caller}: invalid options: ${describeIssues(parsed.error.issues)}`);
   return parsed.data;
