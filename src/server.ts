@@ -166,6 +166,18 @@ export class McpServer {
     return this.#feature(this.#prompts, 'prompts').remove(name);
   }
 
+  /**
+   * Tells clients that a list changed that the server did not change itself (tools read from a folder
+   * that was edited; a new server process that took over, as under `zod-mcp dev`): 2025 sessions
+   * hear `notifications/<list>/list_changed`, and so do the 2026 listen streams that follow that
+   * list. False, and nothing sent, for a list this server does not declare may change.
+   */
+  notifyListChanged(list: 'tools' | 'resources' | 'prompts'): boolean {
+    if (this.#dispatcher.state.capabilities('rev2025')[list]?.listChanged !== true) return false;
+    this.#events.publish({ type: `${list}/list_changed` });
+    return true;
+  }
+
   /** Tells the 2025 sessions subscribed to this URI, and the 2026 listen streams that name it, that it changed. */
   notifyResourceUpdated(uri: string): void {
     this.#feature(this.#resources, 'resources');

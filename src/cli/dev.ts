@@ -1,14 +1,14 @@
 // `zod-mcp dev ./my-server.ts [serve's flags]`: `serve`, restarted whenever a file under the module's
-// folder changes. Over stdio the client keeps its one connection: this process stands between,
-// replays the client's `initialize` to each new server, and tells the client its lists changed.
+// folder changes. The client keeps its connection either way: this process stands between it and
+// the server of the moment (dev-stdio.ts, dev-http.ts), and tells it its lists changed.
 import { watch, type FSWatcher } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { basename, dirname, extname, relative, resolve } from 'node:path';
 import { HttpRunner } from './dev-http.js';
 import { StdioRunner } from './dev-stdio.js';
 import { parseServeArgs } from './serve-args.js';
 import { UsageError } from './usage-error.js';
-import { DEFAULT_HOST } from '../transports/http/defaults.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../transports/http/defaults.js';
+import { listenFailure } from './serve-http.js';
 
 /** Changes closer together than this restart once. */
 const SETTLE_MS = 150;
@@ -20,20 +20,26 @@ export async function runDevCommand(args: readonly string[]): Promise<number> {
   const options = parseServeArgs(args, 'dev');
   if (options.module === undefined) throw new UsageError('dev: give the module to serve: zod-mcp dev ./my-server.ts [--http ...]');
   if (options.workers > 1) throw new UsageError('dev: one process restarts on change; --workers is for serve');
+  if (options.tls !== undefined) throw new UsageError('dev: --tls-cert and --tls-key are for serve; dev --http serves plain HTTP (keep it on loopback)');
   // This very program (dist/program.js, or program.ts under tsx, whose loader execArgv carries).
   const program = process.argv[1]!;
-  // A restart over HTTP waits for the old server to drain: half a second, unless told otherwise.
-  const drain = options.http && options.drainMs === undefined ? ['--drain-ms', '500'] : [];
-  // --port 0 is chosen once, here: every restart serves the same URL.
-  const port = options.http && options.port === 0 ? ['--port', String(await freePort(options.host ?? DEFAULT_HOST))] : [];
-  const given = port.length === 0 ? args : withoutPort(args);
-  const serveArgs = [...process.execArgv, program, 'serve', ...given, ...drain, ...port];
+  // Over HTTP each server listens on a port of its own, and this process on the one the client knows.
+  const serveArgs = [...process.execArgv, program, 'serve', ...(options.http ? [...withoutPort(args), '--port', '0'] : args)];
   const folder = dirname(resolve(options.module));
   const say = (text: string) => process.stderr.write(`zod-mcp dev: ${text}\n`);
   const name = basename(options.module, extname(options.module));
   const hint = options.http ? 'restarts on change' : `restarts on change (Claude Code: claude mcp add ${name} -- npx zod-mcp dev ${options.module})`;
   say(`serving ${options.module} over ${options.http ? 'HTTP' : 'stdio'}; ${hint}`);
-  const runner = options.http ? new HttpRunner(serveArgs, say) : new StdioRunner(serveArgs, say);
+  let runner: HttpRunner | StdioRunner;
+  if (options.http) {
+    const http = new HttpRunner(serveArgs, say, options.host, options.port);
+    await http.listen().catch((error: unknown) => {
+      throw listenFailure(error, options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT, 'dev');
+    });
+    runner = http;
+  } else {
+    runner = new StdioRunner(serveArgs, say);
+  }
   runner.start();
   const watcher = watchFolder(folder, (file) => {
     say(`${relative(process.cwd(), file) || file} changed: restarting`);
@@ -42,17 +48,6 @@ export async function runDevCommand(args: readonly string[]): Promise<number> {
   const code = await runner.finished;
   watcher.close();
   return code;
-}
-
-function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, host, () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The arguments without `--port N` / `--port=N`. */

@@ -31,7 +31,7 @@ export async function runHttp(server: McpServer, options: RunHttpOptions = {}): 
 }
 
 /** A listener that cannot start, in the words of what to do about it. */
-function listenFailure(error: unknown, host: string, port: number): unknown {
+export function listenFailure(error: unknown, host: string, port: number, command = 'serve'): unknown {
   const where = hostAndPort(host, port);
   const reasons: Record<string, string> = {
     EADDRINUSE: 'the port is in use by another process (--port picks another; 0, any free one)',
@@ -40,7 +40,7 @@ function listenFailure(error: unknown, host: string, port: number): unknown {
   };
   const code = String((error as { code?: unknown } | undefined)?.code);
   const reason = Object.hasOwn(reasons, code) ? reasons[code] : undefined;
-  return reason === undefined ? error : new Error(`serve: cannot listen on ${where}: ${reason}`, { cause: error });
+  return reason === undefined ? error : new Error(`${command}: cannot listen on ${where}: ${reason}`, { cause: error });
 }
 
 function nextSignal(): Promise<NodeJS.Signals> {

@@ -37,7 +37,7 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
   const shared = options.redis === undefined ? undefined : await openRedis(options.redis, options.taskLeaseMs);
   const server = await buildServer(options, served, shared === undefined ? {} : { events: shared.events, tasks: { store: shared.store } });
   const prefix = options.instance === undefined ? '' : `${options.instance}.`;
-  const worker = cluster === undefined ? { sessionIdPrefix: prefix } : (await import('./cluster.js')).workerOptions(prefix);
+  const worker = cluster === undefined ? { sessionIdPrefix: prefix, ...(await import('./dev-child.js')).devChildOptions(server) } : (await import('./cluster.js')).workerOptions(prefix);
   // Loaded only here, so that stdio start-up never pays for the HTTP code.
   const { runHttp } = await import('./serve-http.js');
   await runHttp(server, {
