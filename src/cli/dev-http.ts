@@ -120,7 +120,7 @@ export class HttpRunner extends Runner {
       return;
     }
     const upstream = request({ host: connectable(this.#host), port: child.port, method: req.method, path: req.url, headers: req.headers, agent: child.agent }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
       res.flushHeaders(); // an SSE stream starts at once, before its first event
       answer.pipe(res);
     });
@@ -145,6 +145,12 @@ export class HttpRunner extends Runner {
     for (const child of running) child.process.kill('SIGTERM');
     setTimeout(() => running.forEach((child) => child.process.kill('SIGTERM')), 1000).unref();
   }
+}
+
+/** Headers of one hop (RFC 9110 section 7.6.1) stay on it: this connection to the client has its own. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
+function endToEnd(headers: IncomingMessage['headers']): IncomingMessage['headers'] {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
 }
 
 function send(child: Child, message: DevMessage): void {
