@@ -89,7 +89,7 @@ Exits 1 when there is such an error.`,
 process), tsconfig.json and a README naming the \`claude mcp add\` line, into DIR, which must be
 empty or new. Then: cd DIR && npm install && npm test.`,
     flags: {
-      'zod-mcp': { type: 'string', value: 'SPEC', text: 'the zod-mcp dependency: a version, a git URL, a folder or a tarball (default: this copy\'s folder when it is a git checkout, else ^VERSION)' },
+      'zod-mcp': { type: 'string', value: 'SPEC', text: "the zod-mcp dependency: a version, a git URL, a folder or a tarball (default: where this copy came from: its git checkout, or the spec of the project that installed it; else ^VERSION)" },
     },
     examples: ['zod-mcp init my-tools'],
   },

@@ -45,17 +45,30 @@ function packageName(folder: string): string {
 }
 
 /**
- * Until zod-mcp is on the registry, a project installs it from where it came from: run from a git
- * checkout, that folder (installed as a copy, see .npmrc); else the registry's version.
+ * Until zod-mcp is on the registry, a project installs it from where this copy came from: run from
+ * a git checkout, that folder (installed as a copy, see .npmrc); installed in a project, what that
+ * project depends on (its git URL, tarball or folder, made absolute); else the registry's version.
  */
 function defaultSpec(): string {
   for (let at = dirname(fileURLToPath(import.meta.url)); dirname(at) !== at; at = dirname(at)) {
     const manifest = join(at, 'package.json');
     if (!existsSync(manifest)) continue;
     if ((JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name !== 'zod-mcp') break;
-    return existsSync(join(at, '.git')) ? `file:${at}` : `^${VERSION}`;
+    if (existsSync(join(at, '.git'))) return `file:${at}`;
+    return basename(dirname(at)) === 'node_modules' ? (specOfProject(dirname(dirname(at))) ?? `^${VERSION}`) : `^${VERSION}`;
   }
   return `^${VERSION}`;
+}
+
+/** How the project at `dir` depends on zod-mcp, a `file:` path made absolute. */
+function specOfProject(dir: string): string | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    const spec = manifest.dependencies?.['zod-mcp'] ?? manifest.devDependencies?.['zod-mcp'];
+    return spec?.startsWith('file:') ? `file:${resolve(dir, spec.slice('file:'.length))}` : spec;
+  } catch {
+    return undefined; // no readable manifest there: nothing to go by
+  }
 }
 
 /** `'./file'`, built so that a reader of this file's imports does not take the scaffold's for its own. */

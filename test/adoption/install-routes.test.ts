@@ -118,6 +118,31 @@ describe.each(['git URL', 'folder', 'tarball'] as const)('a project that install
   });
 });
 
+describe('`npx zod-mcp init` in a project that installed zod-mcp', () => {
+  const init = async (route: keyof typeof projects) => {
+    const dir = join(projects[route], `made-by-init`);
+    await run('npx', ['zod-mcp', 'init', 'made-by-init'], { cwd: projects[route], timeout: 30_000 });
+    return { dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> } };
+  };
+
+  it('depends on zod-mcp as that project does (so npm can install it before it is on the registry), and its npm test passes', async () => {
+    const { dir, manifest } = await init('git URL');
+    expect(manifest.dependencies['zod-mcp']).toMatch(/^git\+file:\/\/\/.*zod-mcp$/);
+    await npm(dir, 'install');
+    const { stdout } = await run('npm', ['test'], { cwd: dir, timeout: 120_000, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+    expect(stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+2 passed \(2\)/);
+  }, 240_000);
+
+  it("a tarball's or a folder's path is made absolute (a folder's installed as a copy)", async () => {
+    const tarball = await init('tarball');
+    expect(tarball.manifest.dependencies['zod-mcp']).toMatch(/^file:\/.*\/zod-mcp-0\.1\.0\.tgz$/);
+    expect(existsSync(join(tarball.dir, '.npmrc'))).toBe(false);
+    const folder = await init('folder');
+    expect(folder.manifest.dependencies['zod-mcp']).toBe(`file:${clone}`);
+    expect(readFileSync(join(folder.dir, '.npmrc'), 'utf8')).toBe('install-links=true\n');
+  }, 60_000);
+});
+
 describe('the declarations of the core entry', () => {
   it("type-check in a strict nodenext project without Node's types (types: [], skipLibCheck off)", async () => {
     const dir = projects.tarball;
