@@ -58,7 +58,7 @@ export class HttpRunner extends Runner {
     };
     this.#starting = child;
     child.process.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      child.stderr += chunk;
+      child.stderr = (child.stderr + chunk).slice(-4096); // its last lines say why it stopped
       process.stderr.write(chunk);
     });
     child.process.on('message', (message: DevMessage) => {

@@ -50,7 +50,7 @@ export class StdioRunner extends Runner {
     this.#failure = undefined;
     let stderr = '';
     child.process.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
+      stderr = (stderr + chunk).slice(-4096); // its last lines say why it stopped
       process.stderr.write(chunk);
     });
     let partial = '';
