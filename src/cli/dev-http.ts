@@ -9,14 +9,14 @@ import { Agent, createServer, request, type IncomingMessage, type Server, type S
 import { DEFAULT_HOST, DEFAULT_PORT, hostAndPort } from '../transports/http/defaults.js';
 import { VERSION } from '../version.js';
 import { DEV_CHILD_ENV, type DevMessage } from './dev-child.js';
-import { Runner } from './dev-runner.js';
+import { Runner, relayStderr } from './dev-runner.js';
 
 
 interface Child {
   readonly process: ChildProcess;
   readonly agent: Agent;
   port: number | undefined;
-  stderr: string;
+  whyStopped: (code: number | null) => string;
 }
 
 export class HttpRunner extends Runner {
@@ -50,17 +50,9 @@ export class HttpRunner extends Runner {
   }
 
   start(): void {
-    const child: Child = {
-      process: spawn(process.execPath, this.args, { stdio: ['ignore', 'inherit', 'pipe', 'ipc'], env: { ...process.env, [DEV_CHILD_ENV]: '1' } }),
-      agent: new Agent({ keepAlive: true }),
-      port: undefined,
-      stderr: '',
-    };
+    const spawned = spawn(process.execPath, this.args, { stdio: ['ignore', 'inherit', 'pipe', 'ipc'], env: { ...process.env, [DEV_CHILD_ENV]: '1' } });
+    const child: Child = { process: spawned, agent: new Agent({ keepAlive: true }), port: undefined, whyStopped: relayStderr(spawned) };
     this.#starting = child;
-    child.process.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      child.stderr = (child.stderr + chunk).slice(-4096); // its last lines say why it stopped
-      process.stderr.write(chunk);
-    });
     child.process.on('message', (message: DevMessage) => {
       if (message.type === 'listening' && this.#starting === child) this.#listening(child, message.port);
     });
@@ -99,7 +91,7 @@ export class HttpRunner extends Runner {
       return;
     }
     if (!serving && !starting) return; // an old server that handed over
-    this.#failure = child.stderr.trim().split('\n').at(-1)?.replace(/^zod-mcp: /, '') || `exit ${code}`;
+    this.#failure = child.whyStopped(code);
     // One that never listened: the one before it stops too, so no client is served stale code unawares.
     if (this.#current !== undefined) send(this.#current, { type: 'handover' });
     this.#current = undefined;

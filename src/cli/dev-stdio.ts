@@ -1,6 +1,6 @@
 // `zod-mcp dev` over stdio: the client's one connection kept across restarts of the server.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Runner } from './dev-runner.js';
+import { Runner, relayStderr } from './dev-runner.js';
 
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 
@@ -48,11 +48,7 @@ export class StdioRunner extends Runner {
     this.#current = child;
     this.#running.add(child);
     this.#failure = undefined;
-    let stderr = '';
-    child.process.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-4096); // its last lines say why it stopped
-      process.stderr.write(chunk);
-    });
+    const whyStopped = relayStderr(child.process);
     let partial = '';
     child.process.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       const lines = (partial + chunk).split('\n');
@@ -62,7 +58,7 @@ export class StdioRunner extends Runner {
     child.process.stdin!.on('error', () => {}); // a server that exits at start-up closes its stdin
     child.process.once('exit', (code) => {
       this.#running.delete(child);
-      const reason = stderr.trim().split('\n').at(-1)?.replace(/^zod-mcp: /, '') || `exit ${code}`;
+      const reason = whyStopped(code);
       // What it was given and did not answer gets an answer still: each request gets exactly one
       // (a listen stays open: the next server takes it).
       for (const [key, id] of child.open) if (!this.#listens.has(key)) this.#answerFailure(id, `the server stopped before it answered (${reason})`);

@@ -8,7 +8,7 @@ import { StdioRunner } from './dev-stdio.js';
 import { parseServeArgs } from './serve-args.js';
 import { UsageError } from './usage-error.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../transports/http/defaults.js';
-import { listenFailure } from './serve-http.js';
+import { listenFailure } from './listen-failure.js';
 
 /** Changes closer together than this restart once. */
 const SETTLE_MS = 150;

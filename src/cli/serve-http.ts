@@ -3,7 +3,8 @@
 import type { McpServer } from '../server.js';
 import { serveHttp, type HttpOptions, type HttpServerHandle } from '../transports/http/index.js';
 import { VERSION } from '../version.js';
-import { DEFAULT_HOST, DEFAULT_PORT, hostAndPort } from '../transports/http/defaults.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../transports/http/defaults.js';
+import { listenFailure } from './listen-failure.js';
 
 export interface RunHttpOptions extends HttpOptions {
   /** Resolves when a stop is asked for; SIGTERM or SIGINT by default. A second one stops at once. */
@@ -28,19 +29,6 @@ export async function runHttp(server: McpServer, options: RunHttpOptions = {}): 
   if (onListening === undefined) process.stderr.write('zod-mcp: stopping (a second signal stops at once)\n');
   void nextSignal().then(() => handle.close());
   await handle.drain();
-}
-
-/** A listener that cannot start, in the words of what to do about it. */
-export function listenFailure(error: unknown, host: string, port: number, command = 'serve'): unknown {
-  const where = hostAndPort(host, port);
-  const reasons: Record<string, string> = {
-    EADDRINUSE: 'the port is in use by another process (--port picks another; 0, any free one)',
-    EACCES: 'this process may not listen on that port (ports below 1024 need privileges; --port picks another)',
-    EADDRNOTAVAIL: `${host} is not an address of this machine (--host picks another)`,
-  };
-  const code = String((error as { code?: unknown } | undefined)?.code);
-  const reason = Object.hasOwn(reasons, code) ? reasons[code] : undefined;
-  return reason === undefined ? error : new Error(`${command}: cannot listen on ${where}: ${reason}`, { cause: error });
 }
 
 function nextSignal(): Promise<NodeJS.Signals> {
