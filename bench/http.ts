@@ -180,15 +180,26 @@ export async function measureSessionWithAutocannon(seconds: number, log: (text: 
   }
 }
 
-/** Every deployment, `repeats` interleaved rounds; nginx's row is left out when nginx is not installed. */
-export async function runHttpBench(options: { calls: number; repeats: number; autocannonSeconds: number; log: (text: string) => void }): Promise<HttpRow[]> {
-  const names = Object.keys(deployments).filter((name) => !name.includes('nginx') || spawnSync('nginx', ['-v']).error === undefined);
+/** The row of zod-mcp at another commit (`--baseline REF`), one process, beside today's. */
+export const baselineRow = (ref: string) => `zod-mcp @${ref}, 1 process`;
+
+/**
+ * Every deployment, `repeats` interleaved rounds; nginx's row is left out when nginx is not
+ * installed. `baseline`: a program built from another commit, measured as one process too.
+ */
+export async function runHttpBench(options: { calls: number; repeats: number; autocannonSeconds: number; log: (text: string) => void; only?: readonly string[]; baseline?: { ref: string; program: string } }): Promise<HttpRow[]> {
+  const all: Record<string, () => Promise<Running>> = { ...deployments };
+  const { baseline } = options;
+  if (baseline !== undefined) all[baselineRow(baseline.ref)] = () => startHttpProcess([baseline.program, 'serve', '--http', '--port', '0']);
+  const names = Object.keys(all)
+    .filter((name) => !name.includes('nginx') || spawnSync('nginx', ['-v']).error === undefined)
+    .filter((name) => options.only === undefined || options.only.includes(name) || name === baselineRow(baseline?.ref ?? ''));
   type Sample = Omit<HttpRow, 'name' | 'autocannon'>;
   const samples = new Map<string, { own: Sample; autocannon: Sample }[]>(names.map((name) => [name, []]));
   for (let round = 0; round < options.repeats; round++) {
     options.log(`round ${round + 1}/${options.repeats}: HTTP`);
     for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)]) {
-      const running = await deployments[name]!();
+      const running = await all[name]!();
       try {
         await measure(running.url, Math.min(1000, options.calls), 64); // warm-up
         const own = await measure(running.url, options.calls, 64);

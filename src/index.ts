@@ -40,6 +40,6 @@ export { toJsonSchema } from './schema/json-schema/index.js';
 export { toFetchHandler } from './transports/fetch-entry.js';
 export type { HttpHandlerOptions } from './transports/http/options.js';
 export type { HandlerShutdown } from './transports/http/shutdown.js';
-export type { FetchHandler } from './transports/http/fetch-handler.js';
+export type { FetchHandler } from './transports/http/web/fetch-handler.js';
 export { VERSION } from './version.js';
 export * as schemas from '../schemas/index.js';

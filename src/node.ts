@@ -3,5 +3,5 @@
 // The web-standard HTTP handler, toFetchHandler, is in the core entry, zod-mcp.
 export { serveStdio, type StdioOptions, type StdioServer } from './transports/stdio/serve.js';
 export { serveHttp, toNodeHandler } from './transports/http-entry.js';
-export type { HttpOptions, HttpServerHandle } from './transports/http/index.js';
-export type { NodeHandler } from './transports/http/node-handler.js';
+export type { HttpOptions, HttpServerHandle } from './transports/http/node/listener.js';
+export type { NodeHandler } from './transports/http/node/handler.js';

@@ -1,5 +1,6 @@
 // McpServer: tools (and later the other features) merged into one method table and one capability
 // object, served in both protocol eras through one `handle`.
+import { writeDiagnostic } from './runtime/host.js';
 import { CacheOption, SERVER_OPTIONS, type McpServerOptions } from './server-options.js';
 import type { ServerCapabilities } from '../schemas/common.js';
 import type { Response } from '../schemas/jsonrpc.js';
@@ -74,7 +75,7 @@ export class McpServer {
     const cache = CacheOption.safeParse(options.cache ?? {});
     if (!cache.success) throw new TypeError(`cache: ${describeIssues(cache.error.issues)}`);
     const report = options.onError ?? reportToStderr('internal error');
-    const warn = (message: string) => (options.onError === undefined ? process.stderr.write(`zod-mcp: ${message}\n`) : safely(options.onError, new Error(message)));
+    const warn = (message: string) => (options.onError === undefined ? writeDiagnostic(`zod-mcp: ${message}`) : safely(options.onError, new Error(message)));
     const input = inputSettings(options.requestState, options.maxInputRounds, fulfil as InputSettings['fulfil']);
     const events = options.events ?? memoryEvents(report);
     const lists = { pageSize: Math.floor(pageSize), listChanged: options.listChanged ?? true, events, timeoutMs };

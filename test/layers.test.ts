@@ -10,6 +10,7 @@ const root = join(import.meta.dirname, '..');
 /** Lowest first; a module may import only its own folder or a lower layer. */
 const LAYERS: readonly (readonly string[])[] = [
   ['schemas', 'src/version.ts'],
+  ['src/runtime'],
   ['src/schema'],
   ['src/jsonrpc'],
   ['src/core'],

@@ -3,7 +3,7 @@
 // A 2025 session lives in the worker that made it: its id names the worker, and a request for it
 // that reaches another worker is forwarded to the owner's private loopback port.
 import cluster, { type Worker } from 'node:cluster';
-import type { HttpServerHandle } from '../transports/http/index.js';
+import type { HttpServerHandle } from '../transports/http/node/listener.js';
 import type { ForwardTarget } from '../transports/http/options.js';
 import { VERSION } from '../version.js';
 

@@ -2,7 +2,8 @@
 // the operator's explicit --allow-unauthenticated (and then it says what anyone may do, and for
 // which Host names).
 import type { Served } from '../bundled/sets.js';
-import { isLoopback, machineHostNames } from '../transports/http/options.js';
+import { isLoopback } from '../transports/http/options.js';
+import { machineHostNames } from '../transports/http/node/listener-options.js';
 import type { ServeArgs } from './serve-args.js';
 import { UsageError } from './usage-error.js';
 import { DEFAULT_HOST, hostAndPort } from '../transports/http/defaults.js';

@@ -1,7 +1,7 @@
 // `zod-mcp serve --http [--port N] [--host H]`: a server over Streamable HTTP until SIGTERM or SIGINT.
 // stdout stays empty (it belongs to MCP frames in the stdio mode); the URL and notices go to stderr.
 import type { McpServer } from '../server.js';
-import { serveHttp, type HttpOptions, type HttpServerHandle } from '../transports/http/index.js';
+import { serveHttp, type HttpOptions, type HttpServerHandle } from '../transports/http/node/listener.js';
 import { VERSION } from '../version.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../transports/http/defaults.js';
 import { listenFailure } from './listen-failure.js';

@@ -24,7 +24,7 @@ export async function runServeCommand(args: readonly string[]): Promise<void> {
  */
 async function runServeHttp(options: ServeArgs): Promise<void> {
   const served = await chooseServed(options);
-  const [{ checkExposure }, { machineHostNames }] = await Promise.all([import('./exposure.js'), import('../transports/http/options.js')]);
+  const [{ checkExposure }, { machineHostNames }] = await Promise.all([import('./exposure.js'), import('../transports/http/node/listener-options.js')]);
   const cluster = options.workers > 1 ? (await import('node:cluster')).default : undefined;
   if (cluster === undefined || cluster.isPrimary) {
     checkScaleOut(options, served);

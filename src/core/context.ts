@@ -1,6 +1,5 @@
 // One request being answered: who asked, where its notifications go, and how it can be ended early.
-// A handler's signal and its progress/log functions are made on first use, so a handler that ignores
-// them costs no AbortController and no closures.
+// A handler's signal and its progress/log functions are made on first use (no AbortController, no closures otherwise).
 import type { ProgressToken } from '../../schemas/common.js';
 import type { Notification, Request, RequestId } from '../../schemas/jsonrpc.js';
 import { LOG_LEVELS, type LogLevel } from '../../schemas/logging.js';
@@ -69,12 +68,13 @@ export class RequestContext implements HandlerContext {
   declare requestState: string | undefined;
   /** The method's parsed params: what a requestState is bound to (the tool and its arguments, ...). */
   readonly params: unknown;
-  /** What this call has gathered from the client so far; made on the first ask. */
-  declare round: Round | undefined;
+  declare round: Round | undefined; // what this call has gathered from the client so far; made on the first ask
   /** Set when the call became a task: its questions park the task until tasks/update answers them. */
   declare taskFulfil: ((asks: ReadonlyMap<string, Ask>) => Promise<Record<string, unknown>>) | undefined;
   /** While the call's task record is being made: a round that ends then waits to know whether it is a task's. */
   declare taskBecoming: Promise<void> | undefined;
+  /** Set while the call may still become a task: a round that ends in input_required says so at once. */
+  declare roundEnding: (() => void) | undefined;
   #abort: CallAbort | undefined;
   #notify: Notify | undefined;
   /** Set once the call became a task: where its progress goes (the task's statusMessage). */
@@ -87,7 +87,7 @@ export class RequestContext implements HandlerContext {
   #progress: HandlerContext['progress'] | undefined;
   #log: HandlerContext['log'] | undefined;
   #onOuterAbort: (() => void) | undefined;
-  #timer: NodeJS.Timeout | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
   #registered = false;
   #startedAt = 0;
   #timeoutMs: number | undefined;

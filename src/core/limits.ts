@@ -1,3 +1,5 @@
+import { unrefTimer, type Timer } from '../runtime/host.js';
+
 /** The longest delay setTimeout honours (2^31 - 1 ms, about 24.8 days); Node fires a longer one after 1 ms. */
 export const MAX_TIMER_MS = 2_147_483_647;
 
@@ -15,11 +17,11 @@ export function checkTimeout(value: number | undefined, what: string): void {
  */
 export function longTimeout(fire: () => void, ms: number): () => void {
   const deadline = Date.now() + ms;
-  let timer: NodeJS.Timeout | undefined;
+  let timer: Timer | undefined;
   const arm = () => {
     const left = deadline - Date.now();
     if (left <= 0) return fire();
-    timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS)).unref();
+    timer = unrefTimer(setTimeout(arm, Math.min(left, MAX_TIMER_MS)));
   };
   arm();
   return () => clearTimeout(timer);

@@ -1,5 +1,6 @@
 // Opaque cursors for every list method: a page of `pageSize` items, then a cursor to the next one.
 import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
+import { decodeUtf8, encodeUtf8, fromBase64Url, toBase64Url } from '../runtime/bytes.js';
 
 /**
  * The page that starts at `cursor` (or the first one). A cursor names its list and an offset this
@@ -14,11 +15,12 @@ export function page<T>(items: readonly T[], cursor: string | undefined, pageSiz
 }
 
 function encodeCursor(list: string, offset: number): string {
-  return Buffer.from(`${list}:${offset}`).toString('base64url');
+  return toBase64Url(encodeUtf8(`${list}:${offset}`));
 }
 
 function decodeCursor(cursor: string, list: string, length: number, pageSize: number): number {
-  const text = Buffer.from(cursor, 'base64url').toString();
+  const bytes = fromBase64Url(cursor);
+  const text = bytes === undefined ? '' : decodeUtf8(bytes);
   const match = text.startsWith(`${list}:`) ? /^([1-9]\d{0,8})$/.exec(text.slice(list.length + 1)) : null;
   const offset = match ? Number(match[1]) : NaN;
   if (!(offset < length && offset % pageSize === 0)) {

@@ -1,7 +1,7 @@
 // toFetchHandler as the package's core exports it: the web-standard face of the HTTP transport,
 // which is loaded on first use. Its declarations need no Node types (zod-mcp's core entry).
 import type { McpServer } from '../server.js';
-import type { FetchHandler } from './http/fetch-handler.js';
+import type { FetchHandler } from './http/web/fetch-handler.js';
 import { resolveHandlerOptions, type HttpHandlerOptions } from './http/options.js';
 import { shutdownOf } from './http/shutdown.js';
 
@@ -11,7 +11,7 @@ import { shutdownOf } from './http/shutdown.js';
  */
 export function toFetchHandler(server: McpServer, options: HttpHandlerOptions = {}): FetchHandler {
   const resolved = resolveHandlerOptions(options, 'toFetchHandler');
-  const made = import('./http/fetch-handler.js').then((http) => http.createFetchHandler(server, resolved));
+  const made = import('./http/web/fetch-handler.js').then((http) => http.createFetchHandler(server, resolved));
   let loaded: FetchHandler | undefined;
   void made.then((handler) => (loaded = handler));
   const handle = (request: Request) => (loaded !== undefined ? loaded(request) : made.then((handler) => handler(request)));

@@ -2,8 +2,8 @@
 // importing the package for `handle()` or stdio never loads node:http and the HTTP code. The handler
 // checks its options at once (a bad one throws where it is given) and loads the transport meanwhile.
 import type { McpServer } from '../server.js';
-import type { HttpOptions, HttpServerHandle } from './http/index.js';
-import type { NodeHandler } from './http/node-handler.js';
+import type { HttpOptions, HttpServerHandle } from './http/node/listener.js';
+import type { NodeHandler } from './http/node/handler.js';
 import { resolveHandlerOptions, type HttpHandlerOptions } from './http/options.js';
 import { shutdownOf } from './http/shutdown.js';
 import { refuseInsideServedModule } from './served-module.js';
@@ -11,7 +11,7 @@ import { refuseInsideServedModule } from './served-module.js';
 /** Serves `server` over Streamable HTTP on a listener of its own; see `./http/index.ts`. */
 export function serveHttp(server: McpServer, options?: HttpOptions): Promise<HttpServerHandle> {
   refuseInsideServedModule('serveHttp');
-  return import('./http/index.js').then((http) => http.serveHttp(server, options));
+  return import('./http/node/listener.js').then((http) => http.serveHttp(server, options));
 }
 
 /**
@@ -21,7 +21,7 @@ export function serveHttp(server: McpServer, options?: HttpOptions): Promise<Htt
  */
 export function toNodeHandler(server: McpServer, options: HttpHandlerOptions = {}): NodeHandler {
   const resolved = resolveHandlerOptions(options, 'toNodeHandler');
-  const made = import('./http/node-handler.js').then((http) => http.createNodeHandler(server, resolved));
+  const made = import('./http/node/handler.js').then((http) => http.createNodeHandler(server, resolved));
   let loaded: NodeHandler | undefined;
   void made.then((handler) => (loaded = handler));
   const handle = (...args: Parameters<NodeHandler>) => {

@@ -1,5 +1,6 @@
 import type { Message } from '../../schemas/jsonrpc.js';
 import { ErrorCode, errorFrame, safely } from '../jsonrpc/errors.js';
+import { writeDiagnostic } from '../runtime/host.js';
 
 /**
  * A frame as one line of compact JSON. A value JSON cannot hold (a BigInt, a cycle) must not take
@@ -17,5 +18,5 @@ export function serializeFrame(frame: Message, report: (error: unknown) => void 
 }
 
 function reportToStderr(error: unknown): void {
-  process.stderr.write(`zod-mcp: a frame could not be written as JSON: ${String(error)}\n`);
+  writeDiagnostic(`zod-mcp: a frame could not be written as JSON: ${String(error)}`);
 }

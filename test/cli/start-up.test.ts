@@ -1,5 +1,5 @@
-// What `serve` loads: node:crypto only once something needs it (a task id, an elicitation id, a
-// sealed requestState), so a stdio server that answers initialize and tool calls never pays for it
+// What `serve` loads: Node's crypto (Web Crypto, behind globalThis.crypto) only once something needs
+// it (a task id, an elicitation id, a sealed requestState), so a stdio server that answers initialize and tool calls never pays for it
 // (docs/performance.md, cold start). Real processes running the built dist/program.js.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -57,6 +57,6 @@ describe('start-up', () => {
     const result = answers[0]!.result as { resultType: string; requestState: string };
     expect(result.resultType).toBe('input_required');
     expect(result.requestState).toMatch(/^v1\.[A-Za-z0-9_-]{40,}$/);
-    expect(crypto(loaded)).toContain('NativeModule crypto');
+    expect(crypto(loaded)).toContain('NativeModule internal/crypto/webcrypto'); // Web Crypto (globalThis.crypto), loaded on first use
   });
 });

@@ -4,7 +4,8 @@ import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpServerHandle } from '../../src/node.js';
 import { checkHostAndOrigin } from '../../src/transports/http/guard.js';
-import { resolveHttpOptions, type HttpOptions } from '../../src/transports/http/options.js';
+import type { HttpOptions } from '../../src/transports/http/options.js';
+import { resolveHttpOptions } from '../../src/transports/http/node/listener-options.js';
 import { httpError, initializeFrame, post, startServer } from './helpers.js';
 
 let handle: HttpServerHandle;

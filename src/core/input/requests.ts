@@ -16,7 +16,6 @@ import type { AnyObjectSchema, Output } from '../../schema/zod.js';
 import type { ClientView } from '../era.js';
 import { isThenable, type MaybePromise } from '../maybe-async.js';
 import { elicitationForm, type ElicitationForm } from './form.js';
-import { nodeCrypto } from '../node-crypto.js';
 
 export type InputMethod = InputRequest['method'];
 
@@ -98,7 +97,7 @@ export function elicitUrl(message: string, url: string): Ask<{ action: 'accept' 
     wire: (client) => ({
       method: 'elicitation/create',
       // 2025-11-25 correlates URL elicitations by id; 2026 has none (the server keeps its own in requestState).
-      params: client.era === 'rev2026' ? { mode: 'url', message, url } : { mode: 'url', message, url, elicitationId: nodeCrypto().randomUUID() },
+      params: client.era === 'rev2026' ? { mode: 'url', message, url } : { mode: 'url', message, url, elicitationId: crypto.randomUUID() },
     }),
     read(answer) {
       const result = ElicitResult.safeParse(answer);

@@ -28,6 +28,8 @@ export interface AskingContext {
   readonly taskFulfil?: ((asks: ReadonlyMap<string, Ask>) => Promise<Record<string, unknown>>) | undefined;
   /** Set while the call is becoming a task: whose questions these are is known once it settles. */
   readonly taskBecoming?: Promise<void> | undefined;
+  /** Set while the call may still become a task: a round that ends in input_required says so at once (its state is sealed after). */
+  readonly roundEnding?: (() => void) | undefined;
 }
 
 /** Whether this call's questions are answered while it waits (2025, a task) rather than by a retry (2026). */
@@ -90,20 +92,24 @@ export class Round {
 /**
  * Before the handler of a method that may ask runs: a retry's requestState is opened (one that does
  * not verify is -32602 with `data.reason: "invalid_request_state"`, whatever the handler would do),
- * and its answers are made ready. A first call sets up nothing: the round is made on the first ask.
+ * and its answers are made ready (a promise: Web Crypto is asynchronous). A first call sets up
+ * nothing, at once: the round is made on the first ask.
  */
-export function prepareRounds(ctx: AskingContext): void {
-  if (ctx.requestState !== undefined) {
-    ctx.round = new Round(open(ctx.server.input.key(), subjectOf(ctx), ctx.requestState), ctx.inputResponses);
-  } else if (ctx.inputResponses !== undefined) {
-    ctx.round = new Round(undefined, ctx.inputResponses);
+export function prepareRounds(ctx: AskingContext): Promise<void> | undefined {
+  const { requestState } = ctx;
+  if (requestState !== undefined) {
+    return (async () => {
+      ctx.round = new Round(await open(await ctx.server.input.key(), subjectOf(ctx), requestState), ctx.inputResponses);
+    })();
   }
+  if (ctx.inputResponses !== undefined) ctx.round = new Round(undefined, ctx.inputResponses);
+  return undefined;
 }
 
 /** Runs `run` (the handler) in rounds; a handler that never asks costs a check or two. */
 export function inRounds<T>(ctx: AskingContext, run: () => MaybePromise<T>): MaybePromise<T | InputRequired> {
-  prepareRounds(ctx);
-  return runRound(ctx, run);
+  const prepared = prepareRounds(ctx);
+  return prepared === undefined ? runRound(ctx, run) : prepared.then(() => runRound(ctx, run));
 }
 
 function runRound<T>(ctx: AskingContext, run: () => MaybePromise<T>): MaybePromise<T | InputRequired> {
@@ -137,17 +143,20 @@ export function settle<T>(ctx: AskingContext, run: () => MaybePromise<T>, value:
   const { maxRounds } = ctx.server.input;
   if (round.number >= maxRounds) throw new InputError(`asked the client for input in more than ${maxRounds} rounds; stopped`);
   if (ctx.taskBecoming !== undefined) return ctx.taskBecoming.then(() => settle(ctx, run, value, error, threw));
-  if (!waitsForAnswers(ctx)) return inputRequired(ctx, round);
+  if (!waitsForAnswers(ctx)) {
+    ctx.roundEnding?.();
+    return inputRequired(ctx, round);
+  }
   return fulfilled(ctx, run, round);
 }
 
-function inputRequired(ctx: AskingContext, round: Round): InputRequired {
+async function inputRequired(ctx: AskingContext, round: Round): Promise<InputRequired> {
   const inputRequests: Record<string, InputRequest> = {};
   for (const [key, ask] of round.pending) inputRequests[key] = ask.wire(ctx.client);
   const { key, ttlMs } = ctx.server.input;
   // Only answers the handler accepted travel on: what it did not ask for stays behind.
   const gathered: Gathered = { round: round.number + 1, answers: round.accepted, memo: round.memo };
-  return new InputRequired(inputRequests, seal(key(), subjectOf(ctx), gathered, ttlMs));
+  return new InputRequired(inputRequests, await seal(await key(), subjectOf(ctx), gathered, ttlMs));
 }
 
 /** 2025: the questions go to the client as requests; their answers start the next round. */

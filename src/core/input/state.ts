@@ -1,10 +1,11 @@
 // requestState (MCP 2026-07-28 "Multi Round-Trip Requests"): what a call has gathered so far,
-// sealed with AES-256-GCM so that the client can neither read nor change it, bound to the request
+// sealed with AES-256-GCM (Web Crypto) so that the client can neither read nor change it, bound to the request
 // it was made for, to the principal, and to an expiry.
 import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
 import { checkTimeout } from '../limits.js';
 import type { Ask } from './requests.js';
-import { nodeCrypto } from '../node-crypto.js';
+import { decodeUtf8, encodeUtf8, fromBase64Url, toBase64Url } from '../../runtime/bytes.js';
+import { readEnv } from '../../runtime/host.js';
 import { optionKeys, refuseUnknownOptions } from '../options.js';
 
 export const DEFAULT_STATE_TTL_MS = 10 * 60 * 1000;
@@ -15,7 +16,7 @@ const TAG_BYTES = 16;
 /** How a server seals requestState, how many rounds a call may take, and how it asks a 2025 client. */
 export interface InputSettings {
   /** The sealing key: derived from a given secret when the server is built; a random one is made on first use. */
-  readonly key: () => Uint8Array;
+  readonly key: StateKey;
   readonly ttlMs: number;
   readonly maxRounds: number;
   /** 2025: sends a round's questions to the client as requests; called with the request's context. */
@@ -51,41 +52,64 @@ interface Payload extends Gathered {
 }
 
 /**
- * The key that seals states: from a secret (a cluster shares one), derived at once (a caller's
- * buffer may change after it is given); or random per process, made the first time a state is
- * sealed or opened (only then is node:crypto loaded).
+ * A Web Crypto key as the core's declarations name it: the DOM's CryptoKey, which a project without
+ * the DOM's or Node's types does not have.
  */
-export function stateKey(secret: string | Uint8Array | undefined): () => Uint8Array {
+export interface SealingKey {
+  readonly type: string;
+  readonly algorithm: object;
+}
+
+/** The AES-GCM key that seals states, made once and shared by every round of every call. */
+export type StateKey = () => Promise<SealingKey>;
+
+type SubtleKey = Parameters<typeof crypto.subtle.encrypt>[1];
+
+/**
+ * The key that seals states: from a secret (a cluster shares one: every instance derives the same
+ * key, HKDF-SHA-256), whose bytes are copied at once (a caller's buffer may change after it is
+ * given); or random per process. Either is made the first time a state is sealed or opened.
+ */
+export function stateKey(secret: string | Uint8Array | undefined): StateKey {
+  let made: Promise<SealingKey> | undefined;
   if (secret === undefined) {
-    let random: Buffer | undefined;
-    return () => (random ??= nodeCrypto().randomBytes(32));
+    return () => (made ??= crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']) as Promise<SubtleKey>);
   }
+  if (typeof secret !== 'string' && !(secret instanceof Uint8Array)) throw new TypeError('requestState.key must be a string or bytes (a Uint8Array)');
   if (typeof secret === 'string' ? secret.length < 16 : secret.byteLength < 16) {
     throw new TypeError('requestState.key must be at least 16 characters or bytes: it is a secret');
   }
-  const derived = Buffer.from(nodeCrypto().hkdfSync('sha256', secret, Buffer.alloc(0), 'zod-mcp requestState v1', 32));
-  return () => derived;
+  const bytes = typeof secret === 'string' ? encodeUtf8(secret) : new Uint8Array(secret); // a copy (a Buffer's slice() would be a view)
+  return () => (made ??= deriveKey(bytes));
 }
 
-export function seal(key: Uint8Array, subject: Subject, gathered: Gathered, ttlMs: number): string {
+async function deriveKey(secret: Uint8Array): Promise<SubtleKey> {
+  const base = await crypto.subtle.importKey('raw', secret, 'HKDF', false, ['deriveKey']);
+  const params = { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: encodeUtf8('zod-mcp requestState v1') };
+  return crypto.subtle.deriveKey(params, base, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+}
+
+export async function seal(key: SealingKey, subject: Subject, gathered: Gathered, ttlMs: number): Promise<string> {
   const payload: Payload = {
     m: subject.method,
     n: subject.name,
-    d: digest(subject.args),
+    d: await digest(subject.args),
     p: subject.principal ?? null,
     e: Date.now() + ttlMs,
     ...gathered,
   };
-  const iv = nodeCrypto().randomBytes(IV_BYTES);
-  const cipher = nodeCrypto().createCipheriv('aes-256-gcm', key, iv);
-  const sealed = Buffer.concat([iv, cipher.update(JSON.stringify(payload), 'utf8'), cipher.final(), cipher.getAuthTag()]);
-  return VERSION + sealed.toString('base64url');
+  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key as SubtleKey, encodeUtf8(JSON.stringify(payload))));
+  const bytes = new Uint8Array(IV_BYTES + sealed.length);
+  bytes.set(iv);
+  bytes.set(sealed, IV_BYTES); // the ciphertext, then its 16-byte tag
+  return VERSION + toBase64Url(bytes);
 }
 
 /** The state's contents, or -32602 `{ reason: "invalid_request_state" }` saying what is wrong with it. */
-export function open(key: Uint8Array, subject: Subject, state: string): Gathered {
-  const payload = decrypt(key, state);
-  if (payload.m !== subject.method || payload.n !== subject.name || payload.d !== digest(subject.args)) {
+export async function open(key: SealingKey, subject: Subject, state: string): Promise<Gathered> {
+  const payload = await decrypt(key, state);
+  if (payload.m !== subject.method || payload.n !== subject.name || payload.d !== (await digest(subject.args))) {
     throw invalid('the requestState was made for another request');
   }
   if (payload.p !== (subject.principal ?? null)) throw invalid('the requestState was made for another principal');
@@ -93,16 +117,14 @@ export function open(key: Uint8Array, subject: Subject, state: string): Gathered
   return { round: payload.round, answers: payload.answers, memo: payload.memo };
 }
 
-function decrypt(key: Uint8Array, state: string): Payload {
+async function decrypt(key: SealingKey, state: string): Promise<Payload> {
   const body = state.startsWith(VERSION) ? state.slice(VERSION.length) : '';
-  const bytes = Buffer.from(body, 'base64url');
-  // Only the exact text this server wrote: Node's decoder skips stray characters and a trailing partial group.
-  if (bytes.length < IV_BYTES + TAG_BYTES + 2 || bytes.toString('base64url') !== body) throw invalid('the requestState is not one this server made');
+  const bytes = fromBase64Url(body);
+  // Only the exact text this server wrote: no stray characters, no trailing partial group.
+  if (bytes === undefined || bytes.length < IV_BYTES + TAG_BYTES + 2 || toBase64Url(bytes) !== body) throw invalid('the requestState is not one this server made');
   try {
-    const decipher = nodeCrypto().createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
-    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-    const text = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
-    return JSON.parse(text) as Payload;
+    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.subarray(0, IV_BYTES) }, key as SubtleKey, bytes.subarray(IV_BYTES));
+    return JSON.parse(decodeUtf8(new Uint8Array(plain), true)) as Payload;
   } catch {
     throw invalid('the requestState does not verify: it was changed, or sealed with another key');
   }
@@ -113,8 +135,8 @@ function invalid(detail: string): ProtocolError {
 }
 
 /** sha256 of the value as JSON with its object keys sorted: the same arguments digest the same. */
-export function digest(value: unknown): string {
-  return nodeCrypto().createHash('sha256').update(canonical(value)).digest('base64url');
+export async function digest(value: unknown): Promise<string> {
+  return toBase64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', encodeUtf8(canonical(value)))));
 }
 
 function canonical(value: unknown): string {
@@ -145,7 +167,7 @@ export function inputSettings(
  * one is opened by another. `requestState.key` wins over it.
  */
 export function sharedKeyFromEnv(): string | undefined {
-  const key = process.env.ZOD_MCP_STATE_KEY;
+  const key = readEnv('ZOD_MCP_STATE_KEY');
   if (key === undefined || key === '') return undefined;
   if (key.length < 16) throw new TypeError('ZOD_MCP_STATE_KEY must be at least 16 characters: it is a secret');
   return key;

@@ -1,6 +1,5 @@
 // A tools/call that becomes a task (SEP-2663): when, how its record is kept, and how the running
 // work hears tasks/update and tasks/cancel. The record lives in the store; the work in this process.
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { InputRequest } from '../../../schemas/client-input.js';
 import { ErrorCode, ProtocolError, errorFrame } from '../../jsonrpc/errors.js';
 import type { RequestContext } from '../context.js';
@@ -9,10 +8,10 @@ import { InputRequired } from '../input/round.js';
 import type { Ask } from '../input/requests.js';
 import { AbortReason, type CallAbort } from '../lifetime.js';
 import { longTimeout } from '../limits.js';
+import { afterThisTurn } from '../../runtime/host.js';
 import { isThenable, type MaybePromise } from '../maybe-async.js';
 import { TaskCreated, detailed, taskOf, type TaskSettings, type TaskSupport } from './record.js';
 import { TERMINAL, TaskLimitError, type TaskChange, type TaskError, type TaskRecord } from './store.js';
-import { nodeCrypto } from '../node-crypto.js';
 
 type Outcome = object | null;
 
@@ -44,16 +43,27 @@ export class TaskRuntime {
     const running = Promise.resolve(started);
     return new Promise((resolve, reject) => {
       let decided = false;
+      // The round ended in questions for a retry: input_required answers the request, however long its sealing takes.
+      let held = false;
+      ctx.roundEnding = () => {
+        held = true;
+        cancel?.();
+        clearTimeout(timer);
+      };
       const become = () => {
+        if (held) return;
+        ctx.roundEnding = undefined; // a task's later rounds are its own
         decided = true;
         this.#become(ctx, support, timeoutMs, running).then(resolve, reject);
       };
-      const immediate = support === 'required' ? setImmediate(become) : undefined;
+      // Required: a task at once, after the start has had its turn (an answer ready by then is the task's first state).
+      const cancel = support === 'required' ? afterThisTurn(become) : undefined;
       const timer = support === 'required' ? undefined : setTimeout(become, this.settings.taskAfterMs);
       const decide = (settle: () => void) => {
+        ctx.roundEnding = undefined;
         if (decided) return;
         decided = true;
-        if (immediate !== undefined) clearImmediate(immediate);
+        cancel?.();
         clearTimeout(timer);
         settle();
       };
@@ -96,7 +106,7 @@ export class TaskRuntime {
   async #create(ctx: RequestContext): Promise<TaskRecord> {
     const now = new Date().toISOString();
     const record: TaskRecord = {
-      taskId: nodeCrypto().randomUUID(),
+      taskId: crypto.randomUUID(),
       status: 'working',
       ...(ctx.lastProgress === undefined ? {} : { statusMessage: ctx.lastProgress }),
       createdAt: now,
@@ -243,7 +253,7 @@ export class TaskRuntime {
         return await this.#change(taskId, change);
       } catch (failure) {
         this.#report(failure);
-        await sleep(pause);
+        await new Promise((resolve) => setTimeout(resolve, pause));
       }
     }
     return this.#change(taskId, change);

@@ -3,6 +3,7 @@
 import type { IncomingRequest, RequestHeaders } from '../../core/codec.js';
 import type { HeaderParam } from '../../core/method.js';
 import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
+import { decodeUtf8, fromBase64 } from '../../runtime/bytes.js';
 
 /** The body param each method's `Mcp-Name` mirrors; methods not listed send none. */
 const NAME_PARAMS: ReadonlyMap<string, string> = new Map([
@@ -15,7 +16,6 @@ const NAME_PARAMS: ReadonlyMap<string, string> = new Map([
 ]);
 
 const SENTINEL = /^=\?base64\?(.*)\?=$/s;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** Canonical base64: whole quanta, padding only at the end; the decoded bytes must be UTF-8. */
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
@@ -34,7 +34,7 @@ export function readHeader(headers: RequestHeaders, name: string): string | unde
   const encoded = sentinel[1]!;
   if (!BASE64.test(encoded)) throw mismatch(`${displayName(name)} header: not valid base64 inside =?base64?…?=`);
   try {
-    return utf8.decode(Buffer.from(encoded, 'base64'));
+    return decodeUtf8(fromBase64(encoded)!, true); // BASE64 matched: it decodes
   } catch {
     throw mismatch(`${displayName(name)} header: the base64 value is not UTF-8`);
   }

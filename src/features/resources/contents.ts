@@ -2,6 +2,7 @@
 import { z } from 'zod/v4';
 import { ReadResourceResult, ResourceContents } from '../../../schemas/resources.js';
 import { describeIssues } from '../../schema/issues.js';
+import { toBase64 } from '../../runtime/bytes.js';
 
 /** Text (a string), bytes (a Uint8Array or Buffer), contents of its own, or a whole ReadResourceResult. */
 export type ReadReturn = string | Uint8Array | readonly ResourceContents[] | ReadResourceResult;
@@ -16,7 +17,7 @@ const ContentsList = z.array(ResourceContents).min(1);
 export function toReadResult(uri: string, mimeType: string | undefined, value: unknown, owner: string): ReadResourceResult {
   if (typeof value === 'string') return { contents: [{ uri, ...(mimeType === undefined ? {} : { mimeType }), text: value }] };
   if (value instanceof Uint8Array) {
-    const blob = Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
+    const blob = toBase64(value);
     return { contents: [{ uri, ...(mimeType === undefined ? {} : { mimeType }), blob }] };
   }
   const list = Array.isArray(value) ? value : typeof value === 'object' && value !== null && 'contents' in value ? (value as { contents: unknown }).contents : undefined;

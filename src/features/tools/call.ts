@@ -65,7 +65,11 @@ export function runTool(tool: Tool, args: Record<string, unknown>, ctx: RequestC
 function runHandler(tool: Tool, ctx: RequestContext, parsed: ParseResult): Outcome | Promise<Outcome> {
   if (!parsed.ok) return toolError(`Invalid arguments for tool ${tool.name}: ${describeIssues(parsed.issues)}`);
   if (ctx.abort.aborted) return abortedResult(tool, ctx); // cancelled while an async input check ran
-  prepareRounds(ctx);
+  const prepared = prepareRounds(ctx);
+  return prepared === undefined ? runPrepared(tool, ctx, parsed) : prepared.then(() => runPrepared(tool, ctx, parsed));
+}
+
+function runPrepared(tool: Tool, ctx: RequestContext, parsed: ParseResult & { ok: true }): Outcome | Promise<Outcome> {
   let value: unknown;
   try {
     value = tool.handler(parsed.value, ctx);

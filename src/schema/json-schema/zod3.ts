@@ -1,6 +1,6 @@
 // Zod 3 (`zod/v3`) schemas -> JSON Schema, through zod-to-json-schema, fixing what it writes wrong for
 // tool schemas. What it cannot write at all is refused before it runs (refusals.ts).
-import { createRequire } from 'node:module';
+import { builtinModule } from '../../runtime/host.js';
 import type * as ZodToJsonSchema from 'zod-to-json-schema';
 import type * as z3 from 'zod/v3';
 import type { SchemaSide } from '../walk.js';
@@ -8,10 +8,19 @@ import { writePatternFlags } from './pattern-flags.js';
 
 type Options = ZodToJsonSchema.Options;
 
-/** Loaded on the first Zod 3 schema: a server of Zod 4 tools never pays its start-up time. */
+/**
+ * Loaded on the first Zod 3 schema, in the middle of defineTool (synchronous), through
+ * node:module's require: a server of Zod 4 tools never pays its start-up time. A runtime with no
+ * `process.getBuiltinModule` (a worker) has no such require: Zod 4 schemas work there.
+ */
 let library: typeof ZodToJsonSchema | undefined;
 function zodToJsonSchemaLibrary(): typeof ZodToJsonSchema {
-  return (library ??= createRequire(import.meta.url)('zod-to-json-schema') as typeof ZodToJsonSchema);
+  if (library !== undefined) return library;
+  const nodeModule = builtinModule<{ createRequire(from: string): (id: string) => unknown }>('node:module');
+  if (nodeModule === undefined) {
+    throw new TypeError('a Zod 3 schema needs zod-to-json-schema, which this runtime cannot load synchronously (it has no process.getBuiltinModule): write the schema with Zod 4 (zod/v4)');
+  }
+  return (library = nodeModule.createRequire(import.meta.url)('zod-to-json-schema') as typeof ZodToJsonSchema);
 }
 
 export function fromZod3(schema: z3.ZodTypeAny, side: SchemaSide): Record<string, unknown> {

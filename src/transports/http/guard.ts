@@ -1,16 +1,16 @@
 // DNS rebinding protection (MCP "Transports", security warning): a page on evil.example that resolves
 // to 127.0.0.1 still sends `Host: evil.example` and `Origin: http://evil.example`, so both are checked.
-import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHeaders } from './messages.js';
 import { normalizeHostName, type ResolvedHandlerOptions } from './options.js';
 
 /** Why a request is refused with 403, or `undefined` when its Host and Origin are allowed. */
-export function checkHostAndOrigin(req: { readonly headers: IncomingHttpHeaders }, options: ResolvedHandlerOptions): string | undefined {
-  const host = req.headers.host;
+export function checkHostAndOrigin(req: { readonly headers: RequestHeaders }, options: ResolvedHandlerOptions): string | undefined {
+  const host = single(req.headers.host);
   if (options.allowedHosts !== undefined) {
     const name = host === undefined ? undefined : parseHostName(host);
     if (name === undefined || !options.allowedHosts.has(name)) return `Host not allowed: ${host ?? '(none)'}`;
   }
-  const origin = req.headers.origin;
+  const origin = single(req.headers.origin);
   if (origin !== undefined && !isAllowedOrigin(origin, host, options)) return `Origin not allowed: ${origin}`;
   return undefined;
 }
@@ -29,6 +29,11 @@ function isAllowedOrigin(origin: string, host: string | undefined, options: Reso
   if (options.allowedOrigins !== undefined) return options.allowedOrigins.has(url.origin);
   if (options.allowedHosts !== undefined) return options.allowedHosts.has(normalizeHostName(url.hostname));
   return host !== undefined && url.host === host.toLowerCase();
+}
+
+/** A header node:http keeps as one string (Host, Origin): a list, from another host, is taken as not sent. */
+function single(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }
 
 function parseHostName(host: string): string | undefined {

@@ -5,15 +5,14 @@ import type { HandlerShutdown } from './shutdown.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
 import type { McpServer } from '../../server.js';
 import { checkHostAndOrigin } from './guard.js';
-import type { HttpRequest, HttpResponse } from './messages.js';
+import type { HttpHost, HttpRequest, HttpResponse } from './messages.js';
 import type { ForwardTarget, ResolvedHandlerOptions } from './options.js';
 import { handlePost } from './post.js';
-import { FORWARDED_HEADER, forward } from './forward.js';
 import { readSessionId } from './headers.js';
 import { sendHealth } from './health.js';
 import { sendBusy, sendError } from './reply.js';
 import { createHttpState, type HttpState } from './state.js';
-import { ignoreStderrFailures } from '../stderr.js';
+import { writeDiagnostic, type Timer } from '../../runtime/host.js';
 import { handleDelete, handleGet, postOnly } from './stream.js';
 
 export interface RequestHandler {
@@ -32,13 +31,17 @@ export interface RequestHandler {
   settle(timeoutMs: number): Promise<void>;
 }
 
-export function createRequestHandler(server: McpServer, options: ResolvedHandlerOptions): RequestHandler {
-  ignoreStderrFailures(); // its diagnostics must not end the process when stderr is gone
-  const state = createHttpState(server, options);
+/** Marks a request passed on by another process of a cluster: the owner never passes it again (no loop, whatever the id says). */
+export const FORWARDED_HEADER = 'x-zod-mcp-forwarded';
+
+export function createRequestHandler(server: McpServer, options: ResolvedHandlerOptions, host: HttpHost): RequestHandler {
+  host.setUp?.();
+  if (options.forwardSession !== undefined && host.forward === undefined) throw new TypeError('forwardSession: this handler cannot pass requests to another process (it needs a node:http listener)');
+  const state = createHttpState(server, options, host);
   return {
     state,
     handle(req, res, next) {
-      routeRequest(state, req, res, next).catch((error: unknown) => failRequest(res, error));
+      routeRequest(state, host, req, res, next).catch((error: unknown) => failRequest(res, error));
     },
     stop: () => stopHandling(state),
     settle: (timeoutMs) => settleHandling(state, timeoutMs),
@@ -63,7 +66,7 @@ async function stopHandling(state: HttpState): Promise<void> {
   const tasksEnded = state.server.stopTasks(); // tasks outlive requests, not the server; their last writes are waited for
   // Ended, GET streams close once flushed: only then is their connection free for the listener to close.
   const streams = state.sessions.removeAll();
-  let timer: NodeJS.Timeout | undefined;
+  let timer: Timer | undefined;
   const grace = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, state.options.closeGraceMs);
   });
@@ -80,7 +83,7 @@ function closedOf(res: HttpResponse): Promise<void> {
 async function settleHandling(state: HttpState, timeoutMs: number): Promise<void> {
   state.draining = true;
   state.endStreams();
-  let timer: NodeJS.Timeout | undefined;
+  let timer: Timer | undefined;
   const limit = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, timeoutMs);
   });
@@ -88,7 +91,7 @@ async function settleHandling(state: HttpState, timeoutMs: number): Promise<void
   clearTimeout(timer);
 }
 
-async function routeRequest(state: HttpState, req: HttpRequest, res: HttpResponse, next?: () => void): Promise<void> {
+async function routeRequest(state: HttpState, host: HttpHost, req: HttpRequest, res: HttpResponse, next?: () => void): Promise<void> {
   const path = readPath(req);
   const { options } = state;
   // Before the Host check: a load balancer asks by address, and the answer holds nothing to protect.
@@ -102,7 +105,7 @@ async function routeRequest(state: HttpState, req: HttpRequest, res: HttpRespons
   const owner = forwardTarget(state, req);
   if (owner !== undefined) {
     state.waitFor(res); // a drain waits for it like for any call; the owner counts it in flight
-    return forward(req, res, owner); // the owner checks the token itself
+    return host.forward!(req, res, owner); // the owner checks the token itself
   }
   if (state.auth !== undefined) {
     // A token being checked is a request in flight: bounded like one (an authorization server that
@@ -155,7 +158,7 @@ function readPath(req: HttpRequest): string {
 /** Our own failure: -32603 with no detail on the wire, the detail on stderr (as the core does). */
 export function failRequest(res: HttpResponse, error: unknown): void {
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  if (!res.destroyed && !res.closed) process.stderr.write(`zod-mcp: http: ${detail}\n`);
+  if (!res.destroyed && !res.closed) writeDiagnostic(`zod-mcp: http: ${detail}`);
   if (!res.headersSent) sendError(res, 500, undefined, { code: ErrorCode.InternalError });
   else res.destroy();
 }

@@ -10,9 +10,15 @@ export const DEFAULT_HTTP_PROTOCOL_VERSION = '2025-03-26';
 
 const supported: ReadonlySet<string> = new Set(PROTOCOL_VERSIONS);
 
+/** A header as one text: repeats joined with `, ` (Node keeps a few names as a list). */
+export function headerText(req: HttpRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
 /** True when the Accept header admits every one of `types`; `*` ranges count, `q=0` does not. */
 export function acceptsAll(req: HttpRequest, types: readonly string[]): boolean {
-  const ranges = (req.headers.accept ?? '')
+  const ranges = (headerText(req, 'accept') ?? '')
     .split(',')
     .map((part) => part.split(';'))
     .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
@@ -25,7 +31,7 @@ export function acceptsAll(req: HttpRequest, types: readonly string[]): boolean 
 
 /** `application/json`, with or without parameters such as `charset=utf-8`. */
 export function isJsonBody(req: HttpRequest): boolean {
-  const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  const type = headerText(req, 'content-type')?.split(';')[0]?.trim().toLowerCase();
   return type === 'application/json';
 }
 

@@ -1,20 +1,22 @@
 // GET /healthz: what a load balancer asks before it sends an instance traffic.
 import type { HttpResponse } from './messages.js';
 import type { HttpState } from './state.js';
+import { hostProcess } from '../../runtime/host.js';
+import { utf8Length } from '../../runtime/bytes.js';
 
 /** 200 `{"status":"ok",...}` while serving; 503 `{"status":"draining",...}` once a drain or close began. */
 export function sendHealth(state: HttpState, res: HttpResponse, head: boolean): void {
   const status = state.closing || state.draining ? 'draining' : 'ok';
   const body = JSON.stringify({
     status,
-    pid: process.pid,
+    pid: hostProcess()?.pid, // none on a worker: left out
     inFlight: state.inFlight,
     sessions: state.sessions.size,
     tasks: state.server.runningTasks.count,
   });
   res.writeHead(status === 'ok' ? 200 : 503, {
     'content-type': 'application/json',
-    'content-length': Buffer.byteLength(body),
+    'content-length': utf8Length(body),
     'cache-control': 'no-store',
     ...(status === 'ok' ? {} : { connection: 'close' }),
   });

@@ -1,28 +1,64 @@
-// What the transport reads of a request and writes to its response. Node's IncomingMessage and
-// ServerResponse (a framework's subclasses too) are these as they are; a web Request and Response
-// are adapted to them (web-request.ts, web-response.ts).
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
-import type { Readable, Writable } from 'node:stream';
+// What the transport reads of a request and writes to its response, in terms every runtime has:
+// the protocol layer (handler.ts and what it calls) is written against these alone. Node's
+// IncomingMessage and ServerResponse (a framework's subclasses too) are these as they are
+// (node/); a web Request and Response are adapted to them (web/). A host reads bodies its own way.
+import type { BodyLimits, BodyRead } from './body.js';
+import type { ForwardTarget } from './options.js';
 
-/** A request: its head, and its body as a stream. */
-export interface HttpRequest extends Readable {
+/** Request header values: lower-cased names; a repeated header's values joined with `, ` (a few Node keeps as an array). */
+export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+/** Response header values as `writeHead` takes them. */
+export type ResponseHeaders = Record<string, string | number | string[] | undefined>;
+
+/** A request's head (its body is read through the host). */
+export interface HttpRequest {
   readonly method?: string | undefined;
   /** The path and query. */
   readonly url?: string | undefined;
-  /** Lower-cased names; a repeated header's values joined with `, `. */
-  readonly headers: IncomingHttpHeaders;
-  readonly headersDistinct: NodeJS.Dict<string[]>;
+  readonly headers: RequestHeaders;
+  /** Every header's values, one per time it was sent. */
+  readonly headersDistinct: Readonly<Record<string, string[] | undefined>>;
   /** The path the client asked for, where a framework mounting under a prefix rewrote `url` (Express, Connect). */
   readonly originalUrl?: string | undefined;
-  /** What a framework's body parser made of a body it already read (Express's `express.json()`). */
-  readonly body?: unknown;
 }
 
-/** A response: its head written once, then its body as a stream; 'close' once it is done or cut. */
-export interface HttpResponse extends Writable {
+type Listener = () => void;
+
+/**
+ * A response: its head written once, then its body, as text; 'finish' once it was all handed on,
+ * 'close' once it is done or cut (the client gone, or `destroy()`).
+ */
+export interface HttpResponse {
   readonly headersSent: boolean;
-  writeHead(status: number, headers?: OutgoingHttpHeaders): unknown;
+  /** `end()` was called. */
+  readonly writableEnded: boolean;
+  /** All of the body was handed on: a response that closes without it was cut. */
+  readonly writableFinished: boolean;
+  readonly destroyed: boolean;
+  /** 'close' is past. */
+  readonly closed: boolean;
+  /** Bytes written and not yet taken by the client: what the SSE backlog bound reads. */
+  readonly writableLength: number;
+  writeHead(status: number, headers?: ResponseHeaders): unknown;
+  /** node:http's other form (the transport never gives a status message). */
+  writeHead(status: number, statusMessage?: string, headers?: ResponseHeaders): unknown;
   setHeader(name: string, value: number | string | readonly string[]): unknown;
   /** Sends the head now, before any of the body (an SSE stream's start). */
   flushHeaders(): void;
+  write(chunk: string): unknown;
+  end(chunk?: string): unknown;
+  destroy(): unknown;
+  once(event: 'close' | 'finish', listener: Listener): unknown;
+  off(event: 'close' | 'finish', listener: Listener): unknown;
+}
+
+/** What differs between the runtimes a handler serves on: how a body arrives, and whether a request can be passed to another process. */
+export interface HttpHost {
+  /** The whole body of `req`, within `limits`. */
+  readBody(req: HttpRequest, limits: BodyLimits): Promise<BodyRead>;
+  /** Passes `req` to the process that holds its session (several processes on one socket: Node only). */
+  readonly forward?: ((req: HttpRequest, res: HttpResponse, target: ForwardTarget) => void) | undefined;
+  /** Called once, when the handler is made (Node: a failed write to stderr must not end the process). */
+  readonly setUp?: (() => void) | undefined;
 }

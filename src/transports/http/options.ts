@@ -1,5 +1,4 @@
 // serveHttp's options, and a mounted handler's: Zod schemas, so a bad option fails at start-up with the field it names.
-import { hostname, networkInterfaces } from 'node:os';
 import { z } from 'zod/v4';
 import { describeIssues } from '../../schema/issues.js';
 import { MAX_TIMER_MS } from '../../core/limits.js';
@@ -106,16 +105,6 @@ export interface ResolvedHandlerOptions extends Omit<ResolvedHttpOptions, 'port'
 
 export const LOCALHOST_NAMES: readonly string[] = ['localhost', '127.0.0.1', '::1'];
 
-export function resolveHttpOptions(input: HttpOptions = {}): ResolvedHttpOptions {
-  const options = parseOptions(HttpOptions, input, 'serveHttp');
-  const loopback = isLoopback(options.host);
-  // Bound to another loopback address (127.0.0.2), the server must still accept its own URL. Bound
-  // wider without authorization: this machine's own names only (a foreign Host is a rebinding
-  // page, or a client that has no business here); with authorization, any (the token decides).
-  const hosts = options.allowedHosts ?? (loopback ? [...LOCALHOST_NAMES, options.host] : options.auth === undefined ? machineHostNames(options.host) : undefined);
-  return { ...options, ...resolveShared('serveHttp', options, hosts), loopback };
-}
-
 /**
  * A mounted handler knows no address it is bound to: without `allowedHosts` it serves the
  * localhost names only, or any Host with `auth` (the token decides). `caller` names it in errors.
@@ -133,7 +122,7 @@ const AUTH_OPTIONS = optionKeys<AuthOptions>({
 const INTROSPECTION_OPTIONS = optionKeys<NonNullable<AuthOptions['introspection']>>({ clientId: true, clientSecret: true, endpoint: true });
 const TLS_OPTIONS = optionKeys<NonNullable<HttpOptions['tls']>>({ cert: true, key: true, passphrase: true });
 
-function parseOptions<Schema extends z.ZodObject>(schema: Schema, input: unknown, caller: string): z.output<Schema> {
+export function parseOptions<Schema extends z.ZodObject>(schema: Schema, input: unknown, caller: string): z.output<Schema> {
   refuseUnknownOptions(caller, input, Object.keys(schema.shape));
   const auth = (input as { auth?: { introspection?: unknown } } | undefined)?.auth;
   refuseUnknownOptions(`${caller}: auth`, auth, AUTH_OPTIONS);
@@ -146,7 +135,7 @@ function parseOptions<Schema extends z.ZodObject>(schema: Schema, input: unknown
 
 type SharedInput = Pick<z.output<typeof HttpOptions>, 'healthPath' | 'maxBodyBytes' | 'maxBufferedBodyBytes' | 'allowedOrigins'> & { readonly path?: string | undefined };
 
-function resolveShared(caller: string, options: SharedInput, hosts: readonly string[] | undefined) {
+export function resolveShared(caller: string, options: SharedInput, hosts: readonly string[] | undefined) {
   if (options.healthPath === options.path) throw new TypeError(`${caller}: invalid options: healthPath: it is the MCP path (${options.path})`);
   const maxBufferedBodyBytes = options.maxBufferedBodyBytes ?? 16 * options.maxBodyBytes;
   if (maxBufferedBodyBytes < options.maxBodyBytes) {
@@ -157,13 +146,6 @@ function resolveShared(caller: string, options: SharedInput, hosts: readonly str
     allowedHosts: hosts === undefined ? undefined : new Set(hosts.map(normalizeHostName)),
     allowedOrigins: options.allowedOrigins === undefined ? undefined : new Set(options.allowedOrigins.map((origin) => normalizeOrigin(origin, caller))),
   };
-}
-
-/** The names this machine answers to: localhost, its host name, every interface address, and the bound address. */
-export function machineHostNames(host: string): string[] {
-  const addresses = Object.values(networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => entry.address));
-  const bound = host === '0.0.0.0' || host === '::' ? [] : [host];
-  return [...new Set([...LOCALHOST_NAMES, hostname(), ...addresses, ...bound].map(normalizeHostName))];
 }
 
 /** `[::1]` and `::1` are the same name; names compare case-insensitively. */

@@ -1,12 +1,12 @@
 // POST: one JSON-RPC message per body. The core answers it; this file only picks the path (a 2026
 // request stands alone; a 2025 one belongs to a session), the status and the framing.
-import type { OutgoingHttpHeaders } from 'node:http';
-import type { HttpRequest, HttpResponse } from './messages.js';
+import type { HttpRequest, HttpResponse, ResponseHeaders } from './messages.js';
 import type { Session } from '../../core/connection.js';
 import { claimsModernEra } from '../../core/era.js';
 import { isRequestFrame } from '../../jsonrpc/classify.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
-import { parseJson, type BodyRead } from './body.js';
+import { parseJson, type BodyRefusal } from './body.js';
+import { writeDiagnostic } from '../../runtime/host.js';
 import { SESSION_HEADER, VERSION_HEADER, acceptsAll, checkProtocolVersion, isJsonBody, readSessionId } from './headers.js';
 import { createRequestReply, sendBusy, sendError, sendJson } from './reply.js';
 import { principalOf } from '../../core/auth.js';
@@ -25,7 +25,7 @@ export async function handlePost(state: HttpState, req: HttpRequest, res: HttpRe
   if (!read.ok) return refuseBody(state, res, read.reason);
   if (state.closing || state.draining) return sendError(res, 503, 'the server is shutting down', { headers: { connection: 'close' } });
   if (!state.admit(res)) return sendBusy(res, options.maxConcurrentRequests);
-  const json = parseJson(read.body);
+  const json = parseJson(read.text);
   if (!json.ok) return sendError(res, 400, 'the request body is not valid JSON', { code: ErrorCode.ParseError });
   const frame = json.value;
   if (isModern(state, frame, req)) return answerAlone(state, frame, req, res, true);
@@ -52,14 +52,14 @@ export async function handlePost(state: HttpState, req: HttpRequest, res: HttpRe
 }
 
 /** A body that was not read in full: the rest of it is dropped with the connection. */
-function refuseBody(state: HttpState, res: HttpResponse, reason: Exclude<BodyRead, { ok: true }>['reason']): void {
+function refuseBody(state: HttpState, res: HttpResponse, reason: BodyRefusal): void {
   const { maxBodyBytes, bodyTimeoutMs, maxBufferedBodyBytes } = state.options;
   const close = { connection: 'close' };
   switch (reason) {
     case 'gone':
       return;
     case 'consumed':
-      process.stderr.write('zod-mcp: http: the request body was read before the MCP handler (a body parser mounted before it?) and req.body holds nothing of it\n');
+      writeDiagnostic('zod-mcp: http: the request body was read before the MCP handler (a body parser or middleware before it?) and left nothing of it');
       return sendError(res, 500, undefined, { code: ErrorCode.InternalError });
     case 'too-large':
       return sendError(res, 413, `request body exceeds ${maxBodyBytes} bytes`, { headers: close });
@@ -122,7 +122,7 @@ async function answer(
   session: Session,
   req: HttpRequest,
   res: HttpResponse,
-  headers: OutgoingHttpHeaders,
+  headers: ResponseHeaders,
   modern: boolean,
 ): Promise<void> {
   state.track(res, session);

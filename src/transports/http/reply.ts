@@ -1,13 +1,14 @@
 // Writing answers: JSON bodies, HTTP-level errors, and SSE streams.
-import type { OutgoingHttpHeaders } from 'node:http';
-import type { HttpResponse } from './messages.js';
+import type { HttpResponse, ResponseHeaders } from './messages.js';
+import { unrefTimer, writeDiagnostic, type Timer } from '../../runtime/host.js';
+import { utf8Length } from '../../runtime/bytes.js';
 import type { Message, Notification, Response } from '../../../schemas/jsonrpc.js';
 import { ErrorCode, errorFrame } from '../../jsonrpc/errors.js';
 import { createBacklogCheck, describeDrops } from '../backlog.js';
 import { serializeFrame } from '../serialize.js';
 
 /** Said once per process: many clients may read slowly, and one line tells the operator why. */
-const dropsOverBacklog = createBacklogCheck(() => process.stderr.write(`zod-mcp: http: ${describeDrops('a client')}\n`));
+const dropsOverBacklog = createBacklogCheck(() => writeDiagnostic(`zod-mcp: http: ${describeDrops('a client')}`));
 
 /**
  * An HTTP-level refusal (403, 404, 413, ...). The body is a JSON-RPC error frame without an id (no
@@ -18,7 +19,7 @@ export function sendError(
   res: HttpResponse,
   status: number,
   data: string | undefined,
-  options: { code?: ErrorCode; headers?: OutgoingHttpHeaders } = {},
+  options: { code?: ErrorCode; headers?: ResponseHeaders } = {},
 ): void {
   sendJson(res, status, errorFrame(undefined, options.code ?? ErrorCode.InvalidRequest, data), options.headers);
 }
@@ -28,7 +29,7 @@ export function sendBusy(res: HttpResponse, limit: number): void {
   sendError(res, 503, `too many requests in flight (limit ${limit}); retry later`, { headers: { 'retry-after': '1' } });
 }
 
-export function sendJson(res: HttpResponse, status: number, body: Message, headers: OutgoingHttpHeaders = {}): void {
+export function sendJson(res: HttpResponse, status: number, body: Message, headers: ResponseHeaders = {}): void {
   if (res.headersSent) {
     res.end();
     return;
@@ -37,12 +38,12 @@ export function sendJson(res: HttpResponse, status: number, body: Message, heade
   res.writeHead(status, {
     ...headers,
     'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
+    'content-length': utf8Length(text),
   });
   res.end(text);
 }
 
-export function sendEmpty(res: HttpResponse, status: number, headers: OutgoingHttpHeaders = {}): void {
+export function sendEmpty(res: HttpResponse, status: number, headers: ResponseHeaders = {}): void {
   if (res.headersSent) {
     res.end();
     return;
@@ -51,7 +52,7 @@ export function sendEmpty(res: HttpResponse, status: number, headers: OutgoingHt
   res.end();
 }
 
-export function startSse(res: HttpResponse, headers: OutgoingHttpHeaders = {}): void {
+export function startSse(res: HttpResponse, headers: ResponseHeaders = {}): void {
   res.writeHead(200, {
     ...headers,
     'content-type': 'text/event-stream',
@@ -77,16 +78,18 @@ export function writeSseMessage(res: HttpResponse, message: Notification | Respo
  * stream that stays open (a long call, a subscriptions/listen) carries a comment line every
  * `keepAliveMs`, so proxies do not cut it.
  */
-export function createRequestReply(res: HttpResponse, headers: OutgoingHttpHeaders, keepAliveMs: number, isRequest = true) {
+export function createRequestReply(res: HttpResponse, headers: ResponseHeaders, keepAliveMs: number, isRequest = true) {
   let streaming = false;
-  let keepAlive: NodeJS.Timeout | undefined;
+  let keepAlive: Timer | undefined;
   const stopKeepAlive = () => clearInterval(keepAlive);
   const startStream = () => {
     startSse(res, headers);
     streaming = true;
-    keepAlive = setInterval(() => {
-      if (!res.writableEnded && !res.destroyed) res.write(': keep-alive\n\n');
-    }, keepAliveMs).unref();
+    keepAlive = unrefTimer(
+      setInterval(() => {
+        if (!res.writableEnded && !res.destroyed) res.write(': keep-alive\n\n');
+      }, keepAliveMs),
+    );
     res.once('close', stopKeepAlive);
   };
   return {

@@ -1,11 +1,11 @@
 // The Mcp-Session-Id table: one core Session per id, bounded in number, forgotten when idle.
-import { randomUUID } from 'node:crypto';
 import type { HttpResponse } from './messages.js';
 import type { McpServer } from '../../server.js';
 import { sendError } from './reply.js';
 import type { Session } from '../../core/connection.js';
 import { principalOf, type AuthInfo } from '../../core/auth.js';
 import { AbortReason } from '../../core/lifetime.js';
+import { unrefTimer, type Timer } from '../../runtime/host.js';
 
 export interface HttpSession {
   readonly id: string;
@@ -16,7 +16,9 @@ export interface HttpSession {
   readonly principal: string | undefined;
   /** POST requests of this session being read or answered. */
   busy: number;
-  timer: NodeJS.Timeout | undefined;
+  /** When the client last named it: the idle clock runs from here. */
+  lastActive: number;
+  timer: Timer | undefined;
 }
 
 export interface SessionTable {
@@ -41,11 +43,21 @@ export function createSessionTable(server: McpServer, limits: { maxSessions: num
   const prefix = limits.idPrefix ?? '';
   const entries = new Map<string, HttpSession>();
 
+  // One timer per session, armed for when it would be idle; activity only moves `lastActive` (no
+  // timer work per request), and a timer that fires early arms itself for the rest.
+  const arm = (entry: HttpSession, ms: number) => {
+    entry.timer = unrefTimer(setTimeout(() => expire(entry), ms));
+  };
   const expire = (entry: HttpSession) => {
+    const idle = Date.now() - entry.lastActive;
+    if (idle < limits.idleMs) return arm(entry, limits.idleMs - idle);
     // A call in flight keeps its session, however long it runs. An open GET stream does not: it only
     // carries the server's notifications, and sessions that each hold one would fill the table for good.
-    if (entry.busy > 0) entry.timer?.refresh();
-    else remove(entry);
+    if (entry.busy > 0) {
+      entry.lastActive = Date.now();
+      return arm(entry, limits.idleMs);
+    }
+    remove(entry);
   };
 
   const remove = (entry: HttpSession, reason: AbortReason = AbortReason.Shutdown) => {
@@ -58,15 +70,16 @@ export function createSessionTable(server: McpServer, limits: { maxSessions: num
 
   return {
     isFull: () => entries.size >= limits.maxSessions,
-    open: (principal) => ({ id: prefix + randomUUID(), session: server.createSession(), stream: undefined, principal, busy: 0, timer: undefined }),
+    open: (principal) => ({ id: prefix + crypto.randomUUID(), session: server.createSession(), stream: undefined, principal, busy: 0, lastActive: Date.now(), timer: undefined }),
     register(entry) {
       if (entries.size >= limits.maxSessions) return false;
       entries.set(entry.id, entry);
-      entry.timer = setTimeout(() => expire(entry), limits.idleMs).unref();
+      entry.lastActive = Date.now();
+      arm(entry, limits.idleMs);
       return true;
     },
     get: (id) => entries.get(id),
-    touch: (entry) => void entry.timer?.refresh(),
+    touch: (entry) => void (entry.lastActive = Date.now()),
     remove,
     removeAll() {
       const streams = [...entries.values()].flatMap((entry) => (entry.stream === undefined ? [] : [entry.stream]));

@@ -1,10 +1,10 @@
 // What the request handler of one transport shares (serveHttp's, or one mounted in a framework).
-import type { HttpRequest, HttpResponse } from './messages.js';
+import type { HttpHost, HttpRequest, HttpResponse } from './messages.js';
 import type { AuthInfo } from '../../core/auth.js';
 import { createAuthGate, type AuthGate } from './auth/gate.js';
 import type { McpServer } from '../../server.js';
 import type { Session } from '../../core/connection.js';
-import { createBodyBudget, readBody, type BodyRead } from './body.js';
+import { createBodyBudget, type BodyRead } from './body.js';
 import type { ResolvedHandlerOptions } from './options.js';
 import { createSessionTable, type SessionTable } from './sessions.js';
 
@@ -45,7 +45,7 @@ export interface HttpState {
   dropAll(): void;
 }
 
-export function createHttpState(server: McpServer, options: ResolvedHandlerOptions): HttpState {
+export function createHttpState(server: McpServer, options: ResolvedHandlerOptions, host: HttpHost): HttpState {
   const sessions = createSessionTable(server, { maxSessions: options.maxSessions, idleMs: options.sessionIdleMs, idPrefix: options.sessionIdPrefix });
   const working = new Map<HttpResponse, { session: Session | undefined; forget: () => void }>();
   const waited = new Set<HttpResponse>();
@@ -102,7 +102,7 @@ export function createHttpState(server: McpServer, options: ResolvedHandlerOptio
     },
     readBody(req, res) {
       this.waitFor(res);
-      return readBody(req, bodyLimits);
+      return host.readBody(req, bodyLimits);
     },
     abortAllInFlight() {
       for (const { session } of working.values()) session?.abortAll();

@@ -144,7 +144,7 @@ describe('toFetchHandler', () => {
       expect({ status, body, stderr: stderr.mock.calls }).toStrictEqual({
         status: 500,
         body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' } }),
-        stderr: [['zod-mcp: http: the request body was read before the MCP handler (a body parser mounted before it?) and req.body holds nothing of it\n']],
+        stderr: [['zod-mcp: http: the request body was read before the MCP handler (a body parser or middleware before it?) and left nothing of it\n']],
       });
     } finally {
       stderr.mockRestore();

@@ -3,6 +3,7 @@
 import type { HttpRequest, HttpResponse } from '../messages.js';
 import { permits, type AuthInfo } from '../../../core/auth.js';
 import { canonicalResource, createVerifier, InvalidToken, type AuthOptions } from './verify.js';
+import { utf8Length } from '../../../runtime/bytes.js';
 
 export interface AuthGate {
   /** The metadata document's paths: under the MCP endpoint's path, and the root form. */
@@ -38,7 +39,7 @@ export function createAuthGate(options: AuthOptions, report: (error: unknown) =>
     const body = JSON.stringify({ error: error ?? 'invalid_token', error_description: description });
     res.writeHead(status, {
       'content-type': 'application/json',
-      'content-length': Buffer.byteLength(body),
+      'content-length': utf8Length(body),
       'cache-control': 'no-store',
       ...(status !== 401 && status !== 403 ? {} : { 'www-authenticate': challenge({ ...(error === undefined ? {} : { error }), scope, ...extra, ...(error === undefined ? {} : { error_description: description }) }) }),
     });
@@ -56,7 +57,7 @@ export function createAuthGate(options: AuthOptions, report: (error: unknown) =>
         bearer_methods_supported: ['header'],
       });
       // A public document: browser-based clients read it across origins.
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'access-control-allow-origin': '*', 'cache-control': 'max-age=300' });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': utf8Length(body), 'access-control-allow-origin': '*', 'cache-control': 'max-age=300' });
       res.end(body);
     },
     async check(req, res) {

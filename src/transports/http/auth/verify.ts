@@ -1,6 +1,7 @@
 // Checking an access token: a JWT against the authorization server's JWKS (through `jose`, loaded
 // only when a token arrives), an opaque token by RFC 7662 introspection, or a verifier of your own.
-import { createHash } from 'node:crypto';
+import { encodeUtf8, toBase64, toBase64Url } from '../../../runtime/bytes.js';
+import type { Timer } from '../../../runtime/host.js';
 import type { AuthInfo } from '../../../core/auth.js';
 import { importOptionalPeer } from '../../../core/optional-peer.js';
 
@@ -129,7 +130,7 @@ export function createVerifier(options: AuthOptions): (token: string) => Promise
     const { clientId, clientSecret } = options.introspection!;
     const endpoint = options.introspection!.endpoint ?? (await metadata(issuers[0]!)).introspection_endpoint;
     if (typeof endpoint !== 'string') throw new Error(`the metadata of ${issuers[0]} names no introspection_endpoint`);
-    const basic = Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64');
+    const basic = toBase64(encodeUtf8(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`));
     const res = await fetch(endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}`, accept: 'application/json' },
@@ -173,12 +174,12 @@ export function createVerifier(options: AuthOptions): (token: string) => Promise
     return verifyJwt(token);
   };
 
-  return (token) => {
-    const key = createHash('sha256').update(token).digest('base64url');
+  return async (token) => {
+    const key = toBase64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', encodeUtf8(token))));
     let pending = inFlight.get(key);
     if (pending === undefined) {
       // One deadline for the whole check: an authorization server that hangs costs each request 5 s at most.
-      let timer: NodeJS.Timeout | undefined;
+      let timer: Timer | undefined;
       const deadline = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('the authorization server did not answer within 5 s')), 5000);
       });

@@ -1,14 +1,16 @@
-// MCP's Streamable HTTP transport (spec 2025-06-18 and 2025-11-25) on its own node:http listener:
-// the request handler (handler.ts), with the listener's clocks and per-client bound around it.
+// MCP's Streamable HTTP transport on its own node:http listener: the request handler (../handler.ts)
+// on Node's host, with the listener's clocks and per-client bound around it.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { McpServer } from '../../server.js';
+import type { McpServer } from '../../../server.js';
 import { connectionTimeouts, limitConnectionsPerClient } from './connections.js';
-import { createRequestHandler, type RequestHandler } from './handler.js';
-import { loadTokenChecks } from './auth/verify.js';
-import { resolveHttpOptions, type HttpOptions } from './options.js';
-import { hostAndPort } from './defaults.js';
+import { createRequestHandler, type RequestHandler } from '../handler.js';
+import { loadTokenChecks } from '../auth/verify.js';
+import type { HttpOptions } from '../options.js';
+import { resolveHttpOptions } from './listener-options.js';
+import { hostAndPort } from '../defaults.js';
+import { NODE_HOST } from './handler.js';
 
-export type { HttpOptions } from './options.js';
+export type { HttpOptions } from '../options.js';
 
 export interface HttpServerHandle {
   /** The endpoint, e.g. `http://127.0.0.1:3000/mcp`. */
@@ -40,7 +42,7 @@ export interface HttpServerHandle {
 export async function serveHttp(server: McpServer, options: HttpOptions = {}): Promise<HttpServerHandle> {
   const resolved = resolveHttpOptions(options);
   if (resolved.auth !== undefined) await loadTokenChecks(resolved.auth);
-  const handler = createRequestHandler(server, resolved);
+  const handler = createRequestHandler(server, resolved, NODE_HOST);
   const serve = (req: IncomingMessage, res: ServerResponse) => handler.handle(req, res);
   const http = resolved.tls === undefined ? createServer(connectionTimeouts(resolved), serve) : await createHttpsServer(resolved, serve);
   limitConnectionsPerClient(http, resolved.maxConnectionsPerClient);

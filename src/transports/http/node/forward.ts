@@ -1,16 +1,13 @@
 // A 2025 session lives in the process that created it. Behind one listening socket shared by
 // several processes (node:cluster), a request for another process's session is passed to that
 // process's private loopback port, streamed both ways (SSE included), and its answer passed back.
-import type { ForwardTarget } from './options.js';
-import { request, type IncomingHttpHeaders } from 'node:http';
-import type { HttpRequest, HttpResponse } from './messages.js';
+import type { ForwardTarget } from '../options.js';
+import { request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { HttpRequest, HttpResponse } from '../messages.js';
 import { pipeline } from 'node:stream';
-import { ErrorCode } from '../../jsonrpc/errors.js';
-import { sendError } from './reply.js';
-
-/** Passes `req` to `target` as it came (method, path, headers, body) and its answer back to `res`. */
-/** Marks a forwarded request: the owner never forwards it again (no loop, whatever the id says). */
-export const FORWARDED_HEADER = 'x-zod-mcp-forwarded';
+import { ErrorCode } from '../../../jsonrpc/errors.js';
+import { FORWARDED_HEADER } from '../handler.js';
+import { sendError } from '../reply.js';
 
 /** Headers of one connection only (RFC 9110 §7.6.1), never passed on, and the ones `Connection` names. */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-connection'];
@@ -22,7 +19,10 @@ function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.includes(name) && !named.includes(name)));
 }
 
-export function forward(req: HttpRequest, res: HttpResponse, target: ForwardTarget): void {
+/** Passes `req` to `target` as it came (method, path, headers, body) and its answer back to `res`: Node's own request and response. */
+export function forward(incoming: HttpRequest, response: HttpResponse, target: ForwardTarget): void {
+  const req = incoming as IncomingMessage;
+  const res = response as ServerResponse;
   const upstream = request({ host: target.host, port: target.port, method: req.method, path: req.url, headers: { ...endToEnd(req.headers), [FORWARDED_HEADER]: '1' } });
   upstream.on('response', (answer) => {
     res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
