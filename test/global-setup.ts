@@ -1,5 +1,6 @@
-// Once per `npm test`: the programs the suite's real peers need, and what is skipped without them.
+// Once per `npm test`: the programs the suite's real peers need (and the runtimes it serves on), and what is skipped without them.
 import { BINARIES, everyTestRequired, isInstalled, type Binary } from './helpers/binaries.js';
+import { RUNTIMES, runtimeBinary, type Runtime } from './helpers/runtimes.js';
 
 export default function setup(): void {
   const missing = (Object.keys(BINARIES) as Binary[]).filter((name) => !isInstalled(name));
@@ -7,5 +8,11 @@ export default function setup(): void {
     const { install } = BINARIES[name];
     if (everyTestRequired) throw new Error(`${name} is not installed, and ZOD_MCP_TEST_ALL=1 runs every test: \`${install}\``);
     process.stdout.write(`skipped: the tests that need ${name}, which is not installed (\`${install}\` runs them)\n`);
+  }
+  const absent = (Object.keys(RUNTIMES) as Runtime[]).filter((name) => runtimeBinary(name) === undefined);
+  if (absent.length > 0) {
+    const line = `the tests on ${absent.join(', ')}, which are not installed (\`npm run runtimes\` installs them into .runtimes/)`;
+    if (everyTestRequired) throw new Error(`${line}, and ZOD_MCP_TEST_ALL=1 runs every test`);
+    process.stdout.write(`skipped: ${line}\n`);
   }
 }

@@ -15,7 +15,7 @@ symlinkSync(process.execPath, join(bare, 'node'));
 const vitest = (env: Record<string, string>) =>
   run(process.execPath, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'test/redis/events.test.ts'], {
     cwd: root,
-    env: { ...process.env, PATH: bare, ZOD_MCP_TEST_ALL: '', ...env },
+    env: { ...process.env, PATH: bare, ZOD_MCP_TEST_ALL: '', ZOD_MCP_RUNTIMES_DIR: bare, ...env },
     timeout: 60_000,
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
@@ -32,6 +32,7 @@ describe('tests that need a program this machine lacks', () => {
       'skipped: the tests that need redis-server, which is not installed (`apt-get install redis-server` runs them)',
       'skipped: the tests that need nginx, which is not installed (`apt-get install nginx` runs them)',
       'skipped: the tests that need openssl, which is not installed (`apt-get install openssl` runs them)',
+      'skipped: the tests on node22, node24, node26, bun, deno, workerd, which are not installed (`npm run runtimes` installs them into .runtimes/)',
     ]);
     expect(lines.some((line) => /Tests\s+5 skipped \(5\)/.test(line))).toBe(true);
   }, 60_000);

@@ -18,8 +18,13 @@ export function startServe(args: readonly string[], env: Record<string, string> 
 }
 
 /** Any Node program that prints `serving MCP over HTTP at <url>` on stderr once it serves (the bench's SDK server too). */
-export async function startHttpProcess(argv: readonly string[], env: Record<string, string> = {}, timeoutMs = 15_000): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [...argv], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startHttpProcess(argv: readonly string[], env: Record<string, string> = {}, timeoutMs = 15_000): Promise<ServeProcess> {
+  return startHttpProgram(process.execPath, argv, env, timeoutMs);
+}
+
+/** The same, for a program of any runtime (`command`: its binary, a Bun, a Deno, another Node). */
+export async function startHttpProgram(command: string, argv: readonly string[], env: Record<string, string> = {}, timeoutMs = 15_000, cwd?: string): Promise<ServeProcess> {
+  const child = spawn(command, [...argv], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...(cwd === undefined ? {} : { cwd }) });
   let stderr = '';
   let stdout = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
