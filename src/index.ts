@@ -38,7 +38,7 @@ export type { HandlerContext } from './core/context.js';
 export { ErrorCode, ProtocolError } from './jsonrpc/errors.js';
 export { toJsonSchema } from './schema/json-schema/index.js';
 export { toFetchHandler } from './transports/fetch-entry.js';
-export type { HttpHandlerOptions } from './transports/http/options.js';
+export type { FetchHandlerOptions, HttpHandlerOptions } from './transports/http/options.js';
 export type { HandlerShutdown } from './transports/http/shutdown.js';
 export type { FetchHandler } from './transports/http/web/fetch-handler.js';
 export { VERSION } from './version.js';

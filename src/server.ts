@@ -62,6 +62,7 @@ export class McpServer {
   readonly #session = new Session();
   readonly #local = new LocalClient((frame, context) => this.handle(frame, context), () => !this.eras.includes('rev2025'), (error) => this.reportError(error));
   readonly #tasks: TaskRuntime;
+  readonly #servesTasks: boolean;
 
   constructor(options: McpServerOptions) {
     refuseUnknownOptions('McpServer', options, SERVER_OPTIONS);
@@ -82,6 +83,7 @@ export class McpServer {
     this.#events = events;
     this.#tasks = new TaskRuntime(taskSettings(options.tasks), events, report);
     const servesTasks = options.tasks !== undefined || (options.tools ?? []).some((tool) => tool.task !== 'never');
+    this.#servesTasks = servesTasks;
     const schemaProfile = options.schemaProfile ?? 'default';
     if (!SCHEMA_PROFILES.includes(schemaProfile)) throw new TypeError(`schemaProfile must be one of ${SCHEMA_PROFILES.join(', ')}`);
     this.#tools = toolsFeature(options.tools ?? [], { ...lists, unknownTool: options.unknownTool ?? 'result', tasks: this.#tasks, servesTasks, schemaProfile });
@@ -193,6 +195,11 @@ export class McpServer {
   /** Stops every task this process runs (each ends as its tool does on shutdown), and from then on no call becomes a task (it stops instead); transports call it when they shut down. @internal */
   stopTasks(): Promise<void> {
     return this.#tasks.stopAll();
+  }
+
+  /** Whether this server keeps tasks that live only in this process's memory (the default store): a serverless handler refuses it. @internal */
+  get keepsTasksInProcess(): boolean {
+    return this.#servesTasks && this.#tasks.inProcess;
   }
 
   /** How many tasks this process runs, and when there are none (a draining transport waits). @internal */

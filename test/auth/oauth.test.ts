@@ -96,7 +96,8 @@ describe('the bearer token', () => {
       new Promise<string>((resolve) => {
         const socket = connect(handle.port, '127.0.0.1', () => socket.end(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 2\r\n${headers}\r\n{}`));
         let text = '';
-        socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('close', () => resolve(text));
+        // Node may reset the connection once it has answered 431 (the rest of the headers still on their way): what arrived is the answer.
+        socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('error', () => resolve(text)).on('close', () => resolve(text));
       });
     expect(await raw('authorization: Bearer a\r\nauthorization: Bearer b\r\n')).toMatch(/^HTTP\/1\.1 400 /);
     expect(await raw(`authorization: Bearer ${'a'.repeat(100_000)}\r\n`)).toMatch(/^HTTP\/1\.1 431 /);

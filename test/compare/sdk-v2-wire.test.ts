@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../helpers/run.js';
 import { StdioPeer } from '../helpers/stdio-peer.js';
+import { jsonParseError } from '../helpers/json-error.js';
 
 const lines = [
   { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'compare', version: '1' } } },
@@ -38,7 +39,7 @@ describe('the same frames to zod-mcp and to the official SDK v2', () => {
     expect(await answersOf(new StdioPeer(['serve', '--demo']), frames)).toStrictEqual(sorted([
       { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'unknown tool: nope' }], isError: true } },
       { jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'Invalid arguments for tool add: a: expected number, received string' }], isError: true } },
-      { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error', data: "Expected property name or '}' in JSON at position 1" } },
+      { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error', data: jsonParseError('{not json') } },
       { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request', data: 'batches are not supported: send one message per frame' } },
       { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request', data: 'id: must be a string or an integer' } },
       { jsonrpc: '2.0', id: 5, result: {} },

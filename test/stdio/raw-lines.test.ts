@@ -1,6 +1,7 @@
 // A spawned `zod-mcp serve` fed raw lines: every answer and every silence pinned.
 import { describe, expect, it } from 'vitest';
 import { StdioPeer } from '../helpers/stdio-peer.js';
+import { jsonParseError } from '../helpers/json-error.js';
 
 const ping = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"ping"}`;
 const pong = (id: number) => `{"jsonrpc":"2.0","id":${id},"result":{}}`;
@@ -21,8 +22,8 @@ describe('stdio framing', () => {
     ];
     peer.send(`${input.join('\n')}\n`);
     expect(await peer.waitForLines(6)).toStrictEqual([
-      '{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error","data":"Unexpected token \'h\', \\"this is not json\\" is not valid JSON"}}',
-      '{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error","data":"Expected \',\' or \'}\' after property value in JSON at position 39"}}',
+      JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error', data: jsonParseError(input[0]!) } }),
+      JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error', data: jsonParseError(input[1]!) } }),
       '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request","data":"batches are not supported: send one message per frame"}}',
       '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request","data":"id: must be a string or an integer"}}',
       '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request","data":"expected a JSON-RPC message object, got number"}}',

@@ -1,6 +1,6 @@
 // The task store of one process: bounded in count, each task dropped when its ttlMs has passed.
 import { longTimeout } from '../limits.js';
-import { TERMINAL, TaskLimitError, type TaskChange, type TaskRecord, type TaskStore } from './store.js';
+import { IN_PROCESS_STORE, TERMINAL, TaskLimitError, type TaskChange, type TaskRecord, type TaskStore } from './store.js';
 import { watchers } from './watchers.js';
 import { optionKeys, refuseUnknownOptions } from '../options.js';
 
@@ -32,7 +32,8 @@ export function memoryTaskStore(options: MemoryTaskStoreOptions = {}): TaskStore
     return undefined;
   };
 
-  return {
+  const store: TaskStore & { [IN_PROCESS_STORE]: true } = {
+    [IN_PROCESS_STORE]: true,
     async create(record) {
       if (tasks.size >= maxTasks) {
         const room = evictable();
@@ -98,4 +99,5 @@ export function memoryTaskStore(options: MemoryTaskStoreOptions = {}): TaskStore
     },
     watch: listening.watch,
   };
+  return store;
 }

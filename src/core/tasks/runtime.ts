@@ -11,7 +11,7 @@ import { longTimeout } from '../limits.js';
 import { afterThisTurn } from '../../runtime/host.js';
 import { isThenable, type MaybePromise } from '../maybe-async.js';
 import { TaskCreated, detailed, taskOf, type TaskSettings, type TaskSupport } from './record.js';
-import { TERMINAL, TaskLimitError, type TaskChange, type TaskError, type TaskRecord } from './store.js';
+import { TERMINAL, TaskLimitError, isInProcessStore, type TaskChange, type TaskError, type TaskRecord } from './store.js';
 
 type Outcome = object | null;
 
@@ -43,15 +43,7 @@ export class TaskRuntime {
     const running = Promise.resolve(started);
     return new Promise((resolve, reject) => {
       let decided = false;
-      // The round ended in questions for a retry: input_required answers the request, however long its sealing takes.
-      let held = false;
-      ctx.roundEnding = () => {
-        held = true;
-        cancel?.();
-        clearTimeout(timer);
-      };
       const become = () => {
-        if (held) return;
         ctx.roundEnding = undefined; // a task's later rounds are its own
         decided = true;
         this.#become(ctx, support, timeoutMs, running).then(resolve, reject);
@@ -59,12 +51,14 @@ export class TaskRuntime {
       // Required: a task at once, after the start has had its turn (an answer ready by then is the task's first state).
       const cancel = support === 'required' ? afterThisTurn(become) : undefined;
       const timer = support === 'required' ? undefined : setTimeout(become, this.settings.taskAfterMs);
+      const stopTimers = () => (cancel?.(), clearTimeout(timer));
+      // A round that ends in questions for a retry: input_required answers the request, however long its sealing takes.
+      ctx.roundEnding = stopTimers;
       const decide = (settle: () => void) => {
         ctx.roundEnding = undefined;
         if (decided) return;
         decided = true;
-        cancel?.();
-        clearTimeout(timer);
+        stopTimers();
         settle();
       };
       running.then(
@@ -72,6 +66,11 @@ export class TaskRuntime {
         (error: unknown) => decide(() => reject(error)),
       );
     });
+  }
+
+  /** Whether the store keeps its tasks in this process alone. */
+  get inProcess(): boolean {
+    return isInProcessStore(this.settings.store);
   }
 
   /** How many tasks this process runs now. */

@@ -80,3 +80,11 @@ export interface TaskStore {
    */
   subscribe?(listener: (record: TaskRecord) => void): () => void;
 }
+
+/** Marks a store that keeps its tasks in this process's memory (memoryTaskStore): they end with it. */
+export const IN_PROCESS_STORE: unique symbol = Symbol.for('zod-mcp.in-process-task-store');
+
+/** Whether a store keeps its tasks in this process alone. */
+export function isInProcessStore(store: TaskStore): boolean {
+  return (store as { [IN_PROCESS_STORE]?: boolean })[IN_PROCESS_STORE] === true;
+}

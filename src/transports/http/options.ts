@@ -87,6 +87,18 @@ export const HttpHandlerOptions = HttpOptions.omit({ port: true, host: true, max
 });
 export type HttpHandlerOptions = z.input<typeof HttpHandlerOptions>;
 
+/** toFetchHandler's: a mounted handler's, and whether one process serves every request (docs/runtimes.md). */
+export const FetchHandlerOptions = HttpHandlerOptions.extend({
+  /**
+   * true: one process serves every request (Bun.serve, Deno.serve, Node, a container), so 2025
+   * sessions and tasks in memory are served. Left out: each request may meet a new isolate
+   * (Workers, Lambda, Vercel functions), so every POST stands alone (2025 without sessions), and a
+   * server whose tasks would live in that isolate's memory is refused.
+   */
+  longLived: z.boolean().default(false),
+});
+export type FetchHandlerOptions = z.input<typeof FetchHandlerOptions>;
+
 /** The options with every default applied and the allow-lists decided. */
 export interface ResolvedHttpOptions extends Omit<z.output<typeof HttpOptions>, 'allowedHosts' | 'allowedOrigins' | 'maxBufferedBodyBytes'> {
   /** Lower-cased host names without brackets; `undefined` means any Host is served. */
@@ -109,8 +121,8 @@ export const LOCALHOST_NAMES: readonly string[] = ['localhost', '127.0.0.1', '::
  * A mounted handler knows no address it is bound to: without `allowedHosts` it serves the
  * localhost names only, or any Host with `auth` (the token decides). `caller` names it in errors.
  */
-export function resolveHandlerOptions(input: HttpHandlerOptions = {}, caller: string): ResolvedHandlerOptions {
-  const options = parseOptions(HttpHandlerOptions, input, caller);
+export function resolveHandlerOptions(input: HttpHandlerOptions = {}, caller: string, schema: typeof HttpHandlerOptions = HttpHandlerOptions): ResolvedHandlerOptions {
+  const options = parseOptions(schema, input, caller);
   const hosts = options.allowedHosts ?? (options.auth === undefined ? LOCALHOST_NAMES : undefined);
   return { ...options, path: options.path, ...resolveShared(caller, options, hosts) };
 }

@@ -2,7 +2,7 @@
 // answers and refusals as serveHttp's; an aborted request or a cancelled body is a closed connection.
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { McpServer, defineTool, toFetchHandler } from '../../../src/index.js';
+import { McpServer, defineTool, memoryTaskStore, toFetchHandler, type TaskStore } from '../../../src/index.js';
 import { V2026, envelope, modern } from '../../helpers/eras.js';
 import { add, chatty } from '../helpers.js';
 
@@ -30,7 +30,7 @@ const later = defineTool({
 });
 
 const server = new McpServer({ name: 'test', version: '1.0.0', tools: [add, chatty, waiting, later] });
-const mcp = toFetchHandler(server, { maxBodyBytes: 1000 });
+const mcp = toFetchHandler(server, { maxBodyBytes: 1000, longLived: true });
 afterAll(() => mcp.close());
 
 const accept = 'application/json, text/event-stream';
@@ -110,6 +110,38 @@ describe('toFetchHandler', () => {
     const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 1 } } };
     const { status, body } = await read(await mcp(post2025(call, { 'mcp-protocol-version': '2025-06-18', 'mcp-session-id': session })));
     expect({ status, body }).toStrictEqual({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: '2' }], isError: false } }) });
+  });
+
+  it('keeps nothing between requests unless told the runtime is long-lived: a 2025 client is served with no session, GET is 405', async () => {
+    const alone = toFetchHandler(server);
+    try {
+      const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } } };
+      const opened = await alone(post2025(initialize));
+      expect({ status: opened.status, session: opened.headers.get('mcp-session-id') }).toStrictEqual({ status: 200, session: null });
+      await opened.text();
+      const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 1 } } };
+      const { status, body } = await read(await alone(post2025(call, { 'mcp-protocol-version': '2025-06-18' })));
+      expect({ status, body }).toStrictEqual({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: '2' }], isError: false } }) });
+      const get = await read(await alone(new Request('http://localhost/mcp', { headers: { accept: 'text/event-stream' } })));
+      expect({ status: get.status, allow: get.headers.allow }).toStrictEqual({ status: 405, allow: 'POST' });
+    } finally {
+      await alone.close();
+    }
+  });
+
+  it('refuses, when it is made, what would live in one isolate: sessions asked for, tasks in the default store; longLived: true serves both', () => {
+    const lives = "which a serverless runtime does not keep from one request to the next: add longLived: true where one process serves every request (Bun.serve, Deno.serve, Node, a container)";
+    expect(() => toFetchHandler(server, { stateless: false })).toThrow(new TypeError(`toFetchHandler: stateless: false keeps 2025 sessions in this isolate's memory, ${lives}`));
+    const build = defineTool({ name: 'build', description: 'Builds.', input: z.object({}), task: 'optional', handler: () => 'built' });
+    const withTasks = new McpServer({ name: 'tasks', version: '1.0.0', tools: [build] });
+    expect(() => toFetchHandler(withTasks)).toThrow(
+      new TypeError(`toFetchHandler: this server's tasks would live in this isolate's memory (the default task store), ${lives}, or give tasks.store a store every instance shares`),
+    );
+    // A store of the user's own (its methods here a memory store's, but the handler cannot see inside a store): taken as shared.
+    const shared = Object.fromEntries(Object.entries(memoryTaskStore())) as unknown as TaskStore;
+    for (const handler of [toFetchHandler(withTasks, { longLived: true }), toFetchHandler(server, { stateless: false, longLived: true }), toFetchHandler(new McpServer({ name: 's', version: '1', tools: [build], tasks: { store: shared } }))]) {
+      void handler.close();
+    }
   });
 
   const refusal = (status: number, data: string) => ({ status, body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request', data } }) });
