@@ -11,4 +11,3 @@ export * from './tasks.js';
 export * from './logging.js';
 export * from './rev2025.js';
 export * from './rev2026.js';
-export * from './case.js';

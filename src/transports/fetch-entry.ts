@@ -2,7 +2,7 @@
 // which is loaded on first use. Its declarations need no Node types (zod-mcp's core entry).
 import type { McpServer } from '../server.js';
 import type { FetchHandler } from './http/web/fetch-handler.js';
-import { FetchHandlerOptions, resolveHandlerOptions } from './http/options.js';
+import { resolveHandlerOptions, type FetchHandlerOptions } from './http/options.js';
 import { shutdownOf } from './http/shutdown.js';
 
 /**
@@ -11,7 +11,7 @@ import { shutdownOf } from './http/shutdown.js';
  * without `longLived: true` nothing is kept between requests (see FetchHandlerOptions).
  */
 export function toFetchHandler(server: McpServer, options: FetchHandlerOptions = {}): FetchHandler {
-  const parsed = resolveHandlerOptions(options, 'toFetchHandler', FetchHandlerOptions as never);
+  const parsed = resolveHandlerOptions(options, 'toFetchHandler', 'fetch');
   const longLived = options?.longLived === true;
   if (!longLived) refuseStateInIsolate(server, options);
   const resolved = longLived ? parsed : { ...parsed, stateless: true };

@@ -15,7 +15,7 @@ const example = (...path: string[]) => join(root, 'examples', ...path);
 
 /** How each runtime serves examples/server.ts, and whether it keeps 2025 sessions (a long-lived process does). */
 const RUNTIMES: readonly [Runtime, (binary: string) => Promise<ServeProcess>, boolean][] = [
-  ['workerd', startWorkerd, false],
+  ['workerd', (binary) => startWorkerd(binary), false],
   ['bun', (binary) => startHttpProgram(binary, [example('bun.ts')], {}, 20_000, root), true],
   ['deno', (binary) => startHttpProgram(binary, ['run', '--allow-net', '--allow-env', '--allow-read', example('deno.ts')], { DENO_NO_UPDATE_CHECK: '1' }, 30_000, root), true],
   ['node22', (binary) => startHttpProgram(binary, [join(root, 'test', 'runtimes', 'serve-node.ts')], {}, 20_000, root), true],

@@ -9,11 +9,18 @@ import { freePort } from '../helpers/redis.js';
 import { startHttpProgram, type ServeProcess } from '../helpers/serve-process.js';
 import { root } from '../helpers/runtimes.js';
 
+/** A worker to serve: examples/cloudflare-worker by default; `define` replaces names at bundle time (esbuild's). */
+export interface WorkerSource {
+  readonly entry?: string;
+  readonly define?: Record<string, string>;
+}
+
 /** The worker bundled into `dir`/worker.js: zod-mcp as the built package, zod included. */
-export async function bundleWorker(dir: string): Promise<string> {
+export async function bundleWorker(dir: string, source: WorkerSource = {}): Promise<string> {
   const outfile = join(dir, 'worker.js');
   await build({
-    entryPoints: [join(root, 'examples', 'cloudflare-worker', 'src', 'index.ts')],
+    entryPoints: [source.entry ?? join(root, 'examples', 'cloudflare-worker', 'src', 'index.ts')],
+    define: source.define ?? {},
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -26,9 +33,9 @@ export async function bundleWorker(dir: string): Promise<string> {
 }
 
 /** workerd serving the worker at http://127.0.0.1:PORT/mcp, once it answers there. */
-export async function startWorkerd(binary: string): Promise<ServeProcess> {
+export async function startWorkerd(binary: string, source: WorkerSource = {}): Promise<ServeProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'zod-mcp-workerd-'));
-  await bundleWorker(dir);
+  await bundleWorker(dir, source);
   const port = await freePort();
   writeFileSync(
     join(dir, 'config.capnp'),

@@ -12,95 +12,112 @@ export interface ForwardTarget {
   readonly port: number;
 }
 
-/** A PEM document, as a string or its bytes. */
-const PemText = z.union([z.string().min(1), z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'PEM text or its bytes')]);
+/**
+ * The option schemas, built the first time a handler or a listener is made: importing the
+ * package for `handle()` builds none of them.
+ */
+function buildSchemas() {
+  /** A PEM document, as a string or its bytes. */
+  const PemText = z.union([z.string().min(1), z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'PEM text or its bytes')]);
 
-export const HttpOptions = z.object({
-  /** 0 picks a free port; the handle's `port` and `url` say which. */
-  port: z.int().min(0).max(65_535).default(DEFAULT_PORT),
-  /** Loopback by default: nothing outside this machine can reach the server unless asked. */
-  host: z.string().min(1).default(DEFAULT_HOST),
-  path: z.string().startsWith('/').default('/mcp'),
-  /** No sessions: every POST stands alone, so any number of processes can serve behind a load balancer. */
-  stateless: z.boolean().default(false),
-  maxBodyBytes: z.int().positive().default(4 * 1024 * 1024),
-  /** How long a POST body may take to arrive once its headers have: later, 408 and the connection closed. */
-  bodyTimeoutMs: z.number().positive().max(MAX_TIMER_MS).default(10_000),
-  /**
-   * Bytes of the bodies being received at once, over all connections (16 × maxBodyBytes by
-   * default): a body that would pass it gets 503. What slow clients can make the process hold.
-   */
-  maxBufferedBodyBytes: z.int().positive().optional(),
-  /**
-   * Open connections from one client address; more are closed at once (0: no limit). By default
-   * 256, and loopback clients are not counted (local processes, or a proxy on this machine, all
-   * share one address); given, it counts every address, loopback too.
-   */
-  maxConnectionsPerClient: z.int().min(0).optional(),
-  /** Host header names (no port) that are served; defaults to localhost names when bound to loopback. */
-  allowedHosts: z.array(z.string().min(1)).optional(),
-  /** Origins (`scheme://host[:port]`) that are served; a request without Origin is never refused for it. */
-  allowedOrigins: z.array(z.string().min(1)).optional(),
-  /** A session with no request and no call in flight for this long is forgotten (an open GET stream ends with it). */
-  sessionIdleMs: z.number().positive().max(MAX_TIMER_MS).default(15 * 60_000),
-  maxSessions: z.int().positive().default(1000),
-  /** POST requests being read or answered at once, over all sessions; more get 503. */
-  maxConcurrentRequests: z.int().positive().default(1024),
-  /** How long `close()` waits for aborted calls to answer before it drops the connections. */
-  closeGraceMs: z.number().min(0).max(MAX_TIMER_MS).default(2000),
-  /** `drain()`'s limit: how long work in flight (calls, tasks) may go on before `close()` stops it. */
-  drainMs: z.number().min(0).max(MAX_TIMER_MS).default(10_000),
-  /** GET here answers a load balancer's health check (200, or 503 while draining); false: no such path. */
-  healthPath: z.union([z.string().startsWith('/'), z.literal(false)]).default('/healthz'),
-  /**
-   * For several processes behind one socket (node:cluster): the start of every session id this
-   * process makes, and where a request for a session it did not make goes (its owner's private
-   * loopback port; undefined: nowhere, so the session is unknown here, 404).
-   */
-  sessionIdPrefix: z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash and underscore only').default(''),
-  forwardSession: z.custom<(sessionId: string) => ForwardTarget | undefined>((value) => typeof value === 'function', 'a function').optional(),
-  /**
-   * OAuth 2.1 resource server (MCP "Authorization"): a bearer token on every MCP request, checked
-   * against `issuer` and `resource`; Protected Resource Metadata at the well-known paths.
-   */
-  auth: z.custom<AuthOptions>((value) => typeof value === 'object' && value !== null && typeof (value as AuthOptions).resource === 'string', 'an object with issuer and resource').optional(),
-  /** SSE comment lines on idle GET streams, so proxies do not cut them. */
-  keepAliveMs: z.number().positive().max(MAX_TIMER_MS).default(25_000),
-  /**
-   * HTTPS: the certificate chain and its private key (PEM), and the key's passphrase if it has one.
-   * Without it the listener is plain HTTP, and a bearer token travels in clear unless a TLS proxy
-   * stands in front.
-   */
-  tls: z.object({ cert: PemText, key: PemText, passphrase: z.string().optional() }).optional(),
-});
-export type HttpOptions = z.input<typeof HttpOptions>;
+  const HttpOptions = z.object({
+    /** 0 picks a free port; the handle's `port` and `url` say which. */
+    port: z.int().min(0).max(65_535).default(DEFAULT_PORT),
+    /** Loopback by default: nothing outside this machine can reach the server unless asked. */
+    host: z.string().min(1).default(DEFAULT_HOST),
+    path: z.string().startsWith('/').default('/mcp'),
+    /** No sessions: every POST stands alone, so any number of processes can serve behind a load balancer. */
+    stateless: z.boolean().default(false),
+    maxBodyBytes: z.int().positive().default(4 * 1024 * 1024),
+    /** How long a POST body may take to arrive once its headers have: later, 408 and the connection closed. */
+    bodyTimeoutMs: z.number().positive().max(MAX_TIMER_MS).default(10_000),
+    /**
+     * Bytes of the bodies being received at once, over all connections (16 × maxBodyBytes by
+     * default): a body that would pass it gets 503. What slow clients can make the process hold.
+     */
+    maxBufferedBodyBytes: z.int().positive().optional(),
+    /**
+     * Open connections from one client address; more are closed at once (0: no limit). By default
+     * 256, and loopback clients are not counted (local processes, or a proxy on this machine, all
+     * share one address); given, it counts every address, loopback too.
+     */
+    maxConnectionsPerClient: z.int().min(0).optional(),
+    /** Host header names (no port) that are served; defaults to localhost names when bound to loopback. */
+    allowedHosts: z.array(z.string().min(1)).optional(),
+    /** Origins (`scheme://host[:port]`) that are served; a request without Origin is never refused for it. */
+    allowedOrigins: z.array(z.string().min(1)).optional(),
+    /** A session with no request and no call in flight for this long is forgotten (an open GET stream ends with it). */
+    sessionIdleMs: z.number().positive().max(MAX_TIMER_MS).default(15 * 60_000),
+    maxSessions: z.int().positive().default(1000),
+    /** POST requests being read or answered at once, over all sessions; more get 503. */
+    maxConcurrentRequests: z.int().positive().default(1024),
+    /** How long `close()` waits for aborted calls to answer before it drops the connections. */
+    closeGraceMs: z.number().min(0).max(MAX_TIMER_MS).default(2000),
+    /** `drain()`'s limit: how long work in flight (calls, tasks) may go on before `close()` stops it. */
+    drainMs: z.number().min(0).max(MAX_TIMER_MS).default(10_000),
+    /** GET here answers a load balancer's health check (200, or 503 while draining); false: no such path. */
+    healthPath: z.union([z.string().startsWith('/'), z.literal(false)]).default('/healthz'),
+    /**
+     * For several processes behind one socket (node:cluster): the start of every session id this
+     * process makes, and where a request for a session it did not make goes (its owner's private
+     * loopback port; undefined: nowhere, so the session is unknown here, 404).
+     */
+    sessionIdPrefix: z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash and underscore only').default(''),
+    forwardSession: z.custom<(sessionId: string) => ForwardTarget | undefined>((value) => typeof value === 'function', 'a function').optional(),
+    /**
+     * OAuth 2.1 resource server (MCP "Authorization"): a bearer token on every MCP request, checked
+     * against `issuer` and `resource`; Protected Resource Metadata at the well-known paths.
+     */
+    auth: z.custom<AuthOptions>((value) => typeof value === 'object' && value !== null && typeof (value as AuthOptions).resource === 'string', 'an object with issuer and resource').optional(),
+    /** SSE comment lines on idle GET streams, so proxies do not cut them. */
+    keepAliveMs: z.number().positive().max(MAX_TIMER_MS).default(25_000),
+    /**
+     * HTTPS: the certificate chain and its private key (PEM), and the key's passphrase if it has one.
+     * Without it the listener is plain HTTP, and a bearer token travels in clear unless a TLS proxy
+     * stands in front.
+     */
+    tls: z.object({ cert: PemText, key: PemText, passphrase: z.string().optional() }).optional(),
+  });
 
+  /**
+   * A handler mounted in a framework (toNodeHandler, toFetchHandler): serveHttp's options but those
+   * of a listener. The framework routes, so no path is checked unless one is given, and there is no
+   * health path unless one is given.
+   */
+  const HttpHandlerOptions = HttpOptions.omit({ port: true, host: true, maxConnectionsPerClient: true, tls: true }).extend({
+    /** Given, a request for any other path is 404 (or goes to the framework's `next()`). */
+    path: z.string().startsWith('/').optional(),
+    healthPath: z.union([z.string().startsWith('/'), z.literal(false)]).default(false),
+  });
+
+  /** toFetchHandler's: a mounted handler's, and whether one process serves every request (docs/runtimes.md). */
+  const FetchHandlerOptions = HttpHandlerOptions.extend({
+    /**
+     * true: one process serves every request (Bun.serve, Deno.serve, Node, a container), so 2025
+     * sessions and tasks in memory are served. Left out: each request may meet a new isolate
+     * (Workers, Lambda, Vercel functions), so every POST stands alone (2025 without sessions), and a
+     * server whose tasks would live in that isolate's memory is refused.
+     */
+    longLived: z.boolean().default(false),
+  });
+  return { HttpOptions, HttpHandlerOptions, FetchHandlerOptions };
+}
+
+let built: ReturnType<typeof buildSchemas> | undefined;
+export const optionSchemas = (): ReturnType<typeof buildSchemas> => (built ??= buildSchemas());
+type Schemas = ReturnType<typeof buildSchemas>;
+
+export type HttpOptions = z.input<Schemas['HttpOptions']>;
 /**
  * A handler mounted in a framework (toNodeHandler, toFetchHandler): serveHttp's options but those
- * of a listener. The framework routes, so no path is checked unless one is given, and there is no
- * health path unless one is given.
+ * of a listener.
  */
-export const HttpHandlerOptions = HttpOptions.omit({ port: true, host: true, maxConnectionsPerClient: true, tls: true }).extend({
-  /** Given, a request for any other path is 404 (or goes to the framework's `next()`). */
-  path: z.string().startsWith('/').optional(),
-  healthPath: z.union([z.string().startsWith('/'), z.literal(false)]).default(false),
-});
-export type HttpHandlerOptions = z.input<typeof HttpHandlerOptions>;
-
-/** toFetchHandler's: a mounted handler's, and whether one process serves every request (docs/runtimes.md). */
-export const FetchHandlerOptions = HttpHandlerOptions.extend({
-  /**
-   * true: one process serves every request (Bun.serve, Deno.serve, Node, a container), so 2025
-   * sessions and tasks in memory are served. Left out: each request may meet a new isolate
-   * (Workers, Lambda, Vercel functions), so every POST stands alone (2025 without sessions), and a
-   * server whose tasks would live in that isolate's memory is refused.
-   */
-  longLived: z.boolean().default(false),
-});
-export type FetchHandlerOptions = z.input<typeof FetchHandlerOptions>;
+export type HttpHandlerOptions = z.input<Schemas['HttpHandlerOptions']>;
+/** toFetchHandler's: a mounted handler's, and `longLived` (docs/runtimes.md). */
+export type FetchHandlerOptions = z.input<Schemas['FetchHandlerOptions']>;
 
 /** The options with every default applied and the allow-lists decided. */
-export interface ResolvedHttpOptions extends Omit<z.output<typeof HttpOptions>, 'allowedHosts' | 'allowedOrigins' | 'maxBufferedBodyBytes'> {
+export interface ResolvedHttpOptions extends Omit<z.output<Schemas['HttpOptions']>, 'allowedHosts' | 'allowedOrigins' | 'maxBufferedBodyBytes'> {
   /** Lower-cased host names without brackets; `undefined` means any Host is served. */
   readonly allowedHosts: ReadonlySet<string> | undefined;
   /** Exact origins; `undefined` means the default rule (see `checkOrigin`). */
@@ -121,8 +138,9 @@ export const LOCALHOST_NAMES: readonly string[] = ['localhost', '127.0.0.1', '::
  * A mounted handler knows no address it is bound to: without `allowedHosts` it serves the
  * localhost names only, or any Host with `auth` (the token decides). `caller` names it in errors.
  */
-export function resolveHandlerOptions(input: HttpHandlerOptions = {}, caller: string, schema: typeof HttpHandlerOptions = HttpHandlerOptions): ResolvedHandlerOptions {
-  const options = parseOptions(schema, input, caller);
+export function resolveHandlerOptions(input: HttpHandlerOptions = {}, caller: string, kind: 'handler' | 'fetch' = 'handler'): ResolvedHandlerOptions {
+  const schemas = optionSchemas();
+  const options = parseOptions(kind === 'fetch' ? schemas.FetchHandlerOptions : schemas.HttpHandlerOptions, input, caller);
   const hosts = options.allowedHosts ?? (options.auth === undefined ? LOCALHOST_NAMES : undefined);
   return { ...options, path: options.path, ...resolveShared(caller, options, hosts) };
 }
@@ -145,7 +163,7 @@ export function parseOptions<Schema extends z.ZodObject>(schema: Schema, input: 
   return parsed.data;
 }
 
-type SharedInput = Pick<z.output<typeof HttpOptions>, 'healthPath' | 'maxBodyBytes' | 'maxBufferedBodyBytes' | 'allowedOrigins'> & { readonly path?: string | undefined };
+type SharedInput = Pick<z.output<Schemas['HttpOptions']>, 'healthPath' | 'maxBodyBytes' | 'maxBufferedBodyBytes' | 'allowedOrigins'> & { readonly path?: string | undefined };
 
 export function resolveShared(caller: string, options: SharedInput, hosts: readonly string[] | undefined) {
   if (options.healthPath === options.path) throw new TypeError(`${caller}: invalid options: healthPath: it is the MCP path (${options.path})`);

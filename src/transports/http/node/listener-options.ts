@@ -1,10 +1,10 @@
 // serveHttp's options resolved: a listener knows the address it is bound to, and so which Host
 // names are this machine's.
 import { hostname, networkInterfaces } from 'node:os';
-import { HttpOptions, LOCALHOST_NAMES, isLoopback, normalizeHostName, parseOptions, resolveShared, type ResolvedHttpOptions } from '../options.js';
+import { LOCALHOST_NAMES, isLoopback, normalizeHostName, optionSchemas, parseOptions, resolveShared, type HttpOptions, type ResolvedHttpOptions } from '../options.js';
 
 export function resolveHttpOptions(input: HttpOptions = {}): ResolvedHttpOptions {
-  const options = parseOptions(HttpOptions, input, 'serveHttp');
+  const options = parseOptions(optionSchemas().HttpOptions, input, 'serveHttp');
   const loopback = isLoopback(options.host);
   // Bound to another loopback address (127.0.0.2), the server must still accept its own URL. Bound
   // wider without authorization: this machine's own names only (a foreign Host is a rebinding
