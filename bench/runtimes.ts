@@ -62,7 +62,7 @@ function coldStarts(binary: string): { zodMcp: Cold; sdk: Cold } {
   const samples = { zodMcp: [] as Record<string, number>[], sdk: [] as Record<string, number>[] };
   for (let i = 0; i < RUNS; i++) {
     const order = i % 2 === 0 ? (['zodMcp', 'sdk'] as const) : (['sdk', 'zodMcp'] as const);
-    for (const impl of order) samples[impl].push(once(binary, [join(here, 'servers', impl === 'zodMcp' ? 'cold-fetch-zod-mcp.mjs' : 'cold-fetch-sdk-v2.mjs')]));
+    for (const impl of order) samples[impl].push(once(binary, [join(here, 'servers', 'cold-fetch.mjs'), impl === 'zodMcp' ? 'zod-mcp' : 'sdk-v2']));
   }
   const of = (runs: Record<string, number>[]): Cold => ({ ms: median(runs.map((run) => run.ms!)), bootMs: median(runs.map((run) => run.bootMs!)), maxRssMiB: median(runs.map((run) => run.maxRssKiB!)) / 1024 });
   return { zodMcp: of(samples.zodMcp), sdk: of(samples.sdk) };

@@ -54,6 +54,16 @@ function startTrickler(port: number, headers = ''): Promise<Trickler> {
   });
 }
 
+/** Resolves once the health check says no request holds a slot (it is answered before any slot is taken). */
+async function untilNoneInFlight(server: HttpServerHandle): Promise<void> {
+  const health = `http://${server.host}:${server.port}/healthz`;
+  for (let i = 0; i < 200; i++) {
+    if (((await (await fetch(health)).json()) as { inFlight: number }).inFlight === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('requests were still in flight after 2 s');
+}
+
 /** The status line, the headers that matter here, and the body of a raw HTTP/1.1 answer. */
 function readAnswer(raw: string): { status: string; connection: string | undefined; type: string | undefined; body: string } {
   const [head = '', body = ''] = raw.split('\r\n\r\n');
@@ -88,6 +98,8 @@ describe('a body still arriving', () => {
     const caller = { subject: 'u', scopes: [], claims: { sub: 'u' } };
     handle = await startServer({ stateless: true, maxConcurrentRequests: 1, auth: { issuer: 'https://as.example', resource: 'http://127.0.0.1/mcp', verify: async () => caller } });
     for (let i = 0; i < 2; i++) await startTrickler(handle.port, 'Authorization: Bearer t\r\n');
+    // Their tokens checked (a check is asynchronous: Web Crypto hashes the token), they hold no slot.
+    await untilNoneInFlight(handle);
     const res = await post(handle.url, ping, { authorization: 'Bearer t' });
     expect({ status: res.status, body: res.body }).toStrictEqual({ status: 200, body: pong });
   });
