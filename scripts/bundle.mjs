@@ -13,12 +13,40 @@ import { build } from 'esbuild';
 const dist = 'dist';
 /** The package's entries besides its core (`zod-mcp/node`, …): package.json's exports name each. */
 const SUBPATHS = ['node', 'redis', 'workspace', 'skills', 'demo'];
+/**
+ * Every entry but the grep worker, and every module a dynamic import loads, also imports the whole
+ * core. esbuild puts modules in chunks by the set of entries (dynamic imports count as entries)
+ * that reach them; reached from all of them, the core's modules share one chunk, and
+ * `import 'zod-mcp'` reads a few files instead of a few dozen (docs/performance.md, "The core's
+ * import"). An entry that needed only part of the core now evaluates all of it, which each nearly
+ * did; a dynamic import loads nothing more, the core being loaded by then.
+ */
+const core = join(process.cwd(), 'dist', 'src', 'index.js');
+const withCore = {
+  name: 'with-core',
+  setup(build) {
+    build.onResolve({ filter: /^with-core:/ }, (args) => ({ path: join(process.cwd(), args.path.slice('with-core:'.length)), namespace: 'with-core' }));
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.kind !== 'dynamic-import' || args.namespace === 'with-core') return undefined;
+      return { path: join(args.resolveDir, args.path), namespace: 'with-core' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'with-core' }, (args) => ({
+      // The command line keeps its hashbang: esbuild carries an entry's first line over.
+      contents: `${args.path.endsWith('program.js') ? '#!/usr/bin/env node\n' : ''}import ${JSON.stringify(core)};\nexport * from ${JSON.stringify(args.path)};\n`,
+      resolveDir: dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
 const result = await build({
   entryPoints: {
-    ...Object.fromEntries(['index', ...SUBPATHS].map((name) => [name, `dist/src/${name}.js`])),
-    program: 'dist/program.js',
+    index: 'dist/src/index.js',
+    ...Object.fromEntries(SUBPATHS.map((name) => [name, `with-core:dist/src/${name}.js`])),
+    program: 'with-core:dist/program.js',
     'grep-worker': 'dist/src/bundled/workspace/grep-worker.js',
   },
+  plugins: [withCore],
   outdir: dist,
   bundle: true,
   splitting: true,

@@ -33,6 +33,7 @@ import { toolsFeature, type ToolsFeature } from './features/tools/index.js';
 import { ErrorCode, errorFrame, safely } from './jsonrpc/errors.js';
 import { reportToStderr } from './jsonrpc/report.js';
 import { describeIssues } from './schema/issues.js';
+import { ONCE } from './schema/parse.js';
 import { SCHEMA_PROFILES } from './schema/json-schema/profiles.js';
 import { notifications } from './core/notifications.js';
 import { TaskRuntime } from './core/tasks/runtime.js';
@@ -73,7 +74,7 @@ export class McpServer {
     if (eras.size === 0 || [...eras].some((era) => !ERAS.includes(era))) {
       throw new TypeError(`eras must list one or both of ${ERAS.join(', ')}`);
     }
-    const cache = CacheOption.safeParse(options.cache ?? {});
+    const cache = CacheOption.safeParse(options.cache ?? {}, ONCE);
     if (!cache.success) throw new TypeError(`cache: ${describeIssues(cache.error.issues)}`);
     const report = options.onError ?? reportToStderr('internal error');
     const warn = (message: string) => (options.onError === undefined ? writeDiagnostic(`zod-mcp: ${message}`) : safely(options.onError, new Error(message)));

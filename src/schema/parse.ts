@@ -44,3 +44,10 @@ function isAuthorCode(part: unknown): boolean {
   }
   return isZod3(part) && (part._def as { typeName?: string }).typeName === 'ZodEffects';
 }
+
+/**
+ * For a schema parsed once or a few times (options, a tool's name at definition): Zod 4 compiles
+ * an object schema into a function on its first parse, which pays only when it parses again and
+ * again; here it would only lengthen the start.
+ */
+export const ONCE = { jitless: true } as const;

@@ -8,7 +8,7 @@ import { checkPolicy, type ArgumentPolicy } from './arguments.js';
 import { checkTimeout } from '../../core/limits.js';
 import { describeIssues } from '../../schema/issues.js';
 import { toJsonSchema } from '../../schema/json-schema/index.js';
-import { runsAuthorCode } from '../../schema/parse.js';
+import { ONCE, runsAuthorCode } from '../../schema/parse.js';
 import { isObjectSchema, isZod3, type AnyObjectSchema, type Input, type Output } from '../../schema/zod.js';
 import { bindHeaders, withExtraKeywords, type HeaderBinding } from './schema-extras.js';
 import { optionKeys, refuseUnknownOptions } from '../../core/options.js';
@@ -104,7 +104,7 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
   definition: ToolDefinition<I, O>,
 ): Tool {
   const { name, title, description, input, output, annotations, timeoutMs, handler } = definition;
-  const checkedName = ToolName.safeParse(name);
+  const checkedName = ToolName.safeParse(name, ONCE);
   if (!checkedName.success) {
     throw new TypeError(`tool ${JSON.stringify(name)}: invalid name: ${describeIssues(checkedName.error.issues)}`);
   }

@@ -1,6 +1,7 @@
 // serveHttp's options, and a mounted handler's: Zod schemas, so a bad option fails at start-up with the field it names.
 import { z } from 'zod/v4';
 import { describeIssues } from '../../schema/issues.js';
+import { ONCE } from '../../schema/parse.js';
 import { MAX_TIMER_MS } from '../../core/limits.js';
 import type { AuthOptions } from './auth/verify.js';
 import { optionKeys, refuseUnknownOptions } from '../../core/options.js';
@@ -158,7 +159,7 @@ export function parseOptions<Schema extends z.ZodObject>(schema: Schema, input: 
   refuseUnknownOptions(`${caller}: auth`, auth, AUTH_OPTIONS);
   refuseUnknownOptions(`${caller}: auth.introspection`, auth?.introspection, INTROSPECTION_OPTIONS);
   refuseUnknownOptions(`${caller}: tls`, (input as { tls?: unknown } | undefined)?.tls, TLS_OPTIONS);
-  const parsed = schema.safeParse(input);
+  const parsed = schema.safeParse(input, ONCE);
   if (!parsed.success) throw new TypeError(`${caller}: invalid options: ${describeIssues(parsed.error.issues)}`);
   return parsed.data;
 }
