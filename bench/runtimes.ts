@@ -58,14 +58,16 @@ interface Cold {
   readonly maxRssMiB: number;
 }
 
-function coldStarts(binary: string): { zodMcp: Cold; sdk: Cold } {
-  const samples = { zodMcp: [] as Record<string, number>[], sdk: [] as Record<string, number>[] };
+/** zod-mcp, the SDK v2, and the floor (no library: zod, the tool's schema, one Request read and one Response made), interleaved. */
+function coldStarts(binary: string): { zodMcp: Cold; sdk: Cold; floor: Cold } {
+  const programs = { zodMcp: 'zod-mcp', sdk: 'sdk-v2', floor: 'floor' } as const;
+  const samples = { zodMcp: [] as Record<string, number>[], sdk: [] as Record<string, number>[], floor: [] as Record<string, number>[] };
+  const kinds = Object.keys(programs) as (keyof typeof programs)[];
   for (let i = 0; i < RUNS; i++) {
-    const order = i % 2 === 0 ? (['zodMcp', 'sdk'] as const) : (['sdk', 'zodMcp'] as const);
-    for (const impl of order) samples[impl].push(once(binary, [join(here, 'servers', 'cold-fetch.mjs'), impl === 'zodMcp' ? 'zod-mcp' : 'sdk-v2']));
+    for (const impl of [...kinds.slice(i % 3), ...kinds.slice(0, i % 3)]) samples[impl].push(once(binary, [join(here, 'servers', 'cold-fetch.mjs'), programs[impl]]));
   }
   const of = (runs: Record<string, number>[]): Cold => ({ ms: median(runs.map((run) => run.ms!)), bootMs: median(runs.map((run) => run.bootMs!)), maxRssMiB: median(runs.map((run) => run.maxRssKiB!)) / 1024 });
-  return { zodMcp: of(samples.zodMcp), sdk: of(samples.sdk) };
+  return { zodMcp: of(samples.zodMcp), sdk: of(samples.sdk), floor: of(samples.floor) };
 }
 
 type Impl = 'zod-mcp' | 'sdk-v2';
@@ -130,11 +132,13 @@ out.push(`| import on ${process.version} | zod alone | what zod-mcp adds | targe
 out.push(`| time | ${imported.zodMs.toFixed(1)} ms | +${imported.extraMs.toFixed(1)} ms | ≤ +15 ms: ${verdict(imported.extraMs <= 15)} |`);
 out.push(`| resident memory | | +${imported.extraMiB.toFixed(1)} MiB | ≤ +2 MiB: ${verdict(imported.extraMiB <= 2)} |`, '');
 out.push('| serverless cold start: import zod and the package, build a one-tool server, answer one 2026 tools/call through the fetch handler | zod-mcp | SDK v2 createMcpHandler | ratio | target |', '| --- | ---: | ---: | ---: | --- |');
-for (const [runtime, { zodMcp, sdk }] of Object.entries(cold)) {
+for (const [runtime, { zodMcp, sdk, floor }] of Object.entries(cold)) {
   const time = zodMcp.ms / sdk.ms;
   const memory = zodMcp.maxRssMiB / sdk.maxRssMiB;
+  const above = (mine: number, theirs: number, base: number) => `${((mine - base) / (theirs - base)).toFixed(2)}×`;
   out.push(`| ${runtime}: ms, from the script's first line (the runtime started ${zodMcp.bootMs.toFixed(0)} ms before it) | ${zodMcp.ms.toFixed(0)} | ${sdk.ms.toFixed(0)} | ${time.toFixed(2)}× | ≤ 0.5×: ${verdict(time <= 0.5)} |`);
   out.push(`| ${runtime}: peak resident memory | ${zodMcp.maxRssMiB.toFixed(1)} MiB | ${sdk.maxRssMiB.toFixed(1)} MiB | ${memory.toFixed(2)}× | ≤ 0.6×: ${verdict(memory <= 0.6)} |`);
+  out.push(`| ${runtime}: the floor, no library (${floor.ms.toFixed(0)} ms, ${floor.maxRssMiB.toFixed(1)} MiB); what each adds above it | +${(zodMcp.ms - floor.ms).toFixed(0)} ms, +${(zodMcp.maxRssMiB - floor.maxRssMiB).toFixed(1)} MiB | +${(sdk.ms - floor.ms).toFixed(0)} ms, +${(sdk.maxRssMiB - floor.maxRssMiB).toFixed(1)} MiB | ${above(zodMcp.ms, sdk.ms, floor.ms)} time, ${above(zodMcp.maxRssMiB, sdk.maxRssMiB, floor.maxRssMiB)} memory | |`);
 }
 out.push('', `| fetch handler, stateless 2026 echo, autocannon 64 connections ${SECONDS} s | zod-mcp req/s | SDK v2 req/s | ratio |`, '| --- | ---: | ---: | ---: |');
 for (const row of rows) out.push(`| ${row.runtime} | ${Math.round(row.zodMcp).toLocaleString('en-US')} | ${row.sdk === undefined ? '— (does not run)' : Math.round(row.sdk).toLocaleString('en-US')} | ${row.sdk === undefined ? '—' : `${(row.zodMcp / row.sdk).toFixed(2)}×`} |`);

@@ -5,6 +5,7 @@
 // arguments) and completes an MRTR elicitation, and a subscriptions/listen stream opens; on Bun and
 // Deno a 2025 session is served too.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHttpProgram, type ServeProcess } from '../helpers/serve-process.js';
@@ -15,7 +16,8 @@ const example = (...path: string[]) => join(root, 'examples', ...path);
 
 /** How each runtime serves examples/server.ts, and whether it keeps 2025 sessions (a long-lived process does). */
 const RUNTIMES: readonly [Runtime, (binary: string) => Promise<ServeProcess>, boolean][] = [
-  ['workerd', (binary) => startWorkerd(binary), false],
+  // ALLOWED_HOSTS as examples/cloudflare-worker/wrangler.toml's [vars] give it, and a deployed worker's own name.
+  ['workerd', (binary) => startWorkerd(binary, { vars: { ALLOWED_HOSTS: 'localhost,127.0.0.1,mcp.example' } }), false],
   ['bun', (binary) => startHttpProgram(binary, [example('bun.ts')], {}, 20_000, root), true],
   ['deno', (binary) => startHttpProgram(binary, ['run', '--allow-net', '--allow-env', '--allow-read', example('deno.ts')], { DENO_NO_UPDATE_CHECK: '1' }, 30_000, root), true],
   ['node22', (binary) => startHttpProgram(binary, [join(root, 'test', 'runtimes', 'serve-node.ts')], {}, 20_000, root), true],
@@ -55,6 +57,19 @@ async function exercise(mcp: Client): Promise<void> {
   expect({ content: bad.content, isError: bad.isError }).toStrictEqual({ content: [{ type: 'text', text: 'Invalid arguments for tool add: a: expected number, received string' }], isError: true });
   const greeted = await mcp.callTool({ name: 'greet', arguments: {} });
   expect({ content: greeted.content, isError: greeted.isError }).toStrictEqual({ content: [{ type: 'text', text: 'Hello, Ada!' }], isError: false });
+}
+
+/** A POST from a page on another site that resolved to this address: its Host is that site's. */
+function postWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }));
+  });
 }
 
 /** The first event of a subscriptions/listen stream, read off the wire; then the stream is let go. */
@@ -113,6 +128,17 @@ for (const [name, start, keepsSessions] of RUNTIMES) {
           params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'listen-1' }, notifications: { toolsListChanged: true } },
         }),
       });
+    }, 30_000);
+
+    it('refuses a foreign Host (DNS rebinding protection), as serveHttp does', async () => {
+      expect(await postWithHost(served.url, 'evil.example')).toStrictEqual({
+        status: 403,
+        body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request', data: 'Host not allowed: evil.example' } }),
+      });
+    }, 30_000);
+
+    it.runIf(name === 'workerd')('serves the host names its ALLOWED_HOSTS binding lists (a deployed worker names its own)', async () => {
+      expect(await postWithHost(served.url, 'mcp.example')).toStrictEqual({ status: 200, body: JSON.stringify({ jsonrpc: '2.0', id: 1, result: {} }) });
     }, 30_000);
 
     it.runIf(keepsSessions)('serves a 2025 session to the SDK v2 client (initialize, a session id, calls in it)', async () => {

@@ -13,6 +13,8 @@ import { root } from '../helpers/runtimes.js';
 export interface WorkerSource {
   readonly entry?: string;
   readonly define?: Record<string, string>;
+  /** Text bindings, the worker's `env` (wrangler.toml's [vars]). */
+  readonly vars?: Record<string, string>;
 }
 
 /** The worker bundled into `dir`/worker.js: zod-mcp as the built package, zod included. */
@@ -49,6 +51,7 @@ const config :Workerd.Config = (
 const worker :Workerd.Worker = (
   modules = [ (name = "worker", esModule = embed "worker.js") ],
   compatibilityDate = "2026-11-01",
+  bindings = [ ${Object.entries(source.vars ?? {}).map(([name, text]) => `(name = ${JSON.stringify(name)}, text = ${JSON.stringify(text)})`).join(', ')} ],
 );
 `,
   );
