@@ -37,6 +37,7 @@ import { ONCE } from './schema/parse.js';
 import { SCHEMA_PROFILES } from './schema/json-schema/profiles.js';
 import { notifications } from './core/notifications.js';
 import { TaskRuntime } from './core/tasks/runtime.js';
+import { isInProcessStore } from './core/tasks/store.js';
 import { taskSettings, type TaskOptions } from './core/tasks/record.js';
 import { tasksFeature } from './features/tasks/index.js';
 import { TASKS_EXTENSION } from '../schemas/tasks.js';
@@ -200,7 +201,7 @@ export class McpServer {
 
   /** Whether this server keeps tasks that live only in this process's memory (the default store): a serverless handler refuses it. @internal */
   get keepsTasksInProcess(): boolean {
-    return this.#servesTasks && this.#tasks.inProcess;
+    return this.#servesTasks && isInProcessStore(this.#tasks.settings.store);
   }
 
   /** How many tasks this process runs, and when there are none (a draining transport waits). @internal */

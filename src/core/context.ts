@@ -66,13 +66,13 @@ export class RequestContext implements HandlerContext {
   /** 2026: the retry's answers and sealed state, lifted off params before the method's schema. */
   declare inputResponses: Record<string, unknown> | undefined;
   declare requestState: string | undefined;
-  /** The method's parsed params: what a requestState is bound to (the tool and its arguments, ...). */
-  readonly params: unknown;
+  readonly params: unknown; // the method's parsed params: what a requestState is bound to (the tool and its arguments, ...)
   declare round: Round | undefined; // what this call has gathered from the client so far; made on the first ask
   /** Set when the call became a task: its questions park the task until tasks/update answers them. */
   declare taskFulfil: ((asks: ReadonlyMap<string, Ask>) => Promise<Record<string, unknown>>) | undefined;
-  /** While the call's task record is being made: a round that ends then waits to know whether it is a task's. */
+  /** While the call's task record is made: a round that ends then waits to know if it is a task's. */
   declare taskBecoming: Promise<void> | undefined;
+  declare preparing: Promise<void> | undefined; // a retry's requestState being opened
   /** Set while the call may still become a task: a round that ends in input_required says so at once. */
   declare roundEnding: (() => void) | undefined;
   #abort: CallAbort | undefined;

@@ -173,6 +173,33 @@ describe('tasks at the edges of time', () => {
     expect({ now: [...kinds.now], later: [...kinds.later] }).toStrictEqual({ now: ['input_required'], later: ['task'] });
   });
 
+  it('a retry of a required tool runs its round once its requestState is open: what it asks at once is still MRTR; a state that does not open is -32602 on the request', async () => {
+    const { store, created } = flakyStore();
+    const { send } = serve(store, [
+      {
+        name: 'two',
+        description: 't',
+        input: z.object({}),
+        task: 'required',
+        handler: async (_a: unknown, ctx: any) => {
+          const { a } = await ctx.ask({ a: elicit('A?', Ok) });
+          const { b } = await ctx.ask({ b: elicit('B?', Ok) });
+          return `${a.content.ok} ${b.content.ok}`;
+        },
+      },
+    ]);
+    for (let i = 0; i < 20; i++) {
+      const first = (await send('tools/call', { name: 'two', arguments: {} })).result;
+      expect({ resultType: first.resultType, asks: Object.keys(first.inputRequests) }).toStrictEqual({ resultType: 'input_required', asks: ['a'] });
+      const retried = (await send('tools/call', { name: 'two', arguments: {}, inputResponses: { a: { action: 'accept', content: { ok: true } } }, requestState: first.requestState })).result;
+      expect({ resultType: retried.resultType, asks: Object.keys(retried.inputRequests ?? {}) }).toStrictEqual({ resultType: 'input_required', asks: ['b'] });
+      const tampered = `${first.requestState.slice(0, -4)}AAAA`;
+      const refused = await send('tools/call', { name: 'two', arguments: {}, inputResponses: { a: { action: 'accept', content: { ok: true } } }, requestState: tampered });
+      expect(refused.error).toMatchObject({ code: -32602, data: { reason: 'invalid_request_state' } });
+    }
+    expect(created).toStrictEqual([]); // no round became a task
+  });
+
   it('with ttlMs null, ended tasks make room for new ones once the store is full', async () => {
     const store = memoryTaskStore({ maxTasks: 3 });
     const { send } = serve(store, [{ name: 'now', description: 'n', input: z.object({}), task: 'required', handler: async () => 'now' }], { ttlMs: null });

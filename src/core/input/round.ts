@@ -28,6 +28,8 @@ export interface AskingContext {
   readonly taskFulfil?: ((asks: ReadonlyMap<string, Ask>) => Promise<Record<string, unknown>>) | undefined;
   /** Set while the call is becoming a task: whose questions these are is known once it settles. */
   readonly taskBecoming?: Promise<void> | undefined;
+  /** Set while a retry's requestState is being opened (asynchronous): a call that may become a task waits for it before it does. */
+  preparing?: Promise<void> | undefined;
   /** Set while the call may still become a task: a round that ends in input_required says so at once (its state is sealed after). */
   readonly roundEnding?: (() => void) | undefined;
 }
@@ -98,9 +100,9 @@ export class Round {
 export function prepareRounds(ctx: AskingContext): Promise<void> | undefined {
   const { requestState } = ctx;
   if (requestState !== undefined) {
-    return (async () => {
+    return (ctx.preparing = (async () => {
       ctx.round = new Round(await open(await ctx.server.input.key(), subjectOf(ctx), requestState), ctx.inputResponses);
-    })();
+    })());
   }
   if (ctx.inputResponses !== undefined) ctx.round = new Round(undefined, ctx.inputResponses);
   return undefined;

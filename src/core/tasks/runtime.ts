@@ -11,7 +11,7 @@ import { longTimeout } from '../limits.js';
 import { afterThisTurn } from '../../runtime/host.js';
 import { isThenable, type MaybePromise } from '../maybe-async.js';
 import { TaskCreated, detailed, taskOf, type TaskSettings, type TaskSupport } from './record.js';
-import { TERMINAL, TaskLimitError, isInProcessStore, type TaskChange, type TaskError, type TaskRecord } from './store.js';
+import { TERMINAL, TaskLimitError, type TaskChange, type TaskError, type TaskRecord } from './store.js';
 
 type Outcome = object | null;
 
@@ -33,9 +33,9 @@ export class TaskRuntime {
 
   /**
    * Runs a call that may become a task. `start` runs the tool. A `required` tool becomes a task once
-   * what its start queued at once has run (questions asked before it waits on anything are MRTR
-   * on the request); an `optional` one after `taskAfterMs`; one that answers sooner answers as
-   * usual (a `required` one as a task that is already complete).
+   * what its start queued at once has run (questions asked before it waits on anything are MRTR on
+   * the request); an `optional` one after `taskAfterMs`; one that answers sooner answers as usual
+   * (a `required` one as a task that is already complete).
    */
   run(ctx: RequestContext, support: 'optional' | 'required', timeoutMs: number | undefined, start: () => MaybePromise<Outcome>): MaybePromise<Outcome | TaskCreated> {
     const started = start();
@@ -43,17 +43,20 @@ export class TaskRuntime {
     const running = Promise.resolve(started);
     return new Promise((resolve, reject) => {
       let decided = false;
+      let held = false; // the round ended in questions for a retry: input_required answers, however long its sealing takes
       const become = () => {
         ctx.roundEnding = undefined; // a task's later rounds are its own
         decided = true;
         this.#become(ctx, support, timeoutMs, running).then(resolve, reject);
       };
-      // Required: a task at once, after the start has had its turn (an answer ready by then is the task's first state).
-      const cancel = support === 'required' ? afterThisTurn(become) : undefined;
+      // Required: a task once the start has had its turn (an answer ready by then is the task's first state); a
+      // retry's turn starts once its requestState is open (one that does not open fails the request, as a call's would).
+      let cancel: (() => void) | undefined;
+      const arm = () => void (decided || held || (cancel = afterThisTurn(become)));
+      if (support === 'required') void (ctx.preparing === undefined ? arm() : ctx.preparing.then(arm, () => undefined));
       const timer = support === 'required' ? undefined : setTimeout(become, this.settings.taskAfterMs);
       const stopTimers = () => (cancel?.(), clearTimeout(timer));
-      // A round that ends in questions for a retry: input_required answers the request, however long its sealing takes.
-      ctx.roundEnding = stopTimers;
+      ctx.roundEnding = () => ((held = true), stopTimers());
       const decide = (settle: () => void) => {
         ctx.roundEnding = undefined;
         if (decided) return;
@@ -66,11 +69,6 @@ export class TaskRuntime {
         (error: unknown) => decide(() => reject(error)),
       );
     });
-  }
-
-  /** Whether the store keeps its tasks in this process alone. */
-  get inProcess(): boolean {
-    return isInProcessStore(this.settings.store);
   }
 
   /** How many tasks this process runs now. */

@@ -57,6 +57,7 @@ function refuseBody(state: HttpState, res: HttpResponse, reason: BodyRefusal): v
   const close = { connection: 'close' };
   switch (reason) {
     case 'gone':
+      res.destroy(); // nobody to answer: a web runtime still gets its Response (499), and a drain stops waiting for it
       return;
     case 'consumed':
       writeDiagnostic('zod-mcp: http: the request body was read before the MCP handler (a body parser or middleware before it?) and left nothing of it');

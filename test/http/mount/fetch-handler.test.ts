@@ -102,6 +102,17 @@ describe('toFetchHandler', () => {
     });
   });
 
+  it('answers 499 at once when the body fails on its way (the client gone mid-body)', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"jsonrpc":'));
+        setTimeout(() => controller.error(new Error('connection reset')), 20);
+      },
+    });
+    const response = await mcp(new Request('http://localhost/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept }, body, duplex: 'half' } as RequestInit));
+    expect({ status: response.status, body: await response.text() }).toStrictEqual({ status: 499, body: '' });
+  });
+
   it('serves 2025 sessions: initialize, then a call in its session', async () => {
     const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } } };
     const opened = await mcp(post2025(initialize));

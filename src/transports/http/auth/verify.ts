@@ -1,7 +1,7 @@
 // Checking an access token: a JWT against the authorization server's JWKS (through `jose`, loaded
 // only when a token arrives), an opaque token by RFC 7662 introspection, or a verifier of your own.
 import { encodeUtf8, toBase64, toBase64Url } from '../../../runtime/bytes.js';
-import type { Timer } from '../../../runtime/host.js';
+import { unrefTimer, type Timer } from '../../../runtime/host.js';
 import type { AuthInfo } from '../../../core/auth.js';
 import { importOptionalPeer } from '../../../core/optional-peer.js';
 
@@ -87,7 +87,7 @@ export function createVerifier(options: AuthOptions): (token: string) => Promise
         // Keys are cached; an unknown kid (a rotation) fetches them again, at most every 30 s.
         return lib.createRemoteJWKSet(new URL(uri), { cacheMaxAge: options.jwksCacheMs ?? 10 * 60_000, cooldownDuration: options.jwksCooldownMs ?? 30_000 });
       })();
-      keys.catch(() => setTimeout(() => keySets.delete(issuer), 5000).unref()); // a failed discovery waits 5 s before the next
+      keys.catch(() => unrefTimer(setTimeout(() => keySets.delete(issuer), 5000))); // a failed discovery waits 5 s before the next
       keySets.set(issuer, keys);
     }
     return keys;
