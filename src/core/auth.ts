@@ -46,9 +46,13 @@ export function requireScopes(auth: AuthInfo | undefined, required: readonly str
   throw new ProtocolError(ErrorCode.InsufficientScope, { requiredScopes: [...required!], detail: `${what} needs the scope${required!.length > 1 ? 's' : ''} ${required!.join(' ')}` });
 }
 
-/** The principal a verified token binds requestState and tasks to: its issuer and subject. */
+/**
+ * The principal a verified token binds sessions, requestState and tasks to: its issuer, whether it
+ * names a user or a client acting for itself (no `sub`), and its subject, as a JSON array. No
+ * issuer or subject can forge another's: a user whose `sub` is `client:svc`, or an issuer with a
+ * `#` in it, names a principal of its own.
+ */
 export function principalOf(auth: AuthInfo): string {
-  // A client acting for itself (no `sub`) is named apart from a user whose `sub` happens to be its id.
   const self = auth.claims.sub === undefined && auth.clientId === auth.subject;
-  return `${auth.issuer ?? ''}#${self ? 'client:' : ''}${auth.subject}`;
+  return JSON.stringify([auth.issuer ?? '', self ? 'client' : 'user', auth.subject]);
 }
