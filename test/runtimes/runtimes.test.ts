@@ -14,15 +14,16 @@ import { startWorkerd } from './workerd.js';
 
 const example = (...path: string[]) => join(root, 'examples', ...path);
 
+/** Another Node: examples/server.ts on serveHttp (test/runtimes/serve-node.ts). */
+const onNode = (binary: string) => startHttpProgram(binary, [join(root, 'test', 'runtimes', 'serve-node.ts')], {}, 20_000, root);
+
 /** How each runtime serves examples/server.ts, and whether it keeps 2025 sessions (a long-lived process does). */
 const RUNTIMES: readonly [Runtime, (binary: string) => Promise<ServeProcess>, boolean][] = [
   // ALLOWED_HOSTS as examples/cloudflare-worker/wrangler.toml's [vars] give it, and a deployed worker's own name.
   ['workerd', (binary) => startWorkerd(binary, { vars: { ALLOWED_HOSTS: 'localhost,127.0.0.1,mcp.example' } }), false],
   ['bun', (binary) => startHttpProgram(binary, [example('bun.ts')], {}, 20_000, root), true],
   ['deno', (binary) => startHttpProgram(binary, ['run', '--allow-net', '--allow-env', '--allow-read', example('deno.ts')], { DENO_NO_UPDATE_CHECK: '1' }, 30_000, root), true],
-  ['node22', (binary) => startHttpProgram(binary, [join(root, 'test', 'runtimes', 'serve-node.ts')], {}, 20_000, root), true],
-  ['node24', (binary) => startHttpProgram(binary, [join(root, 'test', 'runtimes', 'serve-node.ts')], {}, 20_000, root), true],
-  ['node26', (binary) => startHttpProgram(binary, [join(root, 'test', 'runtimes', 'serve-node.ts')], {}, 20_000, root), true],
+  ...(['node22', 'node24', 'node26'] as const).map((node): [Runtime, typeof onNode, boolean] => [node, onNode, true]),
 ];
 
 const ENVELOPE = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };

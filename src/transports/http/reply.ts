@@ -72,6 +72,15 @@ export function writeSseMessage(res: HttpResponse, message: Notification | Respo
   if (text !== undefined) res.write(`event: message\ndata: ${text}\n\n`);
 }
 
+/** A comment line every `ms` on an open SSE stream, so proxies do not cut it; never after its end. The caller clears it. */
+export function startKeepAlive(res: HttpResponse, ms: number): Timer {
+  return unrefTimer(
+    setInterval(() => {
+      if (!res.writableEnded && !res.destroyed) res.write(': keep-alive\n\n');
+    }, ms),
+  );
+}
+
 /**
  * The answer to one POSTed request: plain JSON, unless a notification comes first; then the
  * response turns into an SSE stream of the notifications, then the response, then it ends. A
@@ -85,11 +94,7 @@ export function createRequestReply(res: HttpResponse, headers: ResponseHeaders, 
   const startStream = () => {
     startSse(res, headers);
     streaming = true;
-    keepAlive = unrefTimer(
-      setInterval(() => {
-        if (!res.writableEnded && !res.destroyed) res.write(': keep-alive\n\n');
-      }, keepAliveMs),
-    );
+    keepAlive = startKeepAlive(res, keepAliveMs);
     res.once('close', stopKeepAlive);
   };
   return {

@@ -1,9 +1,8 @@
 // GET opens the session's stream for server notifications; DELETE ends the session.
 import type { HttpRequest, HttpResponse } from './messages.js';
 import { AbortReason } from '../../core/lifetime.js';
-import { unrefTimer } from '../../runtime/host.js';
 import { SESSION_HEADER, acceptsAll, checkProtocolVersion, readSessionId } from './headers.js';
-import { sendEmpty, sendError, startSse, writeSseMessage } from './reply.js';
+import { sendEmpty, sendError, startKeepAlive, startSse, writeSseMessage } from './reply.js';
 import { findSession, type HttpSession } from './sessions.js';
 import type { HttpState } from './state.js';
 
@@ -28,11 +27,7 @@ export function handleGet(state: HttpState, req: HttpRequest, res: HttpResponse)
   entry.session.notify = (notification) => writeSseMessage(res, notification);
   // Once ended (DELETE, close()), a response may take a while to flush before 'close': the
   // keep-alive must not write after end.
-  const keepAlive = unrefTimer(
-    setInterval(() => {
-      if (!res.writableEnded && !res.destroyed) res.write(': keep-alive\n\n');
-    }, state.options.keepAliveMs),
-  );
+  const keepAlive = startKeepAlive(res, state.options.keepAliveMs);
   res.once('finish', () => clearInterval(keepAlive));
   res.once('close', () => {
     clearInterval(keepAlive);
