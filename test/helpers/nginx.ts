@@ -14,22 +14,54 @@ export interface Nginx {
    * starts the session id (`serve --instance i0` makes ids `i0.…`).
    */
   readonly url: string;
+  /** The upstreams' ports, as given. */
+  readonly ports: readonly number[];
   /** Each request so far: the upstream port that answered it, with its Mcp-Method, Mcp-Name and session. */
-  log(): { upstream: number; method: string; name: string; status: number; session: string }[];
+  log(): NginxLogEntry[];
   stop(): Promise<void>;
+}
+
+export interface NginxLogEntry {
+  /** The upstream port that answered (the last one tried). */
+  upstream: number;
+  /** Every upstream port tried, in order, and what each answered (0: no answer, e.g. a connection error). */
+  tried: number[];
+  statuses: number[];
+  method: string;
+  name: string;
+  /** What nginx answered the client. */
+  status: number;
+  session: string;
 }
 
 /** The name `serve --instance` is given for the upstream at `index`. */
 export const instanceName = (index: number) => `i${index}`;
 
-/** The proxy settings an MCP endpoint needs: HTTP/1.1 upstream keep-alive, no buffering (SSE), long reads. */
-export const MCP_LOCATION = `
+/**
+ * The proxy settings an MCP endpoint needs: HTTP/1.1 upstream keep-alive, no buffering (SSE), long
+ * reads, and retries that cannot run a call twice. nginx sends a POST to the next instance only
+ * when it never reached one (a connection that could not be made: `error timeout` without
+ * `non_idempotent`); the instance's own 503, sent before anything ran, goes once more to the
+ * group through `@refused`. A POST that reached an instance which then died answers 502.
+ */
+export const MCP_PROXY = `
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $host;
       proxy_buffering off;
       proxy_read_timeout 1h;
-      proxy_next_upstream error timeout http_503 non_idempotent;`;
+      proxy_next_upstream error timeout;`;
+
+/** The two locations of the MCP endpoint (`$mcp_upstream`: the group the request goes to). */
+export const MCP_LOCATIONS = `
+    location / {
+      proxy_pass http://$mcp_upstream;${MCP_PROXY}
+      proxy_intercept_errors on;
+      error_page 503 = @refused;
+    }
+    location @refused {
+      proxy_pass http://$mcp_upstream;${MCP_PROXY}
+    }`;
 
 export async function startNginx(upstreams: readonly number[]): Promise<Nginx> {
   if (spawnSync('nginx', ['-v']).error !== undefined) throw new Error('nginx is not installed: `apt-get install nginx` (.ci/run does)');
@@ -51,7 +83,7 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
 http {
-  log_format upstreams '$upstream_addr|$http_mcp_method|$http_mcp_name|$status|$http_mcp_session_id';
+  log_format upstreams '$upstream_addr|$upstream_status|$http_mcp_method|$http_mcp_name|$status|$http_mcp_session_id';
   access_log ${dir}/access.log upstreams;
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
@@ -61,6 +93,7 @@ http {
   upstream mcp {
 ${servers}
     keepalive 32;
+    keepalive_timeout 4s;
   }
 ${groups}
   map $http_mcp_session_id $mcp_upstream {
@@ -68,10 +101,7 @@ ${pinned}
     default mcp;
   }
   server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://$mcp_upstream;${MCP_LOCATION}
-    }
+    listen 127.0.0.1:${port};${MCP_LOCATIONS}
   }
 }
 `;
@@ -88,15 +118,18 @@ ${pinned}
   }
   return {
     url: `http://127.0.0.1:${port}/mcp`,
+    ports: upstreams,
     log: () =>
       safeRead(join(dir, 'access.log'))
         .split('\n')
         .filter(Boolean)
         .map((line) => {
-          const [upstream = '', method = '', name = '', status = '', session = ''] = line.split('|');
-          // After a failed try nginx lists every upstream it tried: the last one answered.
-          const last = upstream.split(', ').at(-1) ?? '';
-          return { upstream: Number(last.split(':').at(-1)), method, name, status: Number(status), session };
+          const [upstreams = '', upstreamStatuses = '', method = '', name = '', status = '', session = ''] = line.split('|');
+          // nginx lists every upstream it tried (`, ` between the tries of one location, ` : ` across an
+          // error_page redirect): the last one answered.
+          const tried = upstreams.split(/, | : /).map((address) => Number(address.split(':').at(-1)));
+          const statuses = upstreamStatuses.split(/, | : /).map((code) => (code === '-' ? 0 : Number(code)));
+          return { upstream: tried.at(-1)!, tried, statuses, method, name, status: Number(status), session };
         }),
     async stop() {
       if (child.exitCode === null) child.kill('SIGQUIT');
