@@ -21,7 +21,7 @@ export type { GetReturn } from './features/prompts/messages.js';
 export type { Completer, CompletionContext } from './features/completion/complete.js';
 export type { Extension } from './features/feature.js';
 export { memoryTaskStore, type MemoryTaskStoreOptions } from './core/tasks/memory.js';
-export { TaskLimitError, type TaskChange, type TaskError, type TaskRecord, type TaskSignals, type TaskStore } from './core/tasks/store.js';
+export { StoreUnavailableError, TaskLimitError, type TaskChange, type TaskError, type TaskRecord, type TaskSignals, type TaskStore } from './core/tasks/store.js';
 export type { TaskSupport } from './core/tasks/record.js';
 export { elicit, elicitUrl, listRoots, sample, type AnswerOf, type Ask, type Elicited } from './core/input/requests.js';
 export { elicitationForm, type ElicitationForm } from './core/input/form.js';

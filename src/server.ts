@@ -204,6 +204,16 @@ export class McpServer {
     return this.#servesTasks && isInProcessStore(this.#tasks.settings.store);
   }
 
+  /** What this server depends on that cannot serve now (a shared task store or event bus in an outage), each with why: the health check says it. @internal */
+  get unavailable(): string[] {
+    const down: string[] = [];
+    const tasks = this.#servesTasks ? this.#tasks.settings.store.unavailable?.() : undefined;
+    if (tasks !== undefined) down.push(`tasks: ${tasks}`);
+    const events = this.#events.unavailable?.();
+    if (events !== undefined) down.push(`events: ${events}`);
+    return down;
+  }
+
   /** How many tasks this process runs, and when there are none (a draining transport waits). @internal */
   get runningTasks(): { readonly count: number; idle(): Promise<void> } {
     const tasks = this.#tasks;

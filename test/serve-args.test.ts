@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { parseServeArgs } from '../src/cli/serve-args.js';
 
-const none = { module: undefined, demo: false, root: undefined, readOnly: false, confirmWrites: false, skills: undefined, http: false, port: undefined, host: undefined, redis: undefined, workers: 1, drainMs: undefined, taskLeaseMs: undefined, instance: undefined, auth: undefined, allowUnauthenticated: false, allowedHosts: undefined, maxConnectionsPerClient: undefined, tls: undefined };
+const none = { module: undefined, demo: false, root: undefined, readOnly: false, confirmWrites: false, skills: undefined, http: false, port: undefined, host: undefined, redis: undefined, workers: 1, drainMs: undefined, taskLeaseMs: undefined, redisTimeoutMs: undefined, instance: undefined, auth: undefined, allowUnauthenticated: false, allowedHosts: undefined, maxConnectionsPerClient: undefined, tls: undefined };
 
 describe('parseServeArgs', () => {
   it.each([
@@ -16,6 +16,7 @@ describe('parseServeArgs', () => {
     [['--port=8080', '--http', '--host', '::1', '--root=.'], { ...none, http: true, port: 8080, host: '::1', root: '.' }],
     [['--http', '--redis', 'redis://127.0.0.1:6379', '--workers', '3', '--drain-ms', '5000'], { ...none, http: true, redis: 'redis://127.0.0.1:6379', workers: 3, drainMs: 5000 }],
     [['--http', '--redis', 'rediss://h:1', '--task-lease-ms', '2000'], { ...none, http: true, redis: 'rediss://h:1', taskLeaseMs: 2000 }],
+    [['--http', '--redis', 'redis://h', '--redis-timeout-ms', '500'], { ...none, http: true, redis: 'redis://h', redisTimeoutMs: 500 }],
     [['--http', '--instance', 'eu-1'], { ...none, http: true, instance: 'eu-1' }],
     [
       ['--http', '--auth-issuer', 'https://as.example', '--auth-audience', 'https://mcp.example/mcp', '--auth-scopes', 'a, b'],
@@ -53,6 +54,8 @@ describe('parseServeArgs', () => {
     [['--http', '--drain-ms=soon'], 'serve: --drain-ms: not a number of milliseconds: soon'],
     [['--http', '--task-lease-ms', '2000'], 'serve: --task-lease-ms needs --redis URL'],
     [['--http', '--redis', 'redis://h', '--task-lease-ms', '5'], 'serve: --task-lease-ms: not a number of milliseconds from 30: 5'],
+    [['--http', '--redis-timeout-ms', '500'], 'serve: --redis-timeout-ms needs --redis URL'],
+    [['--http', '--redis', 'redis://h', '--redis-timeout-ms', '0'], 'serve: --redis-timeout-ms: not a number of milliseconds from 1: 0'],
     [['--instance', 'a'], 'serve: --instance needs --http'],
     [['--http', '--instance', 'a.b'], 'serve: --instance: 1 to 32 letters, digits, - or _: a.b'],
     [['--http', '--auth-issuer', 'https://as.example'], 'serve: --auth-issuer and --auth-audience go together'],

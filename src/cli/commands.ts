@@ -38,6 +38,7 @@ export const SERVE_FLAGS = {
   workers: { type: 'string', value: 'N|auto', text: 'with --http: N processes on the one port (auto: one per core); needs ZOD_MCP_STATE_KEY' },
   redis: { type: 'string', value: 'URL', text: 'with --http: share tasks and change events through Redis (needs @redis/client and ZOD_MCP_STATE_KEY)' },
   'task-lease-ms': { type: 'string', value: 'N', text: 'with --redis: a task whose process stopped fails after N ms (default 15000)' },
+  'redis-timeout-ms': { type: 'string', value: 'N', text: 'with --redis: a Redis command that takes longer fails its request (default 3000)' },
   'drain-ms': { type: 'string', value: 'N', text: 'with --http: on SIGTERM or SIGINT, work in flight may finish for N ms (default 10000)' },
   'auth-issuer': { type: 'string', value: 'URL', text: 'with --http: an OAuth 2.1 resource server taking bearer tokens from this issuer (needs jose)' },
   'auth-audience': { type: 'string', value: 'URL', text: "with --auth-issuer: this server's URL, the audience its tokens must name" },

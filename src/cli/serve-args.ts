@@ -22,6 +22,8 @@ export interface ServeArgs {
   drainMs: number | undefined;
   /** `--task-lease-ms N`: with --redis, how long a task whose process stopped stays `working`. */
   taskLeaseMs: number | undefined;
+  /** `--redis-timeout-ms N`: with --redis, how long a Redis command may take. */
+  redisTimeoutMs: number | undefined;
   /** `--instance NAME`: every 2025 session id this instance makes starts with `NAME.`, for a balancer to route on. */
   instance: string | undefined;
   /** `--auth-issuer URL --auth-audience URL [--auth-scopes a,b]`: an OAuth 2.1 resource server. */
@@ -60,6 +62,9 @@ export function parseServeArgs(args: readonly string[], command: 'serve' | 'dev'
   const lease = values['task-lease-ms'];
   if (lease !== undefined && values.redis === undefined) throw new UsageError(`${command}: --task-lease-ms needs --redis URL`);
   if (lease !== undefined && (!/^\d{1,9}$/.test(lease) || Number(lease) < 30)) throw new UsageError(`${command}: --task-lease-ms: not a number of milliseconds from 30: ${lease}`);
+  const redisTimeout = values['redis-timeout-ms'];
+  if (redisTimeout !== undefined && values.redis === undefined) throw new UsageError(`${command}: --redis-timeout-ms needs --redis URL`);
+  if (redisTimeout !== undefined && (!/^\d{1,9}$/.test(redisTimeout) || Number(redisTimeout) < 1)) throw new UsageError(`${command}: --redis-timeout-ms: not a number of milliseconds from 1: ${redisTimeout}`);
   if (port !== undefined && (!/^\d{1,5}$/.test(port) || Number(port) > 65_535)) {
     throw new UsageError(`${command}: --port: not a port number: ${port}`);
   }
@@ -81,6 +86,7 @@ export function parseServeArgs(args: readonly string[], command: 'serve' | 'dev'
     workers,
     drainMs: drain === undefined ? undefined : Number(drain),
     taskLeaseMs: lease === undefined ? undefined : Number(lease),
+    redisTimeoutMs: redisTimeout === undefined ? undefined : Number(redisTimeout),
     instance: values.instance,
     auth,
     allowUnauthenticated: values['allow-unauthenticated'] ?? false,

@@ -34,7 +34,7 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
     const { runPrimary } = await import('./cluster.js');
     process.exit(await runPrimary(options.workers, options.drainMs ?? 10_000));
   }
-  const shared = options.redis === undefined ? undefined : await openRedis(options.redis, options.taskLeaseMs);
+  const shared = options.redis === undefined ? undefined : await openRedis(options.redis, options.taskLeaseMs, options.redisTimeoutMs);
   const server = await buildServer(options, served, shared === undefined ? {} : { events: shared.events, tasks: { store: shared.store } });
   const prefix = options.instance === undefined ? '' : `${options.instance}.`;
   const worker = cluster === undefined ? { sessionIdPrefix: prefix, ...(await import('./dev-child.js')).devChildOptions(server) } : (await import('./cluster.js')).workerOptions(prefix);
@@ -78,10 +78,10 @@ function checkScaleOut(options: ServeArgs, served: Served): void {
   }
 }
 
-async function openRedis(url: string, leaseMs: number | undefined) {
+async function openRedis(url: string, leaseMs: number | undefined, commandTimeoutMs: number | undefined) {
   const { redisEvents } = await import('../redis/events.js');
   const { redisTaskStore } = await import('../redis/tasks.js');
-  const [events, store] = await Promise.allSettled([redisEvents({ url }), redisTaskStore({ url, leaseMs })]);
+  const [events, store] = await Promise.allSettled([redisEvents({ url, commandTimeoutMs }), redisTaskStore({ url, leaseMs, commandTimeoutMs })]);
   if (events.status === 'rejected' || store.status === 'rejected') {
     await Promise.allSettled([events, store].flatMap((part) => (part.status === 'fulfilled' ? [part.value.close()] : [])));
     throw (events.status === 'rejected' ? events.reason : (store as PromiseRejectedResult).reason) as Error;

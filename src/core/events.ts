@@ -22,6 +22,8 @@ export interface EventBus {
   publish(event: ServerEvent): void;
   /** Returns the unsubscribe function. */
   subscribe(listener: EventListener): () => void;
+  /** Why events cannot travel now (a shared bus's outage, while it lasts), or undefined: the health check asks. */
+  unavailable?(): string | undefined;
 }
 
 /** In-process delivery; a listener that throws is reported and the others still hear the event. */

@@ -2,12 +2,14 @@
 // node-redis), loaded only when a Redis store is made, or a client the embedding already has.
 import { createHash } from 'node:crypto';
 import { importOptionalPeer } from '../core/optional-peer.js';
+import { StoreUnavailableError } from '../core/tasks/store.js';
+import { outageWatch } from './outage.js';
 
 /** What the stores need of a node-redis client (`createClient()` of `redis` or `@redis/client`, v5 or later). */
 export interface RedisClientLike {
   readonly isOpen: boolean;
   connect(): Promise<unknown>;
-  sendCommand<T = unknown>(args: readonly string[]): Promise<T>;
+  sendCommand<T = unknown>(args: readonly string[], options?: { abortSignal?: AbortSignal }): Promise<T>;
   duplicate(): RedisClientLike;
   subscribe(channel: string, listener: (message: string, channel: string) => void): Promise<void>;
   close(): Promise<void>;
@@ -21,8 +23,13 @@ export interface RedisConnectOptions {
   client?: RedisClientLike;
   /** Every key and channel starts with it; default `zod-mcp:`. */
   prefix?: string;
-  /** Where connection errors go (the client reconnects by itself); default: a line on stderr. */
+  /** Where connection errors go (the client reconnects by itself), one per outage; default: a line on stderr. */
   onError?: (error: unknown) => void;
+  /**
+   * How long a command may take, in milliseconds (default 3000): then the request that needed it
+   * fails (StoreUnavailableError), and the store counts as down until Redis answers again.
+   */
+  commandTimeoutMs?: number;
 }
 
 export interface RedisConnection {
@@ -32,6 +39,8 @@ export interface RedisConnection {
   script<T = unknown>(script: LuaScript, keys: readonly string[], args: readonly (string | number)[]): Promise<T>;
   /** Subscribes on a connection of its own (made on first use); resolves once Redis confirmed. */
   subscribe(channel: string, listener: (message: string) => void): Promise<void>;
+  /** Why Redis cannot be used now (commands time out, or the connection is lost), or undefined. */
+  unavailable(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -44,15 +53,23 @@ export function luaScript(source: string): LuaScript {
   return { source, sha1: createHash('sha1').update(source).digest('hex') };
 }
 
-/** Connects (or adopts `client`), checks that Redis answers, and returns the connection. */
-export async function connectRedis(options: RedisConnectOptions, owner: string): Promise<RedisConnection> {
+/**
+ * Connects (or adopts `client`), checks that Redis answers, and returns the connection. `note`
+ * hears that Redis answers again after an outage (the stores give their stderr line, unless the
+ * embedding has an `onError` of its own).
+ */
+export async function connectRedis(options: RedisConnectOptions, owner: string, note?: (line: string) => void): Promise<RedisConnection> {
   const prefix = options.prefix ?? 'zod-mcp:';
   if (typeof prefix !== 'string') throw new TypeError(`${owner}: prefix must be a string`);
+  const timeoutMs = options.commandTimeoutMs ?? 3000;
+  if (!(Number.isInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= 2 ** 31 - 1)) throw new TypeError(`${owner}: commandTimeoutMs must be a positive integer of milliseconds`);
   if ((options.url === undefined) === (options.client === undefined)) throw new TypeError(`${owner}: give exactly one of url and client`);
   const report = options.onError ?? ((error: unknown) => process.stderr.write(`zod-mcp: redis: ${(error as Error)?.message ?? String(error)}\n`));
   const owned = options.client === undefined;
   const client = options.client ?? (await createClient(options.url!, owner));
-  if (owned) client.on('error', report);
+  // A second failure of one outage is not news: only the first is reported, and the recovery.
+  const outage = outageWatch(report, note, () => send(['PING']));
+  if (owned) client.on('error', (error) => outage.failed(`the connection to Redis failed: ${error.message}`, error));
   // A server that takes the connection but never answers must not hang the start: 10 s, then an error.
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -66,32 +83,58 @@ export async function connectRedis(options: RedisConnectOptions, owner: string):
   } finally {
     clearTimeout(timer);
   }
+  /** A command with a deadline: past it the request fails, the command is dropped if it was not sent yet. */
+  const send = <T>(args: readonly string[]): Promise<T> => {
+    const abort = new AbortController();
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        abort.abort();
+        reject(new StoreUnavailableError(outage.failed(`Redis did not answer within ${timeoutMs} ms`)));
+      }, timeoutMs);
+      client.sendCommand<T>(args, { abortSignal: abort.signal }).then(
+        (reply) => {
+          clearTimeout(timer);
+          outage.answered();
+          resolve(reply);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          if (abort.signal.aborted) return;
+          // Redis's own error answers are the command's; anything else (the connection lost, the
+          // client refusing while it reconnects) is the outage.
+          reject(isReplyError(error) ? error : new StoreUnavailableError(outage.failed(`Redis failed: ${(error as Error)?.message ?? String(error)}`, error)));
+        },
+      );
+    });
+  };
   let subscriber: RedisClientLike | undefined;
   let subscribing: Promise<RedisClientLike> | undefined;
   const subscriberOf = () =>
     (subscribing ??= (async () => {
       const duplicate = client.duplicate();
-      duplicate.on('error', report);
+      duplicate.on('error', (error) => outage.failed(`the connection to Redis failed: ${error.message}`, error));
       await duplicate.connect();
       return (subscriber = duplicate);
     })());
 
   return {
     prefix,
-    command: (args) => client.sendCommand(args.map(String)),
+    command: (args) => send(args.map(String)),
     async script(script, keys, args) {
       const tail = [String(keys.length), ...keys, ...args.map(String)];
       try {
-        return await client.sendCommand(['EVALSHA', script.sha1, ...tail]);
+        return await send(['EVALSHA', script.sha1, ...tail]);
       } catch (error) {
         if (!String((error as Error)?.message).startsWith('NOSCRIPT')) throw error;
-        return client.sendCommand(['EVAL', script.source, ...tail]);
+        return send(['EVAL', script.source, ...tail]);
       }
     },
+    unavailable: () => outage.unavailable(),
     async subscribe(channel, listener) {
       await (await subscriberOf()).subscribe(channel, (message) => listener(message));
     },
     async close() {
+      outage.stop();
       const closing: Promise<void>[] = [];
       if (subscriber !== undefined) closing.push(subscriber.close());
       if (owned && client.isOpen) closing.push(client.close());
@@ -115,6 +158,11 @@ async function createClient(url: string, owner: string): Promise<RedisClientLike
   }) as RedisClientLike & { once(event: 'ready', listener: () => void): unknown };
   client.once('ready', () => (connected = true));
   return client;
+}
+
+/** An error Redis itself answered (a script's error, a wrong type): not the outage. */
+function isReplyError(error: unknown): boolean {
+  return error instanceof Error && (error.constructor.name === 'ErrorReply' || error.constructor.name === 'SimpleError' || error.constructor.name === 'BlobError');
 }
 
 /** The URL without its password, for messages. */

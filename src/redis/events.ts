@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { memoryEvents, type EventBus, type ServerEvent } from '../core/events.js';
 import { connectRedis, type RedisConnectOptions } from './client.js';
+import { reportingOutagesOnce } from '../core/tasks/store.js';
 import { optionKeys, refuseUnknownOptions } from '../core/options.js';
 
 export interface RedisEventBus extends EventBus {
@@ -16,12 +17,12 @@ export interface RedisEventBus extends EventBus {
  * listener hears each event once. Pub/sub keeps nothing: an instance that is disconnected from
  * Redis when an event is published does not hear it (a listen stream is a live feed, not a log).
  */
-const EVENTS_OPTIONS = optionKeys<RedisConnectOptions>({ url: true, client: true, prefix: true, onError: true });
+const EVENTS_OPTIONS = optionKeys<RedisConnectOptions>({ url: true, client: true, prefix: true, onError: true, commandTimeoutMs: true });
 
 export async function redisEvents(options: RedisConnectOptions): Promise<RedisEventBus> {
   refuseUnknownOptions('redisEvents', options, EVENTS_OPTIONS);
   const report = options.onError ?? ((error: unknown) => process.stderr.write(`zod-mcp: redis events: ${(error as Error)?.message ?? String(error)}\n`));
-  const connection = await connectRedis({ ...options, onError: report }, 'redisEvents');
+  const connection = await connectRedis({ ...options, onError: report }, 'redisEvents', options.onError === undefined ? report : undefined);
   const origin = randomUUID();
   const channel = `${connection.prefix}events`;
   const local = memoryEvents(report);
@@ -46,9 +47,10 @@ export async function redisEvents(options: RedisConnectOptions): Promise<RedisEv
     publish(event) {
       local.publish(event);
       if (closed) return;
-      connection.command(['PUBLISH', channel, JSON.stringify({ o: origin, e: event })]).catch(report);
+      connection.command(['PUBLISH', channel, JSON.stringify({ o: origin, e: event })]).catch(reportingOutagesOnce(report));
     },
     subscribe: (listener) => local.subscribe(listener),
+    unavailable: () => connection.unavailable(),
     async close() {
       closed = true;
       await connection.close();

@@ -3,7 +3,7 @@
 // whose instance stopped is failed once its lease runs out.
 import type { InputRequest } from '../../schemas/client-input.js';
 import { ErrorCode } from '../jsonrpc/errors.js';
-import { TaskLimitError, type TaskChange, type TaskError, type TaskRecord, type TaskSignals, type TaskStore } from '../core/tasks/store.js';
+import { TaskLimitError, reportingOutagesOnce, type TaskChange, type TaskError, type TaskRecord, type TaskSignals, type TaskStore } from '../core/tasks/store.js';
 import { watchers } from '../core/tasks/watchers.js';
 import { connectRedis, type RedisConnectOptions } from './client.js';
 import { ANSWER, CANCEL, CREATE, HEARTBEAT, SWEEP, UPDATE } from './task-scripts.js';
@@ -26,7 +26,7 @@ export interface RedisTaskStore extends TaskStore {
 
 type Reply = string[] | Record<string, string> | Map<string, string> | null;
 
-const STORE_OPTIONS = optionKeys<RedisTaskStoreOptions>({ url: true, client: true, prefix: true, onError: true, maxTasks: true, leaseMs: true });
+const STORE_OPTIONS = optionKeys<RedisTaskStoreOptions>({ url: true, client: true, prefix: true, onError: true, commandTimeoutMs: true, maxTasks: true, leaseMs: true });
 
 export async function redisTaskStore(options: RedisTaskStoreOptions): Promise<RedisTaskStore> {
   refuseUnknownOptions('redisTaskStore', options, STORE_OPTIONS);
@@ -35,7 +35,9 @@ export async function redisTaskStore(options: RedisTaskStoreOptions): Promise<Re
   if (!(Number.isInteger(maxTasks) && maxTasks >= 1)) throw new TypeError('redisTaskStore: maxTasks must be a positive integer');
   if (!(Number.isInteger(leaseMs) && leaseMs >= 30 && leaseMs <= 2 ** 31 - 1)) throw new TypeError('redisTaskStore: leaseMs must be an integer of milliseconds, at least 30');
   const report = options.onError ?? ((error: unknown) => process.stderr.write(`zod-mcp: redis tasks: ${(error as Error)?.message ?? String(error)}\n`));
-  const redis = await connectRedis({ ...options, onError: report }, 'redisTaskStore');
+  const redis = await connectRedis({ ...options, onError: report }, 'redisTaskStore', options.onError === undefined ? report : undefined);
+  // Heartbeats and sweeps that fail in an outage: the connection has told it once.
+  const quietly = reportingOutagesOnce(report);
   const { prefix } = redis;
   const taskKey = (taskId: string) => `${prefix}task:${taskId}`;
   const tasksKey = `${prefix}tasks`;
@@ -67,7 +69,7 @@ export async function redisTaskStore(options: RedisTaskStoreOptions): Promise<Re
           if (seen?.[index * 2 + 1] === 1) signal(taskId, 'input');
         });
       })
-      .catch(report);
+      .catch(quietly);
   }, Math.max(10, Math.floor(leaseMs / 3))).unref();
   const stopped = `the server process running this task stopped (no heartbeat for ${leaseMs} ms)`;
   const orphanError: TaskError = { code: ErrorCode.InternalError, message: 'Internal error', data: stopped };
@@ -78,7 +80,7 @@ export async function redisTaskStore(options: RedisTaskStoreOptions): Promise<Re
         const record = recordOf(await redis.command<Reply>(['HGETALL', taskKey(taskId)]));
         if (record !== undefined) for (const listener of [...listeners]) listener(record);
       }
-    })().catch(report);
+    })().catch(quietly);
   }, Math.max(10, Math.floor(leaseMs / 2))).unref();
 
   return {
@@ -111,6 +113,7 @@ export async function redisTaskStore(options: RedisTaskStoreOptions): Promise<Re
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
+    unavailable: () => redis.unavailable(),
     async close() {
       clearInterval(beat);
       clearInterval(sweep);

@@ -11,7 +11,7 @@ import { longTimeout } from '../limits.js';
 import { afterThisTurn } from '../../runtime/host.js';
 import { isThenable, type MaybePromise } from '../maybe-async.js';
 import { TaskCreated, detailed, taskOf, type TaskSettings, type TaskSupport } from './record.js';
-import { TERMINAL, TaskLimitError, type TaskChange, type TaskError, type TaskRecord } from './store.js';
+import { StoreUnavailableError, TERMINAL, TaskLimitError, reportingOutagesOnce, type TaskChange, type TaskError, type TaskRecord } from './store.js';
 
 type Outcome = object | null;
 
@@ -27,7 +27,7 @@ export class TaskRuntime {
   constructor(settings: TaskSettings, events: EventBus, report: (error: unknown) => void) {
     this.settings = settings;
     this.#events = events;
-    this.#report = report;
+    this.#report = reportingOutagesOnce(report);
     settings.store.subscribe?.((record) => this.#publish(record));
   }
 
@@ -138,7 +138,7 @@ export class TaskRuntime {
       if (support === 'optional') return running;
       ctx.abort.abort(AbortReason.Shutdown);
       running.catch(() => undefined);
-      return toolFailure(error instanceof TaskLimitError ? error : new TaskLimitError('the server could not record a task; try again'));
+      return toolFailure(error instanceof TaskLimitError || error instanceof StoreUnavailableError ? error : new TaskLimitError('the server could not record a task; try again'));
     }
     const { taskId } = record;
     if (ctx.abort.aborted) {
@@ -292,6 +292,7 @@ function messageOf(error: unknown): string {
 
 /** No task could be made: the tool's isError result, saying why. */
 function toolFailure(error: unknown): object {
+  if (error instanceof StoreUnavailableError) return { content: [{ type: 'text', text: `the server could not record a task: ${error.reason}` }], isError: true };
   if (!(error instanceof TaskLimitError)) throw error;
   return { content: [{ type: 'text', text: error.message }], isError: true };
 }

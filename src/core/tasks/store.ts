@@ -4,6 +4,7 @@
 // cancellation back to the instance that runs the task.
 import type { InputRequest } from '../../../schemas/client-input.js';
 import type { TaskStatus } from '../../../schemas/tasks.js';
+import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
 
 /** A JSON-RPC error, as a failed task carries it. */
 export interface TaskError {
@@ -55,6 +56,25 @@ export class TaskLimitError extends Error {
   override name = 'TaskLimitError';
 }
 
+/**
+ * A store (or the service behind it) that cannot answer now: Redis too slow or gone. The request
+ * fails with the reason (-32603 with it as `data`; a call that was becoming a task, a tool error
+ * saying it), and the store has reported the outage once already: nothing reports it again.
+ */
+export class StoreUnavailableError extends ProtocolError {
+  override name = 'StoreUnavailableError';
+  readonly reason: string;
+  constructor(reason: string) {
+    super(ErrorCode.InternalError, reason);
+    this.reason = reason;
+  }
+}
+
+/** A report that leaves out what a store has reported itself (its outage, once). */
+export function reportingOutagesOnce(report: (error: unknown) => void): (error: unknown) => void {
+  return (error) => (error instanceof StoreUnavailableError ? undefined : report(error));
+}
+
 export interface TaskStore {
   /** Records a new task; resolves only once `get` finds it. Rejects with TaskLimitError when full. */
   create(record: TaskRecord): Promise<void>;
@@ -79,6 +99,8 @@ export interface TaskStore {
    * the server publishes them to listen streams as it does its own. Returns the unsubscribe function.
    */
   subscribe?(listener: (record: TaskRecord) => void): () => void;
+  /** Why the store cannot serve now (its outage, while it lasts), or undefined: the health check asks. */
+  unavailable?(): string | undefined;
 }
 
 /** Marks a store that keeps its tasks in this process's memory (memoryTaskStore): they end with it. */
