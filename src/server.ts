@@ -267,6 +267,11 @@ export class McpServer {
     safely(this.#dispatcher.state.report, error);
   }
 
+  /** A notice that is no failure of a request (`onError`, or `zod-mcp: <message>` on stderr): transports use it too. @internal */
+  warn(message: string): void {
+    this.#dispatcher.state.warn(message);
+  }
+
   #internalError(error: unknown): Exchange {
     this.reportError(error);
     return { response: errorFrame(undefined, ErrorCode.InternalError), era: undefined, status: 200 };

@@ -51,6 +51,7 @@ describe('an authorization server that misbehaves', () => {
     expect(res.status).toBe(503);
     expect(JSON.parse(res.body)).toStrictEqual({ error: 'temporarily_unavailable', error_description: 'the token could not be checked now; try again' });
     expect(res.headers['www-authenticate']).toBeUndefined();
+    expect(res.headers['retry-after']).toBe('1');
     expect(String(errors[0])).toContain(`no authorization server metadata for ${closed}`);
     await handle.close();
   });
@@ -69,7 +70,7 @@ describe('an authorization server that misbehaves', () => {
     const { handle, call } = await protectedServer({ issuer: as.issuer });
     const started = Date.now();
     const answers = await Promise.all([0, 1, 2].map(() => call(forged(as.issuer))));
-    expect(answers.map((res) => res.status)).toStrictEqual([503, 503, 503]);
+    expect(answers.map((res) => [res.status, res.headers['retry-after']])).toStrictEqual([[503, '1'], [503, '1'], [503, '1']]);
     expect(Date.now() - started).toBeLessThan(7000);
     expect(as.hits.length).toBeLessThanOrEqual(2); // the discovery's candidates, tried once for all three
     await handle.close();

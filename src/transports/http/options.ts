@@ -147,7 +147,7 @@ export function resolveHandlerOptions(input: HttpHandlerOptions = {}, caller: st
 }
 
 const AUTH_OPTIONS = optionKeys<AuthOptions>({
-  issuer: true, resource: true, scopes: true, scopesSupported: true, jwksUri: true, algorithms: true, clockToleranceSec: true, jwksCacheMs: true, jwksCooldownMs: true, introspection: true, verify: true,
+  issuer: true, resource: true, scopes: true, scopesSupported: true, jwksUri: true, algorithms: true, clockToleranceSec: true, jwksCacheMs: true, jwksCooldownMs: true, jwksMaxStaleMs: true, introspection: true, verify: true,
 });
 
 const INTROSPECTION_OPTIONS = optionKeys<NonNullable<AuthOptions['introspection']>>({ clientId: true, clientSecret: true, endpoint: true });

@@ -59,7 +59,7 @@ export function createHttpState(server: McpServer, options: ResolvedHandlerOptio
 
   return {
     server,
-    auth: options.auth === undefined ? undefined : createAuthGate(options.auth, (error) => server.reportError(error)),
+    auth: options.auth === undefined ? undefined : createAuthGate(options.auth, (error) => server.reportError(error), (message) => server.warn(message)),
     callers: new WeakMap(),
     options,
     sessions,

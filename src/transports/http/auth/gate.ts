@@ -3,6 +3,7 @@
 import type { HttpRequest, HttpResponse } from '../messages.js';
 import { permits, type AuthInfo } from '../../../core/auth.js';
 import { canonicalResource, createVerifier, InvalidToken, type AuthOptions } from './verify.js';
+import { Unavailable } from './remote.js';
 import { utf8Length } from '../../../runtime/bytes.js';
 
 export interface AuthGate {
@@ -23,25 +24,27 @@ function quotable(value: string): string {
 /** token68 (RFC 7235): what a bearer token may be made of. */
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 
-export function createAuthGate(options: AuthOptions, report: (error: unknown) => void): AuthGate {
+/** `report`: a failure of ours, each time; `warn`: where an outage of the authorization server starts and ends. */
+export function createAuthGate(options: AuthOptions, report: (error: unknown) => void, warn: (message: string) => void): AuthGate {
   const resource = canonicalResource(options.resource);
   const url = new URL(resource);
   const path = url.pathname === '/' ? '' : url.pathname;
   const metadataUrl = `${url.origin}/.well-known/oauth-protected-resource${path}`;
-  const verify = createVerifier(options);
+  const verify = createVerifier(options, warn);
   const required = [...(options.scopes ?? [])];
   const issuers = typeof options.issuer === 'string' ? [options.issuer] : [...options.issuer];
 
   const challenge = (fields: Record<string, string | undefined>) =>
     `Bearer ${[`resource_metadata="${metadataUrl}"`, ...Object.entries(fields).flatMap(([name, value]) => (value === undefined ? [] : [`${name}="${quotable(value)}"`]))].join(', ')}`;
   const scope = required.length === 0 ? undefined : required.join(' ');
-  const refuse = (res: HttpResponse, status: number, error: string | undefined, description: string, extra: Record<string, string | undefined> = {}) => {
+  const refuse = (res: HttpResponse, status: number, error: string | undefined, description: string, headers: Record<string, string> = {}) => {
     const body = JSON.stringify({ error: error ?? 'invalid_token', error_description: description });
     res.writeHead(status, {
       'content-type': 'application/json',
       'content-length': utf8Length(body),
       'cache-control': 'no-store',
-      ...(status !== 401 && status !== 403 ? {} : { 'www-authenticate': challenge({ ...(error === undefined ? {} : { error }), scope, ...extra, ...(error === undefined ? {} : { error_description: description }) }) }),
+      ...(status !== 401 && status !== 403 ? {} : { 'www-authenticate': challenge({ ...(error === undefined ? {} : { error }), scope, ...(error === undefined ? {} : { error_description: description }) }) }),
+      ...headers,
     });
     res.end(body);
     return undefined;
@@ -72,8 +75,10 @@ export function createAuthGate(options: AuthOptions, report: (error: unknown) =>
         auth = await verify(token);
       } catch (error) {
         if (error instanceof InvalidToken) return refuse(res, 401, 'invalid_token', error.message);
-        report(error); // the authorization server could not be reached, say: our failure, not the client's
-        return refuse(res, 503, 'temporarily_unavailable', 'the token could not be checked now; try again');
+        // Our failure, not the client's. An outage of the authorization server was said once, where it started.
+        const unavailable = error instanceof Unavailable;
+        if (!unavailable) report(error);
+        return refuse(res, 503, 'temporarily_unavailable', 'the token could not be checked now; try again', unavailable ? { 'retry-after': String(error.retryAfterSec) } : {});
       }
       if (!permits(auth, required)) return refuse(res, 403, 'insufficient_scope', `this MCP server needs the scope${required.length > 1 ? 's' : ''} ${required.join(' ')}`);
       return auth;

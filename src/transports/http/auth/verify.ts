@@ -1,9 +1,11 @@
 // Checking an access token: a JWT against the authorization server's JWKS (through `jose`, loaded
 // only when a token arrives), an opaque token by RFC 7662 introspection, or a verifier of your own.
 import { encodeUtf8, toBase64, toBase64Url } from '../../../runtime/bytes.js';
-import { unrefTimer, type Timer } from '../../../runtime/host.js';
+import type { Timer } from '../../../runtime/host.js';
 import type { AuthInfo } from '../../../core/auth.js';
 import { importOptionalPeer } from '../../../core/optional-peer.js';
+import { fetchKeySet, fetchMetadata, type KeySet } from './jwks.js';
+import { createRemote, Unavailable, type Remote } from './remote.js';
 
 export interface AuthOptions {
   /** The authorization server(s) that issue tokens for this server (their issuer identifiers). */
@@ -23,6 +25,12 @@ export interface AuthOptions {
   /** How long fetched keys are trusted (default 10 minutes), and the least time between two fetches (default 30 s; a token with an unknown `kid`, after a rotation, fetches again). */
   jwksCacheMs?: number;
   jwksCooldownMs?: number;
+  /**
+   * Through an outage of the JWKS or the metadata (failures are tried again after 1 s, then twice as
+   * long each time, at most every 60 s), the keys fetched last still check tokens until they are this
+   * old (default 24 hours); past that, or with none fetched yet, a token is answered 503 with Retry-After.
+   */
+  jwksMaxStaleMs?: number;
   /** Opaque tokens: checked at the issuer's introspection endpoint, as this resource server's own client. */
   introspection?: { clientId: string; clientSecret: string; endpoint?: string };
   /** Another scheme: returns the caller, or undefined for a token it refuses. Replaces every check above but the resource's scopes. */
@@ -46,27 +54,19 @@ export function canonicalResource(uri: string): string {
 
 type Jose = typeof import('jose');
 
-/** An issuer's metadata, fetched once (kept 10 minutes); a failed discovery is not tried again for 5 s. */
-function metadataCache(): (issuer: string) => Promise<Record<string, unknown>> {
-  const known = new Map<string, { value: Promise<Record<string, unknown>>; until: number }>();
-  return (issuer) => {
-    const hit = known.get(issuer);
-    if (hit !== undefined && hit.until > Date.now()) return hit.value;
-    const value = metadataOf(issuer);
-    const entry = { value, until: Date.now() + 10 * 60_000 };
-    known.set(issuer, entry);
-    value.catch(() => (entry.until = Date.now() + 5000));
-    return value;
-  };
-}
-
-export function createVerifier(options: AuthOptions): (token: string) => Promise<AuthInfo> {
-  const metadata = metadataCache();
+/**
+ * `warn` says where an outage of an issuer's metadata or keys starts and ends. A check throws
+ * InvalidToken (401), Unavailable (503 with Retry-After, said once by `warn`), or anything else (503).
+ */
+export function createVerifier(options: AuthOptions, warn: (message: string) => void): (token: string) => Promise<AuthInfo> {
   const issuers = typeof options.issuer === 'string' ? [options.issuer] : [...options.issuer];
   const resource = canonicalResource(options.resource);
   const tolerance = options.clockToleranceSec ?? 30;
+  const maxStaleMs = options.jwksMaxStaleMs ?? 24 * 60 * 60_000;
   let jose: Promise<Jose> | undefined;
-  const keySets = new Map<string, Promise<ReturnType<Jose['createRemoteJWKSet']>>>();
+  /** Per trusted issuer: its metadata (kept 10 minutes), and its keys with the URI they come from. */
+  const metadata = new Map<string, Remote<Record<string, unknown>>>();
+  const keySets = new Map<string, { uri: string; keys: Remote<KeySet> }>();
   const cache = new Map<string, { info?: AuthInfo; refused?: string; until: number }>();
   /** At most 10,000 answers, the oldest going first. */
   const remember = (key: string, entry: { info?: AuthInfo; refused?: string; until: number }) => {
@@ -77,20 +77,23 @@ export function createVerifier(options: AuthOptions): (token: string) => Promise
   /** Checks of the same token at the same time share one. */
   const inFlight = new Map<string, Promise<AuthInfo>>();
 
-  const keysOf = (issuer: string) => {
-    let keys = keySets.get(issuer);
-    if (keys === undefined) {
-      keys = (async () => {
-        const lib = await (jose ??= loadJose());
-        const uri = options.jwksUri ?? (await metadata(issuer)).jwks_uri;
-        if (typeof uri !== 'string') throw new Error(`the metadata of ${issuer} names no jwks_uri`);
-        // Keys are cached; an unknown kid (a rotation) fetches them again, at most every 30 s.
-        return lib.createRemoteJWKSet(new URL(uri), { cacheMaxAge: options.jwksCacheMs ?? 10 * 60_000, cooldownDuration: options.jwksCooldownMs ?? 30_000 });
-      })();
-      keys.catch(() => unrefTimer(setTimeout(() => keySets.delete(issuer), 5000))); // a failed discovery waits 5 s before the next
-      keySets.set(issuer, keys);
+  const metadataOf = (issuer: string) => {
+    let remote = metadata.get(issuer);
+    if (remote === undefined) {
+      remote = createRemote({ name: `the metadata of ${issuer}`, fetch: () => fetchMetadata(issuer), freshMs: 10 * 60_000, maxStaleMs, warn });
+      metadata.set(issuer, remote);
     }
-    return keys;
+    return remote.get();
+  };
+  const keysOf = async (lib: Jose, issuer: string) => {
+    const uri = options.jwksUri ?? (await metadataOf(issuer)).jwks_uri;
+    if (typeof uri !== 'string') throw new Error(`the metadata of ${issuer} names no jwks_uri`);
+    let known = keySets.get(issuer);
+    if (known?.uri !== uri) {
+      known = { uri, keys: createRemote({ name: `the JWKS at ${uri}`, fetch: () => fetchKeySet(lib, uri), freshMs: options.jwksCacheMs ?? 10 * 60_000, maxStaleMs, warn }) };
+      keySets.set(issuer, known);
+    }
+    return known.keys;
   };
 
   const verifyJwt = async (token: string): Promise<AuthInfo> => {
@@ -102,22 +105,24 @@ export function createVerifier(options: AuthOptions): (token: string) => Promise
       throw new InvalidToken('the token is not a well-formed JWT');
     }
     if (issuer === undefined || !issuers.includes(issuer)) throw new InvalidToken('the token was issued by an authorization server this resource does not trust');
-    const keys = await keysOf(issuer); // failing here is the authorization server's, not the token's: 503
+    const keys = await keysOf(lib, issuer); // failing here is the authorization server's, not the token's: 503
+    const verifyWith = (set: KeySet) => lib.jwtVerify(token, set, { issuer, algorithms: [...(options.algorithms ?? ALGORITHMS)], clockTolerance: tolerance, requiredClaims: ['exp'] });
+    let payload: Record<string, unknown>;
     try {
-      const { payload } = await lib.jwtVerify(token, keys, {
-        issuer,
-        algorithms: [...(options.algorithms ?? ALGORITHMS)],
-        clockTolerance: tolerance,
-        requiredClaims: ['exp'],
+      const verified = await verifyWith(await keys.get()).catch(async (error: unknown) => {
+        if ((error as { code?: unknown })?.code !== 'ERR_JWKS_NO_MATCHING_KEY') throw error;
+        // A key id the cached keys lack (a rotation): fetched again, unless just fetched (the token's fault) or backing off (ours: 503).
+        const fresh = await keys.refresh(options.jwksCooldownMs ?? 30_000);
+        if (fresh === undefined) throw error;
+        return verifyWith(fresh);
       });
-      return infoOf(payload as Record<string, unknown>, resource);
+      payload = verified.payload as Record<string, unknown>;
     } catch (error) {
-      if (error instanceof InvalidToken) throw error;
-      const code = (error as { code?: unknown })?.code;
-      // The keys could not be fetched (timeout, a network error, a broken JWKS): not the token's fault.
-      if (typeof code !== 'string' || code === 'ERR_JWKS_TIMEOUT' || code === 'ERR_JWKS_INVALID') throw error;
+      // The keys could not be had (Unavailable), or something that is no verdict on the token: not the token's fault.
+      if (error instanceof Unavailable || typeof (error as { code?: unknown })?.code !== 'string') throw error;
       throw new InvalidToken(describeJoseError(error));
     }
+    return infoOf(payload, resource);
   };
 
   /** `key`: the token's SHA-256, which the cache and the sharing of checks both go by. */
@@ -128,7 +133,7 @@ export function createVerifier(options: AuthOptions): (token: string) => Promise
       return hit.info!;
     }
     const { clientId, clientSecret } = options.introspection!;
-    const endpoint = options.introspection!.endpoint ?? (await metadata(issuers[0]!)).introspection_endpoint;
+    const endpoint = options.introspection!.endpoint ?? (await metadataOf(issuers[0]!)).introspection_endpoint;
     if (typeof endpoint !== 'string') throw new Error(`the metadata of ${issuers[0]} names no introspection_endpoint`);
     const basic = toBase64(encodeUtf8(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`));
     const res = await fetch(endpoint, {
@@ -218,24 +223,6 @@ function sameResource(candidate: string, resource: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** An issuer's metadata: RFC 8414 first, then OpenID Connect discovery, each checked to name the same issuer. */
-async function metadataOf(issuer: string): Promise<Record<string, unknown>> {
-  const url = new URL(issuer);
-  const path = url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '');
-  const candidates = [
-    `${url.origin}/.well-known/oauth-authorization-server${path}`,
-    `${url.origin}/.well-known/openid-configuration${path}`,
-    ...(path === '' ? [] : [`${url.origin}${path}/.well-known/openid-configuration`]),
-  ];
-  for (const candidate of candidates) {
-    const res = await fetch(candidate, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(4000) }).catch(() => undefined);
-    if (res === undefined || !res.ok) continue;
-    const metadata = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-    if (metadata?.issuer === issuer) return metadata;
-  }
-  throw new Error(`no authorization server metadata for ${issuer} (tried ${candidates.join(', ')})`);
 }
 
 /** Fails at start-up, not at the first token, when the JWT checks' library is not installed. */
