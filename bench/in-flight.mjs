@@ -15,7 +15,7 @@ const ENVELOPE = {
   'io.modelcontextprotocol/clientCapabilities': {},
 };
 
-const { McpServer, defineTool } = await import('../dist/index.js');
+const { McpServer, defineTool } = await import('zod-mcp');
 let entered = 0;
 let release = () => undefined;
 let gate = new Promise((resolve) => (release = resolve));

@@ -37,7 +37,7 @@ const ENVELOPE = {
 };
 
 async function zodMcp(modern = false) {
-  const { McpServer, defineTool } = await import('../dist/index.js');
+  const { McpServer, defineTool } = await import('zod-mcp');
   const tools = [
     defineTool({ name: 'echo', description: 'Echoes its arguments.', input: z.object(echoInput), handler: echoText }),
     ...extraTools.map((t) => defineTool({ name: t.name, description: t.description, input: z.object(t.input), handler: () => 'ok' })),

@@ -47,6 +47,23 @@ describe('the packed package', () => {
     expect(orphans).toStrictEqual([]);
   });
 
+  it("docs/architecture.md names every public file of the build, and the repository's own programs that embed it import it by name", () => {
+    const docs = readFileSync(join(root, 'docs', 'architecture.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('## What is public in the build'), docs.indexOf('## Layers'));
+    const rows = [...section.matchAll(/^\| `(zod-mcp[^`]*)` \| `([^`]+)` \| (?:`([^`]+)`)? *\|$/gm)].map((row) => [row[1], row[2], row[3]]);
+    const expected = Object.entries(manifest.exports).map(([subpath, entry]) =>
+      typeof entry === 'string' ? [`zod-mcp${subpath.slice(1)}`, String(entry).replace(/^\.\//, ''), undefined] : [`zod-mcp${subpath.slice(1)}`, entry.default.replace(/^\.\//, ''), entry.types.replace(/^\.\//, '')],
+    );
+    expect(rows).toStrictEqual(expected);
+    expect(section).toContain(`| \`${manifest.bin['zod-mcp']}\` |`);
+    const programs = ['bench', 'examples', join('test', 'scale', 'servers')].flatMap((dir) =>
+      (readdirSync(join(root, dir), { recursive: true }) as string[]).filter((file) => /\.(mjs|js|ts)$/.test(file)).map((file) => join(dir, file)),
+    );
+    expect(programs.length).toBeGreaterThan(10);
+    const byPath = programs.filter((file) => /(from |import\()'(\.\.\/)+dist\//.test(readFileSync(join(root, file), 'utf8')));
+    expect(byPath).toStrictEqual([]);
+  });
+
   it("is require()-able on Node 20's require(esm), as well as importable", () => {
     const out = execFileSync(process.execPath, ['-e', `const m = require(${JSON.stringify(join(root, 'dist/index.js'))}); console.log(typeof m.McpServer, typeof m.defineTool)`], { encoding: 'utf8' });
     expect(out.trim()).toBe('function function');

@@ -2,8 +2,8 @@
 // echo tool, room for the sessions and streams it opens, and on SIGUSR2 a full GC and one `memory {…}` line on stderr
 // (heap and resident set), so the bench can read what the open sessions or streams hold. Run with --expose-gc.
 import { z } from 'zod';
-import { McpServer, defineTool } from '../../dist/index.js';
-import { serveHttp } from '../../dist/node.js';
+import { McpServer, defineTool } from 'zod-mcp';
+import { serveHttp } from 'zod-mcp/node';
 
 const echo = defineTool({
   name: 'echo',

@@ -1,8 +1,8 @@
 // zod-mcp, built (dist/), serving the bench's echo tool, { x?: number }, through serveStdio.
 // `node dist/program.js serve` serves its own echo (any object); the bench measures both.
 import { z } from 'zod';
-import { McpServer, defineTool } from '../../dist/index.js';
-import { serveStdio } from '../../dist/node.js';
+import { McpServer, defineTool } from 'zod-mcp';
+import { serveStdio } from 'zod-mcp/node';
 
 const echo = defineTool({
   name: 'echo',
