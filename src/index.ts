@@ -32,6 +32,7 @@ export { memoryEvents, type EventBus, type ServerEvent } from './core/events.js'
 export type { HandleContext } from './core/dispatch.js';
 export type { CallOptions } from './core/local-client.js';
 export type { ArgumentPolicy } from './core/server-state.js';
+export type { SubscriptionOptions } from './core/subscriptions.js';
 export type { AuthInfo } from './core/auth.js';
 export type { AuthOptions } from './transports/http/auth/verify.js';
 export type { HandlerContext } from './core/context.js';

@@ -4,6 +4,7 @@ import { CacheHint } from '../schemas/rev2026.js';
 import type { Era } from './core/era.js';
 import type { EventBus } from './core/events.js';
 import type { ArgumentPolicy } from './core/server-state.js';
+import type { SubscriptionOptions } from './core/subscriptions.js';
 import type { TaskOptions } from './core/tasks/record.js';
 import type { Extension } from './features/feature.js';
 import type { Prompt } from './features/prompts/define.js';
@@ -26,7 +27,7 @@ export const CacheOption = z.strictObject({
 /** Every key of McpServerOptions: any other is refused, naming the closest. */
 export const SERVER_OPTIONS = optionKeys<McpServerOptions>({
   name: true, version: true, title: true, instructions: true, tools: true, resources: true, prompts: true, extensions: true, pageSize: true, arguments: true, timeoutMs: true,
-  listChanged: true, unknownTool: true, eras: true, cache: true, events: true, onError: true, requestState: true, maxInputRounds: true, tasks: true, schemaProfile: true,
+  listChanged: true, unknownTool: true, eras: true, cache: true, events: true, onError: true, requestState: true, maxInputRounds: true, tasks: true, schemaProfile: true, subscriptions: true,
 });
 
 export interface McpServerOptions {
@@ -91,4 +92,13 @@ export interface McpServerOptions {
    * the Zod schema alone whatever the profile.
    */
   schemaProfile?: SchemaProfile;
+  /**
+   * What a client may make the server keep for the changes it follows. `maxStreamsPerPrincipal`:
+   * subscriptions/listen streams one principal (a token's issuer and subject, or `handle`'s
+   * `principal`) holds open at once, default 16; every caller without one (no authorization
+   * configured, stdio) counts as one and the same. `maxTaskIds`: task ids in one listen filter,
+   * default 1000. `maxResourceSubscriptions`: URIs in one listen filter, and URIs one 2025 session
+   * subscribes to, default 1000. Past a count the request is refused, naming the limit.
+   */
+  subscriptions?: SubscriptionOptions;
 }

@@ -44,6 +44,7 @@ import { TASKS_EXTENSION } from '../schemas/tasks.js';
 import { inputSettings, type InputSettings } from './core/input/state.js';
 import { fulfil } from './eras/rev2025/input.js';
 import { refuseUnknownOptions } from './core/options.js';
+import { subscriptionLimits } from './core/subscriptions.js';
 
 export type { HandleContext } from './core/dispatch.js';
 export type { McpServerOptions } from './server-options.js';
@@ -128,6 +129,7 @@ export class McpServer {
       capabilities: (era) => (era === 'rev2025' ? capabilities2025 : capabilities2026),
       cacheHint: (method) => hints[method] ?? hints.default ?? FRESH,
       resourceScopes: (uri) => this.#resources?.scopesOf(uri),
+      subscriptions: subscriptionLimits(options.subscriptions),
     };
     const codecs: Codecs = { rev2025, rev2026 };
     this.#dispatcher = { state, codecs, methods: merged.methods, notifications: notifications as ReadonlyMap<string, NotificationHandler> };

@@ -11,7 +11,9 @@ const echo = defineTool({
   input: z.object({ x: z.number().optional() }),
   handler: (args) => `echo(${JSON.stringify(args)})`,
 });
-const handle = await serveHttp(new McpServer({ name: 'bench-zod-mcp', version: '1.0.0', tools: [echo] }), {
+// The bench's streams all come without a token, so they are one principal: room for all of them.
+const server = new McpServer({ name: 'bench-zod-mcp', version: '1.0.0', tools: [echo], subscriptions: { maxStreamsPerPrincipal: 100_000 } });
+const handle = await serveHttp(server, {
   port: Number(process.argv[2] ?? 0),
   maxSessions: 100_000,
   maxConcurrentRequests: 100_000, // an open listen stream is a request being answered

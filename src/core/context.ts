@@ -58,7 +58,7 @@ export class RequestContext implements HandlerContext {
   readonly method: string;
   readonly server: ServerState;
   readonly session: Session;
-  readonly client: ClientView;
+  client: ClientView; // a listen stream trims it (and params) to what it still reads
   /** Who the request's authorization says is asking, when it does: a requestState is bound to it. */
   declare principal: string | undefined;
   /** The request's verified access token, when the transport checked one. */
@@ -66,7 +66,7 @@ export class RequestContext implements HandlerContext {
   /** 2026: the retry's answers and sealed state, lifted off params before the method's schema. */
   declare inputResponses: Record<string, unknown> | undefined;
   declare requestState: string | undefined;
-  readonly params: unknown; // the method's parsed params: what a requestState is bound to (the tool and its arguments, ...)
+  params: unknown; // the method's parsed params: what a requestState is bound to (the tool and its arguments, ...)
   declare round: Round | undefined; // what this call has gathered from the client so far; made on the first ask
   /** Set when the call became a task: its questions park the task until tasks/update answers them. */
   declare taskFulfil: ((asks: ReadonlyMap<string, Ask>) => Promise<Record<string, unknown>>) | undefined;

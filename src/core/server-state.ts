@@ -5,6 +5,7 @@ import type { Era } from './era.js';
 import type { EventBus } from './events.js';
 import type { InputSettings } from './input/state.js';
 import type { SchemaProfile } from '../schema/json-schema/profiles.js';
+import type { SubscriptionLimits } from './subscriptions.js';
 
 /** How a tool call's arguments are made fit before its schema checks them (McpServer's and defineTool's `arguments`). */
 export interface ArgumentPolicy {
@@ -38,5 +39,7 @@ export interface ServerState {
   cacheHint(method: string): CacheHint;
   /** The scopes reading this resource URI needs (a listen stream hears only what its token may read). */
   resourceScopes(uri: string): readonly string[] | undefined;
+  /** What a listen filter, one principal's listen streams and a 2025 session's resources/subscribe may hold. */
+  readonly subscriptions: SubscriptionLimits;
 }
 

@@ -115,7 +115,9 @@ export function resourcesFeature(initial: readonly (Resource | ResourceTemplate)
       const target = find(params.uri);
       if (target === undefined) throw notFound(params.uri);
       requireScopes(ctx.auth, 'resource' in target ? target.resource.scopes : target.template.scopes, `resource ${JSON.stringify(params.uri)}`);
-      ctx.session.resourceSubscriptions.add(params.uri);
+      const subscribed = ctx.session.resourceSubscriptions;
+      if (!subscribed.has(params.uri)) ctx.server.subscriptions.checkSubscribe(subscribed.size);
+      subscribed.add(params.uri);
       return {};
     },
     { eras: ['rev2025'] },

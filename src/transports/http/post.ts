@@ -2,6 +2,7 @@
 // request stands alone; a 2025 one belongs to a session), the status and the framing.
 import type { HttpRequest, HttpResponse, ResponseHeaders } from './messages.js';
 import type { Session } from '../../core/connection.js';
+import type { Exchange } from '../../core/dispatch.js';
 import { claimsModernEra } from '../../core/era.js';
 import { isRequestFrame } from '../../jsonrpc/classify.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
@@ -84,15 +85,15 @@ function isModern(state: HttpState, frame: unknown, req: HttpRequest): boolean {
   return claimsModernEra(method, params, req.headers[VERSION_HEADER]);
 }
 
-/** A message with no session to belong to: it gets one of its own, closed (and so unsubscribed from events) once it has answered. */
-async function answerAlone(state: HttpState, frame: unknown, req: HttpRequest, res: HttpResponse, modern: boolean): Promise<void> {
+/**
+ * A message with no session to belong to: it gets one of its own, closed (and so unsubscribed from
+ * events) once it has answered. Not async: a suspended function keeps its parameters, and a listen
+ * stream must not keep the frame it came in.
+ */
+function answerAlone(state: HttpState, frame: unknown, req: HttpRequest, res: HttpResponse, modern: boolean): Promise<void> {
   // Its answers could never come back to it: a 2025 tool that asks the client is told so at once.
   const session = state.server.createSession({ acceptsResponses: false });
-  try {
-    await answer(state, frame, session, req, res, {}, modern);
-  } finally {
-    session.close();
-  }
+  return answer(state, frame, session, req, res, {}, modern).finally(() => session.close());
 }
 
 /** A new session exists only once initialize succeeds; its id comes back in the Mcp-Session-Id header. */
@@ -115,17 +116,10 @@ async function startSession(state: HttpState, frame: unknown, req: HttpRequest, 
 /**
  * Runs one message through the core; a client that disconnects aborts its call. A 2026 answer
  * takes the status the core gives it (400 for a refused envelope or header, 404 for an unknown
- * method); the request's headers go to the core, which checks them against the body.
+ * method); the request's headers go to the core, which checks them against the body. The frame is
+ * handed on at once, and the wait is in a function that never had it (see answerAlone).
  */
-async function answer(
-  state: HttpState,
-  frame: unknown,
-  session: Session,
-  req: HttpRequest,
-  res: HttpResponse,
-  headers: ResponseHeaders,
-  modern: boolean,
-): Promise<void> {
+function answer(state: HttpState, frame: unknown, session: Session, req: HttpRequest, res: HttpResponse, headers: ResponseHeaders, modern: boolean): Promise<void> {
   state.track(res, session);
   const controller = new AbortController();
   const onClose = () => {
@@ -133,17 +127,18 @@ async function answer(
   };
   res.once('close', onClose);
   const reply = createRequestReply(res, headers, state.options.keepAliveMs, isRequestFrame(frame));
-  try {
-    const auth = state.callers.get(req);
-    const context = { session, notify: reply.notify, signal: controller.signal, ...(modern ? { headers: req.headersDistinct } : {}), ...(auth === undefined ? {} : { auth }) };
-    const exchange = await state.server.exchange(frame, context);
-    if (exchange.status === 403) {
-      // A tool, prompt or resource that needs more scopes: the challenge a client steps up on (both eras).
-      const data = (exchange.response as { error?: { data?: { requiredScopes?: string[]; detail?: string } } }).error?.data;
-      if (state.auth !== undefined && !res.headersSent) res.setHeader('www-authenticate', state.auth.scopeChallenge(data?.requiredScopes ?? [], data?.detail ?? 'insufficient scope'));
-      reply.finish(exchange.response, 403);
-    } else reply.finish(exchange.response, modern ? exchange.status : undefined);
-  } finally {
-    res.off('close', onClose);
-  }
+  const auth = state.callers.get(req);
+  const context = { session, notify: reply.notify, signal: controller.signal, ...(modern ? { headers: req.headersDistinct } : {}), ...(auth === undefined ? {} : { auth }) };
+  return sendAnswer(state, res, reply, state.server.exchange(frame, context), modern).finally(() => res.off('close', onClose));
+}
+
+/** The answer once the core has it: its status, and the scope challenge of a 403. */
+async function sendAnswer(state: HttpState, res: HttpResponse, reply: ReturnType<typeof createRequestReply>, answering: Promise<Exchange>, modern: boolean): Promise<void> {
+  const exchange = await answering;
+  if (exchange.status === 403) {
+    // A tool, prompt or resource that needs more scopes: the challenge a client steps up on (both eras).
+    const data = (exchange.response as { error?: { data?: { requiredScopes?: string[]; detail?: string } } }).error?.data;
+    if (state.auth !== undefined && !res.headersSent) res.setHeader('www-authenticate', state.auth.scopeChallenge(data?.requiredScopes ?? [], data?.detail ?? 'insufficient scope'));
+    reply.finish(exchange.response, 403);
+  } else reply.finish(exchange.response, modern ? exchange.status : undefined);
 }
