@@ -7,15 +7,17 @@ import { optionKeys, refuseUnknownOptions } from './options.js';
 
 /** McpServer's `subscriptions` option. */
 export interface SubscriptionOptions {
-  /** subscriptions/listen streams one principal may hold open at once (default 16); callers without one share a single budget. */
+  /** subscriptions/listen streams one principal may hold open at once (default 16). */
   maxStreamsPerPrincipal?: number;
+  /** Streams all callers without a principal (no token) may hold open together (default 1024): the server cannot tell them apart. */
+  maxAnonymousStreams?: number;
   /** Task ids in one listen filter's `taskIds` (default 1000). */
   maxTaskIds?: number;
   /** URIs in one listen filter's `resourceSubscriptions`, and URIs one 2025 session may subscribe to (default 1000). */
   maxResourceSubscriptions?: number;
 }
 
-const SUBSCRIPTION_OPTIONS = optionKeys<SubscriptionOptions>({ maxStreamsPerPrincipal: true, maxTaskIds: true, maxResourceSubscriptions: true });
+const SUBSCRIPTION_OPTIONS = optionKeys<SubscriptionOptions>({ maxStreamsPerPrincipal: true, maxAnonymousStreams: true, maxTaskIds: true, maxResourceSubscriptions: true });
 
 /** The longest task id a listen filter may name: the server's own are UUIDs (36 characters). */
 export const MAX_TASK_ID_LENGTH = 256;
@@ -27,6 +29,7 @@ const ANONYMOUS = Symbol('anonymous');
 
 export interface SubscriptionLimits {
   readonly maxStreamsPerPrincipal: number;
+  readonly maxAnonymousStreams: number;
   readonly maxTaskIds: number;
   readonly maxResourceSubscriptions: number;
   /** Throws -32602 naming the bound when the filter's lists, or a string in them, are too long. */
@@ -40,13 +43,14 @@ export interface SubscriptionLimits {
 /** The option checked, with its defaults, and the count of open streams of each principal (in this process). */
 export function subscriptionLimits(option: SubscriptionOptions = {}): SubscriptionLimits {
   refuseUnknownOptions('subscriptions', option, SUBSCRIPTION_OPTIONS);
-  const { maxStreamsPerPrincipal = 16, maxTaskIds = 1000, maxResourceSubscriptions = 1000 } = option;
-  for (const [name, value] of Object.entries({ maxStreamsPerPrincipal, maxTaskIds, maxResourceSubscriptions })) {
+  const { maxStreamsPerPrincipal = 16, maxAnonymousStreams = 1024, maxTaskIds = 1000, maxResourceSubscriptions = 1000 } = option;
+  for (const [name, value] of Object.entries({ maxStreamsPerPrincipal, maxAnonymousStreams, maxTaskIds, maxResourceSubscriptions })) {
     if (!(Number.isInteger(value) && value >= 1)) throw new TypeError(`subscriptions.${name} must be a positive integer`);
   }
   const open = new Map<string | symbol, number>();
   return {
     maxStreamsPerPrincipal,
+    maxAnonymousStreams,
     maxTaskIds,
     maxResourceSubscriptions,
     checkFilter(filter) {
@@ -56,7 +60,10 @@ export function subscriptionLimits(option: SubscriptionOptions = {}): Subscripti
     openStream(principal) {
       const key = principal ?? ANONYMOUS;
       const count = open.get(key) ?? 0;
-      if (count >= maxStreamsPerPrincipal) {
+      if (key === ANONYMOUS && count >= maxAnonymousStreams) {
+        throw new ProtocolError(ErrorCode.InvalidRequest, `too many listen streams open for callers without a token (limit ${maxAnonymousStreams}); close one first`);
+      }
+      if (key !== ANONYMOUS && count >= maxStreamsPerPrincipal) {
         throw new ProtocolError(ErrorCode.InvalidRequest, `too many listen streams open for this caller (limit ${maxStreamsPerPrincipal}); close one first`);
       }
       open.set(key, count + 1);

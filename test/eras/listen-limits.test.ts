@@ -88,7 +88,7 @@ describe('the lists of a subscriptions/listen filter', () => {
   });
 
   it('refuses option values that are not positive integers, and keys it does not have', () => {
-    for (const key of ['maxStreamsPerPrincipal', 'maxTaskIds', 'maxResourceSubscriptions']) {
+    for (const key of ['maxStreamsPerPrincipal', 'maxAnonymousStreams', 'maxTaskIds', 'maxResourceSubscriptions']) {
       for (const value of [0, -1, 1.5, Number.NaN, '10']) {
         expect(() => serve({ subscriptions: { [key]: value } })).toThrow(new TypeError(`subscriptions.${key} must be a positive integer`));
       }
@@ -127,11 +127,14 @@ describe('the listen streams one principal holds open', () => {
     await Promise.all([third.close(), fourth.close()]);
   });
 
-  it('callers without a principal share one budget: the server cannot tell them apart', async () => {
-    const server = serve({ subscriptions: { maxStreamsPerPrincipal: 1 } });
-    const one = open(server, listen(1, {}));
-    expect(await refusal(open(server, listen(2, {})))).toStrictEqual({ frame: wire(tooMany(2, 'too many listen streams open for this caller (limit 1); close one first')), heard: [] });
-    await one.close();
+  it('callers without a principal share one budget of their own (maxAnonymousStreams): the server cannot tell them apart', async () => {
+    const server = serve({ subscriptions: { maxStreamsPerPrincipal: 1, maxAnonymousStreams: 2 } });
+    const two = [open(server, listen(1, {})), open(server, listen(2, {}))];
+    expect(two.map((stream) => stream.heard)).toStrictEqual([[acknowledged(1, {})], [acknowledged(2, {})]]);
+    expect(await refusal(open(server, listen(3, {})))).toStrictEqual({ frame: wire(tooMany(3, 'too many listen streams open for callers without a token (limit 2); close one first')), heard: [] });
+    const alice = open(server, listen(4, {}), 'alice');
+    expect(alice.heard).toStrictEqual([acknowledged(4, {})]);
+    await Promise.all([...two, alice].map((stream) => stream.close()));
   });
 
   it('a listen that is refused holds no slot: a filter over its limits, an id already in flight', async () => {

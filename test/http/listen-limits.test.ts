@@ -22,7 +22,7 @@ let open: HttpServerHandle;
 beforeAll(async () => {
   const server = () => new McpServer({ name: 'test', version: '1.0.0', tools: [echo], resources: [], tasks: {} });
   secured = await serveHttp(server(), { port: 0, host: '127.0.0.1', auth: { issuer, resource: 'http://127.0.0.1/mcp', verify } });
-  open = await serveHttp(server(), { port: 0, host: '127.0.0.1' });
+  open = await serveHttp(new McpServer({ name: 'test', version: '1.0.0', tools: [echo], resources: [], tasks: {}, subscriptions: { maxAnonymousStreams: 16 } }), { port: 0, host: '127.0.0.1' });
 });
 afterAll(() => Promise.all([secured.close(), open.close()]));
 
@@ -111,11 +111,11 @@ describe('subscriptions/listen limits over HTTP', () => {
     for (const stream of [...alice, bob, again]) stream.req.destroy();
   });
 
-  it('without authorization every caller is one anonymous principal: 16 streams in all', async () => {
+  it('without authorization the callers share maxAnonymousStreams (16 here) streams in all', async () => {
     const streams = await Promise.all(Array.from({ length: 16 }, (_, i) => listen(open.url, `anon-${i}`, {})));
     expect(streams.every((stream) => stream.type === 'text/event-stream')).toBe(true);
     expect(shape(await listen(open.url, 'anon-16', {}))).toBe(
-      JSON.stringify(refused(400, 'anon-16', -32600, 'Invalid Request', 'too many listen streams open for this caller (limit 16); close one first')),
+      JSON.stringify(refused(400, 'anon-16', -32600, 'Invalid Request', 'too many listen streams open for callers without a token (limit 16); close one first')),
     );
     for (const stream of streams) stream.req.destroy();
   });
