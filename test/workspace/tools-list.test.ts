@@ -72,7 +72,7 @@ describe('workspaceTools', () => {
             "type": "integer",
           },
           "path": {
-            "description": "The file to read, relative to the workspace root (an absolute path inside the root also works).",
+            "description": "The file to read, relative to the workspace root (an absolute path inside the root also works; a path shown in double quotes is given as shown, quotes included).",
             "type": "string",
           },
         },

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod/v4';
 import type { HandlerContext } from '../../core/context.js';
 import { elicit } from '../../core/input/requests.js';
-import { escapePath } from './path-escape.js';
+import { printPath } from './path-escape.js';
 
 const Approval = z.object({ approve: z.boolean().describe('Write the change') });
 const PREVIEW_LINES = 24;
@@ -30,7 +30,7 @@ export async function confirmWrite(ctx: HandlerContext, confirm: boolean, tool: 
 /** `Create src/a.ts (3 lines)?` or `Change src/a.ts: 2 lines out, 3 in?`, then the changed lines. */
 export function describeChange(tool: string, rel: string, before: string | undefined, after: string): string {
   const next = lines(after);
-  if (before === undefined) return `${tool}: create ${escapePath(rel)} (${count(next.length)})?\n\n${preview(next.map((line) => `+ ${line}`))}`;
+  if (before === undefined) return `${tool}: create ${printPath(rel)} (${count(next.length)})?\n\n${preview(next.map((line) => `+ ${line}`))}`;
   const old = lines(before);
   let start = 0;
   while (start < old.length && start < next.length && old[start] === next[start]) start++;
@@ -40,7 +40,7 @@ export function describeChange(tool: string, rel: string, before: string | undef
   const added = next.slice(start, next.length - end);
   const where = `from line ${start + 1}`;
   const body = preview([...removed.map((line) => `- ${line}`), ...added.map((line) => `+ ${line}`)]);
-  return `${tool}: change ${escapePath(rel)} ${where}, ${count(removed.length)} out and ${count(added.length)} in?\n\n${body}`;
+  return `${tool}: change ${printPath(rel)} ${where}, ${count(removed.length)} out and ${count(added.length)} in?\n\n${body}`;
 }
 
 const lines = (text: string) => (text === '' ? [] : text.replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n'));

@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 import { defineTool, type Tool } from '../../features/tools/define.js';
 import { decodeText, digestBytes, isBinary, MAX_TEXT_FILE_BYTES, readWithin } from './files.js';
-import { escapePath } from './path-escape.js';
+import { printPath } from './path-escape.js';
 import { confirmWrite } from './confirm.js';
 import { writeFileAtomic } from './write-atomic.js';
 import { describePath, type Workspace } from './workspace.js';
@@ -68,7 +68,7 @@ export function createEditFile(workspace: Workspace): Tool {
       await confirmWrite(ctx, workspace.confirmWrites, 'edit_file', file.rel, text, edited);
       // A change made since the read (another writer's append) is not overwritten: the write checks first.
       await writeFileAtomic(file, edited, { expected: digestBytes(bytes), signal: ctx.signal });
-      return { path: escapePath(file.rel), replacements: count };
+      return { path: printPath(file.rel), replacements: count };
     },
   });
 }

@@ -5,7 +5,7 @@ import { toReadableError } from './files.js';
 import { MAX_GLOB_CHARS, compileGlob } from './glob-pattern.js';
 import { findLinkTarget } from './link-target.js';
 import { lstatChecked } from './open-checked.js';
-import { escapePath } from './path-escape.js';
+import { printPath } from './path-escape.js';
 import type { Sandbox } from './sandbox.js';
 import { walkTree, type WalkEntry } from './walk.js';
 import { READ_ONLY_ANNOTATIONS, describePath, type Workspace } from './workspace.js';
@@ -50,10 +50,10 @@ export function createGlob(workspace: Workspace): Tool {
         throw toReadableError(error, base.rel);
       });
       if (!info.isDirectory()) throw new Error(`${quoted} is not a directory; glob searches a directory`);
-      const found: { path: string; mtimeMs: number }[] = [];
+      const found: { path: string; key: string; mtimeMs: number }[] = [];
       try {
         let sliceStart = performance.now();
-        for await (const entry of walkTree(base.abs, { signal, shownStart: escapePath(base.rel) })) {
+        for await (const entry of walkTree(base.abs, { signal, relStart: base.rel })) {
           if (performance.now() - sliceStart > SLICE_MS) {
             await new Promise((resolve) => setImmediate(resolve));
             signal.throwIfAborted();
@@ -61,12 +61,14 @@ export function createGlob(workspace: Workspace): Tool {
           }
           if (!matcher.test(entry.relToStart)) continue;
           const mtimeMs = await fileMtime(sandbox, entry);
-          if (mtimeMs !== undefined) found.push({ path: entry.shown, mtimeMs });
+          if (mtimeMs !== undefined) found.push({ path: entry.shown, key: entry.relToStart, mtimeMs });
         }
       } catch (error) {
         throw toReadableError(error, base.rel);
       }
-      found.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      // Ties by the path itself, not as printed (quotes would sort first); the sort is stable, so
+      // names that decode alike keep the walk's order.
+      found.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       return { paths: found.slice(0, maxResults).map((match) => match.path), truncated: found.length > maxResults };
     },
   });

@@ -1,5 +1,6 @@
 // grep's output lines: `file:line: text` for a match, `file-line- text` for context, `--` between groups.
-// The file is printed as path-escape.ts prints paths, so no name can forge a line.
+// The file is printed as path-escape.ts prints paths: bare only when it holds no `:`, space, quote or
+// backslash, so a line reads one way only and no name can forge one.
 
 /** Longer lines are cut, so one minified file cannot flood the answer. */
 export const MAX_LINE_CHARS = 500;

@@ -6,7 +6,7 @@ import { findMatches, formatMatches } from './grep-format.js';
 import { walkTree } from './walk.js';
 
 export interface SearchRequest {
-  /** The real path to search (resolved by the sandbox), as quoted in errors and as printed. */
+  /** The real path to search (resolved by the sandbox), relative to the root, and as printed. */
   readonly abs: string;
   readonly rel: string;
   readonly shown: string;
@@ -65,7 +65,7 @@ export async function searchFiles(request: SearchRequest): Promise<SearchReply> 
     if (bytes !== undefined && !isBinary(bytes)) scan(bytes, shown);
   };
   try {
-    for await (const entry of walkTree(request.abs, { shownStart: request.shown })) {
+    for await (const entry of walkTree(request.abs, { relStart: request.rel })) {
       if (entry.kind !== 'file') continue;
       if (fileFilter !== undefined && !fileFilter(entry.relToStart, entry.name)) continue;
       ahead.push(readCandidate(entry.abs, entry.shown));

@@ -5,7 +5,7 @@ import { MAX_TEXT_FILE_BYTES, toReadableError } from './files.js';
 import { MAX_GLOB_CHARS, compileGlob } from './glob-pattern.js';
 import { MAX_LINE_CHARS, MAX_MATCH_CHARS } from './grep-format.js';
 import { runSearch } from './grep-pool.js';
-import { escapePath } from './path-escape.js';
+import { printPath } from './path-escape.js';
 import { READ_ONLY_ANNOTATIONS, describePath, type Workspace } from './workspace.js';
 
 const GrepInput = z.object({
@@ -30,7 +30,8 @@ export function createGrep(workspace: Workspace): Tool {
       'Searches the text files under path (default: the workspace root) for lines matching a regular expression ' +
       '(JavaScript syntax). Each matching line comes back as "file:line: text", with the file relative to the ' +
       'workspace root; with contextLines, surrounding lines come as "file-line- text" and groups are separated ' +
-      'by "--". Files are searched in name order, lines in order. .git, node_modules, binary files, symlinks and ' +
+      'by "--". A file whose path holds a space, a colon, a quote, a backslash or a control character is shown in ' +
+      'double quotes, as a JSON string. Files are searched in name order, lines in order. .git, node_modules, binary files, symlinks and ' +
       `files over ${MAX_TEXT_FILE_BYTES / 1024 / 1024} MiB are skipped; pass a path inside .git or node_modules to ` +
       `search there. At most ${maxResults} matching lines are returned, and a note says when results were cut. ` +
       `Lines longer than ${MAX_LINE_CHARS} characters are cut in the results, and matched in their first ${MAX_MATCH_CHARS} characters.`,
@@ -48,7 +49,7 @@ export function createGrep(workspace: Workspace): Tool {
       if (info.isFile() && info.size > MAX_TEXT_FILE_BYTES) throw new Error(`${quoted} is over the ${MAX_TEXT_FILE_BYTES}-byte limit grep searches`);
       if (!info.isFile() && !info.isDirectory()) throw new Error(`${quoted} is neither a file nor a directory`);
       const { lines, cut } = await runSearch(
-        { abs: base.abs, rel: base.rel, shown: escapePath(base.rel), isFile: info.isFile(), pattern, flags: regex.flags, glob, contextLines, maxResults },
+        { abs: base.abs, rel: base.rel, shown: printPath(base.rel), isFile: info.isFile(), pattern, flags: regex.flags, glob, contextLines, maxResults },
         signal,
       );
       if (lines.length === 0) {

@@ -1,7 +1,7 @@
 // Where a link met by a walk leads, when that is inside the root: its real path and how it prints.
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { escapeBytes, escapePath } from './path-escape.js';
+import { printPath, printPathBytes } from './path-escape.js';
 import type { Sandbox } from './sandbox.js';
 
 export interface LinkTarget {
@@ -11,6 +11,7 @@ export interface LinkTarget {
 }
 
 const SEPARATOR = path.sep.charCodeAt(0);
+const SLASH = Buffer.from('/');
 
 /** The link's real target, or undefined when it leads out of the root or nowhere. */
 export async function findLinkTarget(sandbox: Sandbox, link: Buffer): Promise<LinkTarget | undefined> {
@@ -18,18 +19,18 @@ export async function findLinkTarget(sandbox: Sandbox, link: Buffer): Promise<Li
   if (abs === undefined) return undefined;
   const decoded = abs.toString('utf8');
   if (!sandbox.contains(decoded)) return undefined;
-  if (Buffer.from(decoded).equals(abs)) return { abs, shown: escapePath(sandbox.display(decoded)) };
+  if (Buffer.from(decoded).equals(abs)) return { abs, shown: printPath(sandbox.display(decoded)) };
   // Bytes that are not UTF-8 decode lossily: then the bytes themselves must start with the root's.
   const root = Buffer.from(sandbox.root);
   const start = root.at(-1) === SEPARATOR ? root.length : root.length + 1;
   if (abs.length < start || !abs.subarray(0, root.length).equals(root) || abs[start - 1] !== SEPARATOR) return undefined;
-  const names: string[] = [];
+  const names: Buffer[] = [];
   let from = start;
   while (from <= abs.length) {
     const found = abs.indexOf(SEPARATOR, from);
     const end = found === -1 ? abs.length : found;
-    names.push(escapeBytes(abs.subarray(from, end)));
+    names.push(abs.subarray(from, end));
     from = end + 1;
   }
-  return { abs, shown: names.join('/') };
+  return { abs, shown: printPathBytes(Buffer.concat(names.flatMap((name, index) => (index === 0 ? [name] : [SLASH, name])))) };
 }

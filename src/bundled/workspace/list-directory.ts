@@ -4,7 +4,7 @@ import { defineTool, type Tool } from '../../features/tools/define.js';
 import { toReadableError } from './files.js';
 import { findLinkTarget } from './link-target.js';
 import { lstatChecked } from './open-checked.js';
-import { escapePath } from './path-escape.js';
+import { printPath } from './path-escape.js';
 import type { Sandbox } from './sandbox.js';
 import { walkTree, type WalkEntry } from './walk.js';
 import { READ_ONLY_ANNOTATIONS, describePath, type Workspace } from './workspace.js';
@@ -56,7 +56,7 @@ export function createListDirectory(workspace: Workspace): Tool {
       const entries: ListDirectoryOutput['entries'] = [];
       let truncated = false;
       try {
-        for await (const entry of walkTree(directory.abs, { maxDepth: depth, signal, shownStart: escapePath(directory.rel) })) {
+        for await (const entry of walkTree(directory.abs, { maxDepth: depth, signal, relStart: directory.rel })) {
           if (entries.length === maxResults) {
             truncated = true;
             break;
@@ -66,7 +66,7 @@ export function createListDirectory(workspace: Workspace): Tool {
       } catch (error) {
         throw toReadableError(error, directory.rel);
       }
-      return { path: escapePath(directory.rel), entries, truncated };
+      return { path: printPath(directory.rel), entries, truncated };
     },
   });
 }

@@ -1,26 +1,45 @@
-// How the workspace tools print a path, and read one back. A name may hold any byte but `/` and NUL:
-// printed raw, a newline would forge a line of grep's output, and bytes that are not UTF-8 would all
-// decode to U+FFFD, so two files would print as one. Printed paths are escaped instead: `\` as `\\`,
-// newline, carriage return and tab as `\n`, `\r`, `\t`, other control and line-separator characters
-// as `\uXXXX`, and each byte that is not part of valid UTF-8 as `\xNN`. Two names never print the same.
+// How the workspace tools print a path, and read one back. A name may hold any byte but `/` and NUL,
+// so printed raw it could forge a result line: a newline a line of its own, a `:` the end of grep's
+// `file:line:`, a space the end of a context line's `file-line-`. A path that holds anything but
+// plain characters is therefore printed in double quotes, as a JSON string (plus `\xNN` for a byte
+// that is not UTF-8); any other path prints as it is. Two names never print the same.
 
-const CONTROL = /[\\\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** Escaped inside the quotes: `\`, `"`, controls, format characters (bidi overrides), separators but the space, lone surrogates. */
+const ESCAPED = /[\\"\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]|(?! )\p{Zs}/gu;
 
-const SHORT: Readonly<Record<string, string>> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/** A path printed bare holds none of these (every escape starts with `\`), so grep's lines split one way only. */
+const NEEDS_QUOTES = /[\\"': ]/;
+
+const SHORT: Readonly<Record<string, string>> = { '\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 // ignoreBOM: a leading U+FEFF is part of the name, not a mark to drop.
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const lenient = new TextDecoder('utf-8', { ignoreBOM: true });
 
-/** A path (or name) as the tools print it; `text` is already Unicode. */
-export function escapePath(text: string): string {
-  return text.replace(CONTROL, (char) => SHORT[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** A path (or name) as the tools print it: bare, or quoted when it holds more than plain characters. */
+export function printPath(text: string): string {
+  return quoteEscaped(escapeText(text));
 }
 
-/** A name's bytes as the tools print them: valid UTF-8 as `escapePath` does, every other byte as `\xNN`. */
+/** A path's bytes as the tools print them: as `printPath` does, with each byte that is not UTF-8 as `\xNN`. */
+export function printPathBytes(bytes: Uint8Array): string {
+  return quoteEscaped(escapeBytes(bytes));
+}
+
+/** Puts escaped text in quotes when it needs them. */
+export function quoteEscaped(escaped: string): string {
+  return NEEDS_QUOTES.test(escaped) ? `"${escaped}"` : escaped;
+}
+
+/** The text between the quotes, for Unicode text. */
+export function escapeText(text: string): string {
+  return text.replace(ESCAPED, (char) => SHORT[char] ?? escapeUnits(char));
+}
+
+/** The text between the quotes, for a name's bytes: valid UTF-8 as `escapeText` does, every other byte as `\xNN`. */
 export function escapeBytes(bytes: Uint8Array): string {
   try {
-    return escapePath(strict.decode(bytes));
+    return escapeText(strict.decode(bytes));
   } catch {
     let out = '';
     let start = 0;
@@ -30,60 +49,76 @@ export function escapeBytes(bytes: Uint8Array): string {
         index += length;
         continue;
       }
-      out += `${escapePath(lenient.decode(bytes.subarray(start, index)))}\\x${bytes[index]!.toString(16).padStart(2, '0')}`;
+      out += `${escapeText(lenient.decode(bytes.subarray(start, index)))}\\x${hex(bytes[index]!, 2)}`;
       index += 1;
       start = index;
     }
-    return out + escapePath(lenient.decode(bytes.subarray(start)));
+    return out + escapeText(lenient.decode(bytes.subarray(start)));
   }
 }
 
 /**
- * A path the model gives, with the escapes `escapePath` and `escapeBytes` print undone, so a printed
- * path can be given back as it is. A `\` that starts no such escape stays a `\`. A path whose bytes
- * are not UTF-8 is refused: the tools print such names but cannot open them. On Windows, where `\`
- * separates names (and no name holds a control character), paths are taken as they are.
+ * A path the model gives: one in double quotes is read as the tools print it (any JSON string
+ * escape, and `\xNN`); any other is taken as it is, backslashes included. A quoted path whose bytes
+ * are not UTF-8 is refused: the tools print such names but cannot open them, since a path reaches
+ * the file system as a string. On Windows, where `\` separates names (and no name holds a quote,
+ * a `:` or a control character), the quotes are removed and nothing else is undone.
  */
-export function unescapePath(text: string): string {
-  if (!text.includes('\\') || process.platform === 'win32') return text;
+export function parsePrintedPath(text: string): string {
+  if (text.length < 2 || !text.startsWith('"') || !text.endsWith('"')) return text;
+  if (process.platform === 'win32') return text.slice(1, -1);
+  const parts: string[] = [];
   const bytes: number[] = [];
-  let raw = false;
-  let plain = '';
-  const flush = () => {
-    if (plain === '') return;
-    bytes.push(...Buffer.from(plain, 'utf8'));
-    plain = '';
+  // A run of `\xNN` decodes on its own: plain characters are whole UTF-8 sequences, so no valid
+  // sequence spans a run and a character, and a lone surrogate stays one (for the sandbox to refuse).
+  const flushBytes = () => {
+    if (bytes.length === 0) return;
+    try {
+      parts.push(strict.decode(new Uint8Array(bytes)));
+    } catch {
+      throw new Error(`refused: ${JSON.stringify(text)} names bytes that are not UTF-8; the workspace tools show such names but cannot open them`);
+    }
+    bytes.length = 0;
   };
-  for (let index = 0; index < text.length; index += 1) {
+  for (let index = 1; index < text.length - 1; index += 1) {
     const char = text[index]!;
+    if (char === '"') return text; // not one quoted string: taken as it is
+    if (char !== '\\') {
+      flushBytes();
+      parts.push(char);
+      continue;
+    }
     const next = text[index + 1];
-    if (char !== '\\' || next === undefined) {
-      plain += char;
-    } else if (Object.hasOwn(SHORT_BACK, next)) {
-      plain += SHORT_BACK[next];
+    const digits = (count: number) => (index + 2 + count <= text.length - 1 ? text.slice(index + 2, index + 2 + count) : '');
+    if (next !== undefined && Object.hasOwn(SHORT_BACK, next) && index + 1 < text.length - 1) {
+      flushBytes();
+      parts.push(SHORT_BACK[next]!);
       index += 1;
-    } else if (next === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(index + 2, index + 6))) {
-      plain += String.fromCharCode(Number.parseInt(text.slice(index + 2, index + 6), 16));
+    } else if (next === 'u' && /^[0-9a-fA-F]{4}$/.test(digits(4))) {
+      flushBytes();
+      parts.push(String.fromCharCode(Number.parseInt(digits(4), 16)));
       index += 5;
-    } else if (next === 'x' && /^[0-9a-fA-F]{2}$/.test(text.slice(index + 2, index + 4))) {
-      flush();
-      bytes.push(Number.parseInt(text.slice(index + 2, index + 4), 16));
-      raw = true;
+    } else if (next === 'x' && /^[0-9a-fA-F]{2}$/.test(digits(2))) {
+      bytes.push(Number.parseInt(digits(2), 16));
       index += 3;
     } else {
-      plain += char;
+      return text; // no such escape: not a printed path
     }
   }
-  if (!raw) return plain;
-  flush();
-  try {
-    return strict.decode(new Uint8Array(bytes));
-  } catch {
-    throw new Error(`refused: ${JSON.stringify(text)} names bytes that are not UTF-8; the workspace tools show such names but cannot open them`);
-  }
+  flushBytes();
+  return parts.join('');
 }
 
-const SHORT_BACK: Readonly<Record<string, string>> = { '\\': '\\', n: '\n', r: '\r', t: '\t' };
+const SHORT_BACK: Readonly<Record<string, string>> = { '\\': '\\', '"': '"', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+/** `\uXXXX` for each UTF-16 unit, as JSON writes a character outside the BMP. */
+function escapeUnits(char: string): string {
+  let out = '';
+  for (let index = 0; index < char.length; index += 1) out += `\\u${hex(char.charCodeAt(index), 4)}`;
+  return out;
+}
+
+const hex = (value: number, width: number) => value.toString(16).padStart(width, '0');
 
 /** The length of the valid UTF-8 sequence at `index`, or 0 when the byte there starts none. */
 function sequenceLength(bytes: Uint8Array, index: number): number {

@@ -7,7 +7,7 @@ import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
 import { mimeTypeOf } from '../mime.js';
 import { isBinary, readWithin } from './files.js';
 import { openDirectoryEntries } from './open-checked.js';
-import { escapeBytes } from './path-escape.js';
+import { escapeBytes, escapeText, quoteEscaped } from './path-escape.js';
 import { createWorkspace, type Workspace, type WorkspaceOptions } from './workspace.js';
 
 /** The URI of a workspace file: its path relative to the root, under `file:///`. */
@@ -48,21 +48,27 @@ export function workspaceResources(options: WorkspaceOptions | Workspace): Resou
 }
 
 
-/** The entries of the typed path's directory that start with its last part; nothing outside the root. */
+/**
+ * The entries of the typed path's directory that start with its last part; nothing outside the root.
+ * Values print as the tools print paths; what is typed may be such a path (quoted, its closing quote
+ * not typed yet) or a plain one. Both are compared as the text between the quotes.
+ */
 async function completePath({ sandbox }: Workspace, typed: string): Promise<{ values: string[]; total: number; hasMore: boolean }> {
-  const cut = typed.lastIndexOf('/');
-  const directory = cut === -1 ? '.' : typed.slice(0, cut) || '.';
-  const prefix = typed.slice(cut + 1);
-  const resolved = await sandbox.resolve(directory).catch(() => undefined);
+  const escaped = typed.startsWith('"') ? typed.slice(1).replace(/(?<!\\)"$/, '') : escapeText(typed);
+  const cut = escaped.lastIndexOf('/');
+  const directory = cut === -1 ? '.' : escaped.slice(0, cut) || '.';
+  const prefix = escaped.slice(cut + 1);
+  const resolved = await sandbox.resolve(`"${directory}"`).catch(() => undefined);
   if (resolved === undefined || !resolved.exists) return { values: [], total: 0, hasMore: false };
   const entries = await readEntries(resolved.abs).catch((): Dirent<Buffer>[] => []);
-  const lead = cut === -1 ? '' : `${typed.slice(0, cut)}/`;
+  const lead = cut === -1 ? '' : `${escaped.slice(0, cut)}/`;
   // Names complete as the tools print them, so two names never complete alike.
   const found = entries
     .map((entry) => ({ name: escapeBytes(entry.name), directory: entry.isDirectory() }))
     .filter((entry) => entry.name.startsWith(prefix))
     .map((entry) => `${lead}${entry.name}${entry.directory ? '/' : ''}`)
-    .sort();
+    .sort()
+    .map(quoteEscaped);
   return { values: found.slice(0, MAX_COMPLETIONS), total: found.length, hasMore: found.length > MAX_COMPLETIONS };
 }
 

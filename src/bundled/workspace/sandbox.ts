@@ -43,6 +43,12 @@ export function createSandbox(root: string): Sandbox {
   async function resolve(input: string): Promise<ResolvedPath> {
     if (input.includes('\0')) throw new Error('refused: the path contains a NUL byte');
     const quoted = JSON.stringify(input);
+    // Node encodes a lone surrogate as U+FFFD: the file touched would be another name than the one reported.
+    const lone = /\p{Cs}/u.exec(input)?.[0];
+    if (lone !== undefined) {
+      const code = lone.charCodeAt(0).toString(16).toUpperCase();
+      throw new Error(`refused: ${quoted} holds a lone surrogate (U+${code}), which no file name can hold: it would reach the file system as U+FFFD`);
+    }
     // path.resolve drops `..` lexically; realpath then follows every link that is left.
     const lexical = path.resolve(realRoot, input);
     const lexicallyInside = isInside(realRoot, lexical) || isInside(givenRoot, lexical);

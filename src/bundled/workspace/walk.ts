@@ -3,7 +3,7 @@
 import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import { openDirectoryEntries } from './open-checked.js';
-import { escapeBytes } from './path-escape.js';
+import { printPathBytes } from './path-escape.js';
 
 export type EntryKind = 'file' | 'directory' | 'symlink' | 'other';
 
@@ -26,11 +26,12 @@ export interface WalkOptions {
   /** How many levels below the start to list; 1 lists the start's children only. */
   maxDepth?: number;
   signal?: AbortSignal;
-  /** The start as printed, relative to the root: entries print as this plus their names (default `.`). */
-  shownStart?: string;
+  /** The start relative to the root, `/`-separated (default `.`): entries print as this plus their names. */
+  relStart?: string;
 }
 
 const SEPARATOR = Buffer.from(path.sep);
+const SLASH = Buffer.from('/');
 
 /**
  * Yields a directory's entries depth-first, each directory's entries sorted by name (code-unit
@@ -40,16 +41,16 @@ const SEPARATOR = Buffer.from(path.sep);
  * Subdirectories that cannot be read are skipped.
  */
 export async function* walkTree(start: string, options: WalkOptions = {}): AsyncGenerator<WalkEntry> {
-  const { maxDepth = Infinity, signal, shownStart = '.' } = options;
-  const top = { abs: Buffer.from(start), rel: '', shown: shownStart === '.' ? '' : `${shownStart}/` };
+  const { maxDepth = Infinity, signal, relStart = '.' } = options;
+  const top = { abs: Buffer.from(start), rel: '', fromRoot: Buffer.from(relStart === '.' ? '' : `${relStart}/`) };
   yield* walkDirectory(top, 1, maxDepth, signal, true);
 }
 
 interface Directory {
   readonly abs: Buffer;
   readonly rel: string;
-  /** The printed path with its final `/`, or empty for the root. */
-  readonly shown: string;
+  /** The path relative to the root as bytes, with its final `/`, or empty for the root. */
+  readonly fromRoot: Buffer;
 }
 
 async function* walkDirectory(directory: Directory, depth: number, maxDepth: number, signal: AbortSignal | undefined, isStart: boolean): AsyncGenerator<WalkEntry> {
@@ -64,17 +65,19 @@ async function* walkDirectory(directory: Directory, depth: number, maxDepth: num
   const named = dirents.map((dirent) => ({ dirent, name: dirent.name.toString('utf8') }));
   named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : Buffer.compare(a.dirent.name, b.dirent.name)));
   for (const { dirent, name } of named) {
-    const shownName = escapeBytes(dirent.name);
+    const fromRoot = Buffer.concat([directory.fromRoot, dirent.name]);
     const entry: WalkEntry = {
       abs: Buffer.concat([directory.abs, SEPARATOR, dirent.name]),
       relToStart: directory.rel === '' ? name : `${directory.rel}/${name}`,
       name,
-      shown: `${directory.shown}${shownName}`,
+      // Printed whole: a path is quoted as one string, so it cannot be put together from printed names.
+      shown: printPathBytes(fromRoot),
       kind: classifyEntry(dirent),
     };
     yield entry;
     if (entry.kind === 'directory' && depth < maxDepth && !SKIPPED_DIRECTORIES.has(name)) {
-      yield* walkDirectory({ abs: entry.abs, rel: entry.relToStart, shown: `${entry.shown}/` }, depth + 1, maxDepth, signal, false);
+      const below = { abs: entry.abs, rel: entry.relToStart, fromRoot: Buffer.concat([fromRoot, SLASH]) };
+      yield* walkDirectory(below, depth + 1, maxDepth, signal, false);
     }
   }
 }

@@ -1,7 +1,7 @@
 // The options of workspaceTools and what every workspace tool shares.
 import { z } from 'zod/v4';
 import { describeIssues } from '../../schema/issues.js';
-import { unescapePath } from './path-escape.js';
+import { parsePrintedPath } from './path-escape.js';
 import { createSandbox, type Sandbox } from './sandbox.js';
 import { refuseUnknownOptions } from '../../core/options.js';
 
@@ -36,9 +36,9 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
   return { sandbox: acceptPrintedPaths(createSandbox(root)), readOnly, confirmWrites, maxReadBytes, maxResults };
 }
 
-/** Every tool takes a path back as the tools print it (path-escape.ts): the escapes are undone first. */
+/** Every tool takes a path back as the tools print it (path-escape.ts): a quoted one is read as printed. */
 function acceptPrintedPaths(sandbox: Sandbox): Sandbox {
-  return { ...sandbox, resolve: async (input) => sandbox.resolve(unescapePath(input)) };
+  return { ...sandbox, resolve: async (input) => sandbox.resolve(parsePrintedPath(input)) };
 }
 
 /** The annotations of a tool that only looks. */
@@ -51,5 +51,5 @@ export const READ_ONLY_ANNOTATIONS = {
 
 /** Describes the `path` argument the same way in every tool. */
 export function describePath(what: string): string {
-  return `${what}, relative to the workspace root (an absolute path inside the root also works).`;
+  return `${what}, relative to the workspace root (an absolute path inside the root also works; a path shown in double quotes is given as shown, quotes included).`;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod/v4';
 import { defineTool, type Tool } from '../../features/tools/define.js';
 import { confirmWrite } from './confirm.js';
 import { FileTooLarge, MAX_TEXT_FILE_BYTES, decodeText, digestBytes, digestHandle, isBinary, openFile, readOpened, toReadableError, type FileDigest } from './files.js';
-import { escapePath } from './path-escape.js';
+import { parsePrintedPath, printPath } from './path-escape.js';
 import type { ResolvedPath } from './sandbox.js';
 import { writeFileAtomic } from './write-atomic.js';
 import { describePath, type Workspace } from './workspace.js';
@@ -42,6 +42,17 @@ async function readCurrent(file: ResolvedPath, signal: AbortSignal): Promise<{ s
   }
 }
 
+/**
+ * `new.txt/` and `sub/.` name directories; resolved, they lose the tail and would be written as the
+ * file `new.txt` or `sub`. The file system would refuse them, so the tool does too.
+ */
+function refuseDirectoryPath(path: string): void {
+  const tail = (process.platform === 'win32' ? /[\\/]\.{0,2}$/ : /\/\.{0,2}$/).exec(path)?.[0];
+  if (tail !== undefined) {
+    throw new Error(`refused: ${JSON.stringify(path)} ends in ${JSON.stringify(tail)}, so it names a directory, not a file; nothing was written`);
+  }
+}
+
 /** write_file: creates or replaces a whole file, atomically. */
 export function createWriteFile(workspace: Workspace): Tool {
   const { sandbox } = workspace;
@@ -57,6 +68,7 @@ export function createWriteFile(workspace: Workspace): Tool {
     output: WriteFileOutput,
     annotations: { title: 'Write file', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     handler: async ({ path, content }, ctx): Promise<WriteFileOutput> => {
+      refuseDirectoryPath(parsePrintedPath(path));
       const file = await sandbox.resolve(path);
       let expected: FileDigest | undefined;
       if (workspace.confirmWrites) {
@@ -65,7 +77,7 @@ export function createWriteFile(workspace: Workspace): Tool {
         expected = current.digest;
       }
       await writeFileAtomic(file, content, { expected, signal: ctx.signal });
-      return { path: escapePath(file.rel), bytes: Buffer.byteLength(content, 'utf8'), created: !file.exists };
+      return { path: printPath(file.rel), bytes: Buffer.byteLength(content, 'utf8'), created: !file.exists };
     },
   });
 }
