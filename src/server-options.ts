@@ -95,8 +95,8 @@ export interface McpServerOptions {
   /**
    * What a client may make the server keep for the changes it follows. `maxStreamsPerPrincipal`:
    * subscriptions/listen streams one principal (a token's issuer and subject, or `handle`'s
-   * `principal`) holds open at once, default 16; every caller without one (no authorization
-   * configured, stdio) counts as one and the same. `maxTaskIds`: task ids in one listen filter,
+   * `principal`) holds open at once, default 16; `maxAnonymousStreams`: the streams of every caller
+   * without one (no authorization configured, stdio) together, default 1024. `maxTaskIds`: task ids in one listen filter,
    * default 1000. `maxResourceSubscriptions`: URIs in one listen filter, and URIs one 2025 session
    * subscribes to, default 1000. Past a count the request is refused, naming the limit.
    */
