@@ -1,6 +1,7 @@
 // In-process bench, one implementation and one scenario per process (so JIT and GC state are not
 // shared): `node bench/in-process.mjs <zod-mcp|zod-mcp 2026|sdk|sdk v2|tmcp> <call|call10000|list100|list1000|list10000|payload|local> <ms>`
-// (`local`: zod-mcp's own in-process client, `server.callTool`).
+// (`local`: zod-mcp's own in-process client, `server.callTool`; `middleware`: tools/call with one
+// pass-through middleware, `(request, next) => next()`).
 // Prints {"opsPerSec": n}. zod-mcp is timed through `server.handle(frame)`, tmcp through
 // `server.receive(frame)`, the SDKs (v1 and v2) through their own Client and McpServer over InMemoryTransport.
 import { performance } from 'node:perf_hooks';
@@ -42,7 +43,8 @@ async function zodMcp(modern = false) {
     defineTool({ name: 'echo', description: 'Echoes its arguments.', input: z.object(echoInput), handler: echoText }),
     ...extraTools.map((t) => defineTool({ name: t.name, description: t.description, input: z.object(t.input), handler: () => 'ok' })),
   ];
-  const server = new McpServer({ name: 'bench', version: '1.0.0', tools });
+  const use = scenario === 'middleware' ? [(_request, next) => next()] : [];
+  const server = new McpServer({ name: 'bench', version: '1.0.0', tools, ...(use.length > 0 ? { use } : {}) });
   if (scenario.startsWith('list')) {
     return async () => {
       const frame = modern ? { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: ENVELOPE } } : { jsonrpc: '2.0', id: 1, method: 'tools/list' };

@@ -89,6 +89,7 @@ const inprocCall10000 = newMeasure('inproc-call10000', 'in-process tools/call am
 const inprocListLate = newMeasure('inproc-list-late', 'tools/list 100 tools, 2nd half / 1st half of the run', 'ratio', true);
 const inFlightFew = newMeasure('inflight-few', `heap per in-flight tools/call, ${IN_FLIGHT_FEW} in flight`, 'bytes', false);
 const inFlightMany = newMeasure('inflight-many', `heap per in-flight tools/call, ${IN_FLIGHT_MANY.toLocaleString('en-US')} in flight`, 'bytes', false);
+const inprocMiddleware = newMeasure('inproc-middleware', 'in-process tools/call echo, one pass-through middleware', 'calls/s', true);
 const inprocLocal = newMeasure('inproc-local', 'in-process tools/call echo through server.callTool', 'calls/s', true);
 const inprocPayload = newMeasure('inproc-payload', 'in-process tools/call, 1 MiB argument', 'calls/s', true);
 const measures = [
@@ -101,6 +102,7 @@ const measures = [
   stdioPayload,
   inprocCall,
   inprocLocal,
+  inprocMiddleware,
   inprocList100,
   inprocList1000,
   inprocList10000,
@@ -180,6 +182,8 @@ async function main(): Promise<void> {
     }
     // The in-process client exists only here; its target is against the SDK pairs' tools/call.
     add(inprocLocal, 'zod-mcp', (await inProcess('zod-mcp', 'local')).opsPerSec);
+    // Middleware exists only here; its target is against the same call without any.
+    add(inprocMiddleware, 'zod-mcp', (await inProcess('zod-mcp', 'middleware')).opsPerSec);
     for (const [count, measure] of [
       [IN_FLIGHT_FEW, inFlightFew],
       [IN_FLIGHT_MANY, inFlightMany],

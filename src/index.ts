@@ -3,6 +3,7 @@
 // What needs Node has an entry of its own: zod-mcp/node (stdio, node:http), zod-mcp/redis,
 // zod-mcp/workspace, zod-mcp/skills, zod-mcp/demo.
 export { McpServer, type McpServerOptions } from './server.js';
+export type { McpRequest, MethodMiddleware, Middleware, Next } from './core/middleware.js';
 export { defineTool, type Tool, type ToolContext, type ToolDefinition, type ToolReturn } from './features/tools/define.js';
 export {
   defineResource,

@@ -5,6 +5,7 @@ import type { Era } from './core/era.js';
 import type { EventBus } from './core/events.js';
 import type { ArgumentPolicy } from './core/server-state.js';
 import type { SubscriptionOptions } from './core/subscriptions.js';
+import type { MethodMiddleware, Middleware } from './core/middleware.js';
 import type { TaskOptions } from './core/tasks/record.js';
 import type { Extension } from './features/feature.js';
 import type { Prompt } from './features/prompts/define.js';
@@ -27,7 +28,7 @@ export const CacheOption = z.strictObject({
 /** Every key of McpServerOptions: any other is refused, naming the closest. */
 export const SERVER_OPTIONS = optionKeys<McpServerOptions>({
   name: true, version: true, title: true, instructions: true, tools: true, resources: true, prompts: true, extensions: true, pageSize: true, arguments: true, timeoutMs: true,
-  listChanged: true, unknownTool: true, eras: true, cache: true, events: true, onError: true, requestState: true, maxInputRounds: true, tasks: true, schemaProfile: true, subscriptions: true,
+  listChanged: true, unknownTool: true, eras: true, cache: true, events: true, onError: true, requestState: true, maxInputRounds: true, tasks: true, schemaProfile: true, use: true, subscriptions: true,
 });
 
 export interface McpServerOptions {
@@ -101,4 +102,9 @@ export interface McpServerOptions {
    * subscribes to, default 1000. Past a count the request is refused, naming the limit.
    */
   subscriptions?: SubscriptionOptions;
+  /**
+   * Middleware around every request a method answers, outermost first: a function `(request, next)
+   * => answer`, or `{ method: 'tools/call', use }` for some methods only. `server.use(…)` adds more.
+   */
+  use?: readonly (Middleware | MethodMiddleware)[];
 }

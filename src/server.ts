@@ -45,6 +45,7 @@ import { inputSettings, type InputSettings } from './core/input/state.js';
 import { fulfil } from './eras/rev2025/input.js';
 import { refuseUnknownOptions } from './core/options.js';
 import { subscriptionLimits } from './core/subscriptions.js';
+import { MiddlewareTable, addMiddleware, type MethodMiddleware, type Middleware } from './core/middleware.js';
 
 export type { HandleContext } from './core/dispatch.js';
 export type { McpServerOptions } from './server-options.js';
@@ -132,7 +133,17 @@ export class McpServer {
       subscriptions: subscriptionLimits(options.subscriptions),
     };
     const codecs: Codecs = { rev2025, rev2026 };
-    this.#dispatcher = { state, codecs, methods: merged.methods, notifications: notifications as ReadonlyMap<string, NotificationHandler> };
+    this.#dispatcher = { state, codecs, methods: merged.methods, notifications: notifications as ReadonlyMap<string, NotificationHandler>, middleware: new MiddlewareTable() };
+    for (const entry of options.use ?? []) this.use(entry);
+  }
+
+  /** Adds middleware around every request (`use(mw)`), or the requests of some methods (`use('tools/call', mw)`); returns the server. */
+  use(middleware: Middleware | MethodMiddleware): this;
+  use(method: string | readonly string[], middleware: Middleware): this;
+  use(first: string | readonly string[] | Middleware | MethodMiddleware, second?: Middleware): this {
+    const { methods, codecs, middleware } = this.#dispatcher;
+    addMiddleware(middleware, [...new Set([...methods.keys(), ...codecs.rev2025.methods.keys(), ...codecs.rev2026.methods.keys()])], first, second);
+    return this;
   }
 
   /** The protocol eras this server serves. */

@@ -35,6 +35,8 @@ export interface SessionOptions {
    * requests of its own (2025). Default true; a throwaway session of one stateless HTTP POST has none.
    */
   acceptsResponses?: boolean;
+  /** Its id on the wire (a 2025 HTTP session's `Mcp-Session-Id`), for middleware and traces. */
+  id?: string;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface SessionOptions {
  * `notifications/cancelled` only reaches requests of the same connection. `server.handle`
  * without a session uses the server's default one.
  */
-const SESSION_OPTIONS = optionKeys<SessionOptions>({ notify: true, pinEra: true, acceptsResponses: true });
+const SESSION_OPTIONS = optionKeys<SessionOptions>({ notify: true, pinEra: true, acceptsResponses: true, id: true });
 
 export class Session {
   /** Read by dispatch on every request, when `pinEra` is set: the era this connection speaks. */
@@ -61,6 +63,7 @@ export class Session {
   #disposers: Set<() => void> | undefined;
   /** Read before sending the client a request: false when its responses could never reach us. */
   readonly acceptsResponses: boolean;
+  readonly id: string | undefined;
   /**
    * The client's roots as last listed, when it promised to say they changed (`roots.listChanged`);
    * cleared by notifications/roots/list_changed.
@@ -73,6 +76,7 @@ export class Session {
     this.notify = options.notify;
     this.pinsEra = options.pinEra ?? false;
     this.acceptsResponses = options.acceptsResponses ?? true;
+    this.id = options.id;
   }
 
   /** Calls that can still be cancelled; read by notifications/cancelled and by `abortAll`. */

@@ -11,6 +11,7 @@ import { RequestContext } from './context.js';
 import { claimsModernEra, type Era } from './era.js';
 import { isThenable } from './maybe-async.js';
 import type { Method, MethodTable, NotificationTable } from './method.js';
+import { runChain, type MiddlewareTable } from './middleware.js';
 import type { ServerState } from './server-state.js';
 
 /** Per-request options a transport passes to `handle`. */
@@ -50,6 +51,8 @@ export interface Dispatcher {
   /** The features' methods, for both eras. */
   readonly methods: MethodTable;
   readonly notifications: NotificationTable;
+  /** What runs around each method (McpServer's `use`). */
+  readonly middleware: MiddlewareTable;
 }
 
 type Answer = Exchange | Promise<Exchange>;
@@ -130,7 +133,7 @@ function serve(server: Dispatcher, request: IncomingRequest, era: Era, session: 
   }
   let result: unknown;
   try {
-    result = method.run(parsed.data as never, ctx);
+    result = server.middleware.any ? runMiddleware(server.middleware, method, ctx, parsed.data) : method.run(parsed.data as never, ctx);
   } catch (error) {
     return failed(error, ctx, codec);
   }
@@ -141,6 +144,11 @@ function serve(server: Dispatcher, request: IncomingRequest, era: Era, session: 
     );
   }
   return answered(result, ctx, codec, method);
+}
+
+function runMiddleware(table: MiddlewareTable, method: Method, ctx: RequestContext, params: unknown): unknown {
+  const chain = table.chainOf(ctx.method);
+  return chain.length === 0 ? method.run(params as never, ctx) : runChain(chain, method, ctx, params as Record<string, unknown>);
 }
 
 /** A method's result as the era's frame; `null` is no response. An encoder that throws is a bug: -32603. */

@@ -70,7 +70,10 @@ export function createSessionTable(server: McpServer, limits: { maxSessions: num
 
   return {
     isFull: () => entries.size >= limits.maxSessions,
-    open: (principal) => ({ id: prefix + crypto.randomUUID(), session: server.createSession(), stream: undefined, principal, busy: 0, lastActive: Date.now(), timer: undefined }),
+    open: (principal) => {
+      const id = prefix + crypto.randomUUID();
+      return { id, session: server.createSession({ id }), stream: undefined, principal, busy: 0, lastActive: Date.now(), timer: undefined };
+    },
     register(entry) {
       if (entries.size >= limits.maxSessions) return false;
       entries.set(entry.id, entry);
