@@ -39,6 +39,17 @@ export interface BodyLimits {
   readonly budget: BodyBudget;
 }
 
+/**
+ * What a host with a socket (Node) reads and drops of a body after answering before it was read,
+ * so that a client still sending it reads the answer rather than a reset (node/linger.ts).
+ */
+export interface LingerLimits {
+  /** How long, from the answer; 0: the connection closes at once, as node:http closes it. */
+  readonly lingerMs: number;
+  /** How many bytes. */
+  readonly maxLingerBytes: number;
+}
+
 /** A declared Content-Length over the limit: refused before a byte is read. */
 export function declaresTooMuch(contentLength: string | string[] | undefined, limits: BodyLimits): boolean {
   return Number(contentLength) > limits.maxBytes;

@@ -99,6 +99,7 @@ async function routeRequest(state: HttpState, host: HttpHost, req: HttpRequest, 
   if (state.auth?.metadataPaths.has(path) && req.method === 'GET') return state.auth.sendMetadata(res, scopesSupported(state));
   const elsewhere = options.path !== undefined && path !== options.path;
   if (elsewhere && next !== undefined) return next(); // another route of the application's
+  host.lingerAfterEarlyAnswer?.(req, res, options);
   const refusal = checkHostAndOrigin(req, options);
   if (refusal !== undefined) return sendError(res, 403, refusal);
   if (elsewhere) return sendError(res, 404, `no MCP endpoint here: it is at ${options.path}`);

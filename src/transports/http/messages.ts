@@ -2,7 +2,7 @@
 // the protocol layer (handler.ts and what it calls) is written against these alone. Node's
 // IncomingMessage and ServerResponse (a framework's subclasses too) are these as they are
 // (node/); a web Request and Response are adapted to them (web/). A host reads bodies its own way.
-import type { BodyLimits, BodyRead } from './body.js';
+import type { BodyLimits, BodyRead, LingerLimits } from './body.js';
 import type { ForwardTarget } from './options.js';
 
 /** Request header values: lower-cased names; a repeated header's values joined with `, ` (a few Node keeps as an array). */
@@ -59,6 +59,11 @@ export interface HttpHost {
   readBody(req: HttpRequest, limits: BodyLimits): Promise<BodyRead>;
   /** Passes `req` to the process that holds its session (several processes on one socket: Node only). */
   readonly forward?: ((req: HttpRequest, res: HttpResponse, target: ForwardTarget) => void) | undefined;
+  /**
+   * Called for each request the handler answers, before anything is answered: Node closes the
+   * connection of an answer given before the body was read only after reading the rest of it.
+   */
+  readonly lingerAfterEarlyAnswer?: ((req: HttpRequest, res: HttpResponse, limits: LingerLimits) => void) | undefined;
   /** Called once, when the handler is made (Node: a failed write to stderr must not end the process). */
   readonly setUp?: (() => void) | undefined;
 }

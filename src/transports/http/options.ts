@@ -38,6 +38,14 @@ function buildSchemas() {
      */
     maxBufferedBodyBytes: z.int().positive().optional(),
     /**
+     * After an answer given before the request body was read (413, 401, 403, 415, …), how long the
+     * rest of the body is read and dropped before the connection closes, so that a client still
+     * sending it reads the answer instead of a reset (Node only; 0: it closes at once).
+     */
+    lingerMs: z.number().min(0).max(MAX_TIMER_MS).default(5000),
+    /** And how many bytes of it at most: past them the connection closes. */
+    maxLingerBytes: z.int().min(0).default(64 * 1024 * 1024),
+    /**
      * Open connections from one client address; more are closed at once (0: no limit). By default
      * 256, and loopback clients are not counted (local processes, or a proxy on this machine, all
      * share one address); given, it counts every address, loopback too.
@@ -91,8 +99,11 @@ function buildSchemas() {
     healthPath: z.union([z.string().startsWith('/'), z.literal(false)]).default(false),
   });
 
-  /** toFetchHandler's: a mounted handler's, and whether one process serves every request (docs/runtimes.md). */
-  const FetchHandlerOptions = HttpHandlerOptions.extend({
+  /**
+   * toFetchHandler's: a mounted handler's but the lingering close (a web runtime's server owns the
+   * connection), and whether one process serves every request (docs/runtimes.md).
+   */
+  const FetchHandlerOptions = HttpHandlerOptions.omit({ lingerMs: true, maxLingerBytes: true }).extend({
     /**
      * true: one process serves every request (Bun.serve, Deno.serve, Node, a container), so 2025
      * sessions and tasks in memory are served. Left out: each request may meet a new isolate
@@ -133,6 +144,8 @@ export interface ResolvedHandlerOptions extends Omit<ResolvedHttpOptions, 'port'
   readonly path: string | undefined;
 }
 
+const NO_LINGER = { lingerMs: 0, maxLingerBytes: 0 };
+
 export const LOCALHOST_NAMES: readonly string[] = ['localhost', '127.0.0.1', '::1'];
 
 /**
@@ -143,7 +156,8 @@ export function resolveHandlerOptions(input: HttpHandlerOptions = {}, caller: st
   const schemas = optionSchemas();
   const options = parseOptions(kind === 'fetch' ? schemas.FetchHandlerOptions : schemas.HttpHandlerOptions, input, caller);
   const hosts = options.allowedHosts ?? (options.auth === undefined ? LOCALHOST_NAMES : undefined);
-  return { ...options, path: options.path, ...resolveShared(caller, options, hosts) };
+  // A web runtime's host has no socket to linger on: the options are not its (NO_LINGER fills them).
+  return { ...NO_LINGER, ...options, path: options.path, ...resolveShared(caller, options, hosts) };
 }
 
 const AUTH_OPTIONS = optionKeys<AuthOptions>({

@@ -11,12 +11,21 @@ import type { HttpHost } from '../messages.js';
 import { ignoreStderrFailures } from '../../stderr.js';
 import { readNodeBody } from './body.js';
 import { forward } from './forward.js';
+import { lingerAfterEarlyAnswer } from './linger.js';
 
 /** `next`: called, with no argument, for a request whose path is not the `path` option's. */
 export type NodeHandler = ((req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void) & HandlerShutdown;
 
-/** Node's: bodies from the request stream, forwarding over loopback, and stderr failures ignored (diagnostics must not end the process). */
-export const NODE_HOST: HttpHost = { readBody: readNodeBody, forward, setUp: ignoreStderrFailures };
+/**
+ * Node's: bodies from the request stream, a lingering close after an answer given before the body
+ * was read, forwarding over loopback, and stderr failures ignored (diagnostics must not end the process).
+ */
+export const NODE_HOST: HttpHost = {
+  readBody: readNodeBody,
+  lingerAfterEarlyAnswer: (req, res, limits) => lingerAfterEarlyAnswer(req as IncomingMessage, res as ServerResponse, limits),
+  forward,
+  setUp: ignoreStderrFailures,
+};
 
 export function createNodeHandler(server: McpServer, options: ResolvedHandlerOptions): NodeHandler {
   const handler = createRequestHandler(server, options, NODE_HOST);
