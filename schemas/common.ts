@@ -10,10 +10,26 @@ export type ProgressToken = z.infer<typeof ProgressToken>;
 /** `_meta` on a request; `progressToken` in both eras, the envelope keys of the 2026 era (rev2026.ts). */
 export const RequestMeta = z.object({ progressToken: ProgressToken.optional() });
 
+/**
+ * An icon a client may show beside a server, tool, resource, template or prompt (MCP 2025-11-25 and
+ * 2026-07-28 `Icon`). As the wire has it; what this server sends is checked stricter when defined.
+ */
+export const Icon = z.object({
+  src: z.string(),
+  mimeType: z.string().optional(),
+  sizes: z.array(z.string()).optional(),
+  theme: z.enum(['light', 'dark']).optional(),
+});
+export type Icon = z.infer<typeof Icon>;
+
+/** Who a server or client is: initialize's serverInfo and clientInfo, and the 2026 `_meta` keys of that name. */
 export const Implementation = z.looseObject({
   name: z.string(),
   title: z.string().optional(),
   version: z.string(),
+  description: z.string().optional(),
+  websiteUrl: z.string().optional(),
+  icons: z.array(Icon).optional(),
 });
 export type Implementation = z.infer<typeof Implementation>;
 
@@ -117,4 +133,4 @@ export const ContentBlock: z.ZodUnion<[typeof TextContent, typeof ImageContent, 
 export type ContentBlock = z.infer<typeof ContentBlock>;
 export type TextContent = z.infer<typeof TextContent>;
 
-sentByServer(EmptyResult, ServerCapabilities, Annotations, TextContent, ImageContent, AudioContent, ResourceLink, TextResourceContents, BlobResourceContents, EmbeddedResource, ContentBlock);
+sentByServer(Icon, EmptyResult, ServerCapabilities, Annotations, TextContent, ImageContent, AudioContent, ResourceLink, TextResourceContents, BlobResourceContents, EmbeddedResource, ContentBlock);

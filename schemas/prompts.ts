@@ -1,8 +1,7 @@
 // prompts/list and prompts/get (MCP 2025-11-25 and 2026-07-28 "Prompts").
 import { z } from 'zod/v4';
-import { ContentBlock, Meta, RequestMeta } from './common.js';
+import { ContentBlock, Icon, Meta, RequestMeta } from './common.js';
 import { sentByServer } from './direction.js';
-import { Icon } from './resources.js';
 
 export const PromptArgument = z.object({
   name: z.string(),

@@ -1,17 +1,8 @@
 // resources/list, resources/templates/list, resources/read, and the 2025 subscriptions
 // (MCP 2025-11-25 and 2026-07-28 "Resources").
 import { z } from 'zod/v4';
-import { Annotations, BlobResourceContents, Meta, RequestMeta, TextResourceContents } from './common.js';
+import { Annotations, BlobResourceContents, Icon, Meta, RequestMeta, TextResourceContents } from './common.js';
 import { sentByServer } from './direction.js';
-
-/** An icon a client may show beside a resource, template or prompt (MCP 2025-11-25 `Icon`). */
-export const Icon = z.object({
-  src: z.string(),
-  mimeType: z.string().optional(),
-  sizes: z.array(z.string()).optional(),
-  theme: z.enum(['light', 'dark']).optional(),
-});
-export type Icon = z.infer<typeof Icon>;
 
 export const Resource = z.object({
   uri: z.string(),
@@ -60,4 +51,4 @@ export type ReadResourceResult = z.infer<typeof ReadResourceResult>;
 /** `error.data` when a URI names no resource: -32002 on 2025, -32602 on 2026 (SEP-2164). */
 export const ResourceNotFoundData = z.object({ uri: z.string() });
 
-sentByServer(Icon, Resource, ResourceTemplate, ResourceContents, ListResourcesResult, ListResourceTemplatesResult, ReadResourceResult, ResourceNotFoundData);
+sentByServer(Resource, ResourceTemplate, ResourceContents, ListResourcesResult, ListResourceTemplatesResult, ReadResourceResult, ResourceNotFoundData);

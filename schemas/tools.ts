@@ -1,7 +1,7 @@
 // tools/list and tools/call (MCP 2025-11-25 and 2026-07-28 "Tools").
 import { z } from 'zod/v4';
 import { sentByServer } from './direction.js';
-import { ContentBlock, Meta, RequestMeta } from './common.js';
+import { ContentBlock, Icon, Meta, RequestMeta } from './common.js';
 
 /** The name rule of MCP 2025-11-25 ("Tool names"): 1-128 of A-Z a-z 0-9 _ - . */
 export const ToolName = z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, {
@@ -31,6 +31,7 @@ export const Tool = z.object({
   description: z.string().optional(),
   inputSchema: ObjectJsonSchema,
   outputSchema: ObjectJsonSchema.optional(),
+  icons: z.array(Icon).optional(),
   annotations: ToolAnnotations.optional(),
   _meta: Meta.optional(),
 });

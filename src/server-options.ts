@@ -1,5 +1,6 @@
-// McpServer's options: what a server is built from, and the checks on the cache option.
+// McpServer's options: what a server is built from, and the checks on its identity and cache option.
 import { z } from 'zod/v4';
+import type { Icon, Implementation } from '../schemas/common.js';
 import { CacheHint } from '../schemas/rev2026.js';
 import type { Era } from './core/era.js';
 import type { EventBus } from './core/events.js';
@@ -13,6 +14,9 @@ import type { Resource, ResourceTemplate } from './features/resources/define.js'
 import type { Tool } from './features/tools/define.js';
 import type { SchemaProfile } from './schema/json-schema/profiles.js';
 import { optionKeys } from './core/options.js';
+import { checkIcons } from './core/metadata.js';
+import { describeIssues } from './schema/issues.js';
+import { ONCE } from './schema/parse.js';
 
 /** Lists and reads whose 2026 results carry cache hints, and the hint each gets unless told otherwise. */
 export const CacheOption = z.strictObject({
@@ -25,9 +29,31 @@ export const CacheOption = z.strictObject({
   'prompts/list': CacheHint.optional(),
 });
 
+const Identity = z.object({
+  name: z.string().min(1, { error: 'must not be empty' }),
+  version: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  websiteUrl: z.url({ protocol: /^https?$/, error: 'must be an http: or https: URL' }).optional(),
+});
+
+/**
+ * Who the server says it is (MCP `Implementation`): whole in initialize (2025) and server/discover
+ * (2026); every other 2026 result carries only name, version and title, since it is on each one.
+ */
+export function serverIdentity(options: McpServerOptions): { serverInfo: Implementation; resultServerInfo: Implementation } {
+  const checked = Identity.safeParse(options, ONCE);
+  if (!checked.success) throw new TypeError(`McpServer: ${describeIssues(checked.error.issues)}`);
+  const { name, version, title, description, websiteUrl } = checked.data;
+  const icons = checkIcons(options.icons, 'McpServer');
+  const resultServerInfo = { name, version, ...(title === undefined ? {} : { title }) };
+  const more = { description, websiteUrl, icons };
+  return { resultServerInfo, serverInfo: { ...resultServerInfo, ...Object.fromEntries(Object.entries(more).filter(([, value]) => value !== undefined)) } };
+}
+
 /** Every key of McpServerOptions: any other is refused, naming the closest. */
 export const SERVER_OPTIONS = optionKeys<McpServerOptions>({
-  name: true, version: true, title: true, instructions: true, tools: true, resources: true, prompts: true, extensions: true, pageSize: true, arguments: true, timeoutMs: true,
+  name: true, version: true, title: true, description: true, websiteUrl: true, icons: true, instructions: true, tools: true, resources: true, prompts: true, extensions: true, pageSize: true, arguments: true, timeoutMs: true,
   listChanged: true, unknownTool: true, eras: true, cache: true, events: true, onError: true, requestState: true, maxInputRounds: true, tasks: true, schemaProfile: true, use: true, subscriptions: true,
 });
 
@@ -35,6 +61,12 @@ export interface McpServerOptions {
   name: string;
   version: string;
   title?: string;
+  /** What the server does, for people choosing it (MCP `Implementation.description`); `instructions` is for the model. */
+  description?: string;
+  /** An http: or https: URL of the server's website. */
+  websiteUrl?: string;
+  /** What a client may show for the server: https: URLs or base64 data: URIs of images; sent in initialize and server/discover. */
+  icons?: Icon[];
   /** How a model should use this server: in the initialize answer (2025) and in server/discover (2026). */
   instructions?: string;
   tools?: readonly Tool[];

@@ -1,7 +1,7 @@
 // McpServer: tools (and later the other features) merged into one method table and one capability
 // object, served in both protocol eras through one `handle`.
 import { writeDiagnostic } from './runtime/host.js';
-import { CacheOption, SERVER_OPTIONS, type McpServerOptions } from './server-options.js';
+import { CacheOption, SERVER_OPTIONS, serverIdentity, type McpServerOptions } from './server-options.js';
 import type { ServerCapabilities } from '../schemas/common.js';
 import type { Response } from '../schemas/jsonrpc.js';
 import type { GetPromptResult, ListPromptsResult } from '../schemas/prompts.js';
@@ -119,7 +119,7 @@ export class McpServer {
     const state: ServerState = {
       arguments: checkPolicy(options.arguments, 'McpServer'),
       schemaProfile,
-      serverInfo: { name: options.name, version: options.version, ...(options.title === undefined ? {} : { title: options.title }) },
+      ...serverIdentity(options),
       instructions: options.instructions,
       timeoutMs,
       report,

@@ -26,10 +26,12 @@ const auth = { issuer: 'http://127.0.0.1:9', resource: 'http://127.0.0.1:3000/mc
 
 const thrown: [string, () => unknown, string][] = [
   ['McpServer', () => new McpServer({ name: 's', version: '1', tool: [] } as never), 'McpServer: unknown option "tool" (did you mean "tools"?)'],
+  ['McpServer icon', () => new McpServer({ name: 's', version: '1', icon: [] } as never), 'McpServer: unknown option "icon" (did you mean "icons"?)'],
   ['McpServer requestState', () => new McpServer({ name: 's', version: '1', requestState: { ttl: 5 } } as never), 'requestState: unknown option "ttl" (did you mean "ttlMs"?)'],
   ['McpServer tasks', () => new McpServer({ name: 's', version: '1', tasks: { maxTask: 5 } } as never), 'tasks: unknown option "maxTask" (did you mean "maxTasks"?)'],
   ['McpServer arguments', () => new McpServer({ name: 's', version: '1', arguments: { coerse: true } } as never), 'McpServer: arguments: unknown option "coerse" (did you mean "coerce"?)'],
   ['defineTool', () => defineTool({ ...tool, outputSchema: z.object({}) } as never), 'tool "add": unknown option "outputSchema"'],
+  ['defineTool icons', () => defineTool({ ...tool, icons: [{ src: 'https://a.example/i.png', theme: 'dark', sise: ['any'] }] } as never), 'tool "add": icons[0]: unknown option "sise" (did you mean "sizes"?)'],
   ['defineTool', () => defineTool({ ...tool, timeout: 5 } as never), 'tool "add": unknown option "timeout" (did you mean "timeoutMs"?)'],
   ['defineResource', () => defineResource({ uri: 'a://b', name: 'b', reed: () => '' } as never), 'resource "a://b": unknown option "reed" (did you mean "read"?)'],
   [

@@ -20,7 +20,10 @@ export interface ServerState {
   readonly arguments: ArgumentPolicy | undefined;
   /** The dialect of tools/list; with `openai-strict`, a `null` for an optional property counts as left out. */
   readonly schemaProfile: SchemaProfile;
+  /** Who the server is, whole: initialize's serverInfo (2025) and server/discover's (2026). */
   readonly serverInfo: Implementation;
+  /** The name, version and title alone: what every other 2026 result carries in `_meta`. */
+  readonly resultServerInfo: Implementation;
   readonly instructions: string | undefined;
   /** Default timeout of a tool call; a tool's own wins. */
   readonly timeoutMs: number | undefined;

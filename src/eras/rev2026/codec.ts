@@ -32,12 +32,12 @@ export const rev2026: EraCodec = {
   encode(result, method, ctx) {
     if (result instanceof TaskCreated) {
       // SEP-2663: flat, resultType "task"; never cacheable.
-      return { resultType: 'task', ...result.task, _meta: { [MetaKey.serverInfo]: ctx.server.serverInfo } };
+      return { resultType: 'task', ...result.task, _meta: { [MetaKey.serverInfo]: ctx.server.resultServerInfo } };
     }
     if (result instanceof InputRequired) {
       // Never cacheable (MCP 2026-07-28 "Multi Round-Trip Requests"): no ttlMs, no cacheScope.
       const { inputRequests, requestState } = result;
-      return { resultType: 'input_required', inputRequests, requestState, _meta: { [MetaKey.serverInfo]: ctx.server.serverInfo } };
+      return { resultType: 'input_required', inputRequests, requestState, _meta: { [MetaKey.serverInfo]: ctx.server.resultServerInfo } };
     }
     // Built key by key (no rest/spread): this runs once per 2026 response. Order: resultType, the
     // result's own members, the cache hint, then _meta with the server's identity last.
@@ -51,8 +51,10 @@ export const rev2026: EraCodec = {
       // What an authorized request sees may depend on its token (lists show what its scopes allow): never shared.
       out.cacheScope = ctx.auth === undefined ? hint.cacheScope : 'private';
     }
+    // server/discover is where a client learns who the server is: the whole identity (icons too) goes there.
+    const info = ctx.method === 'server/discover' ? ctx.server.serverInfo : ctx.server.resultServerInfo;
     const meta = fields._meta as Record<string, unknown> | undefined;
-    out._meta = meta === undefined ? { [MetaKey.serverInfo]: ctx.server.serverInfo } : { ...meta, [MetaKey.serverInfo]: ctx.server.serverInfo };
+    out._meta = meta === undefined ? { [MetaKey.serverInfo]: info } : { ...meta, [MetaKey.serverInfo]: info };
     return out;
   },
 };

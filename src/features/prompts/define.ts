@@ -1,6 +1,6 @@
 // definePrompt: a prompt checked, and its prompts/list entry built, when it is defined.
 import type { PromptArgument, Prompt as PromptDescriptor } from '../../../schemas/prompts.js';
-import type { Icon } from '../../../schemas/resources.js';
+import type { Icon } from '../../../schemas/common.js';
 import type { HandlerContext } from '../../core/context.js';
 import { checkScopes } from '../../core/auth.js';
 import { checkTimeout } from '../../core/limits.js';
@@ -11,6 +11,7 @@ import { isObjectSchema, type AnyObjectSchema, type Output } from '../../schema/
 import type { Completer } from '../completion/complete.js';
 import type { GetReturn } from './messages.js';
 import { optionKeys, refuseUnknownOptions } from '../../core/options.js';
+import { checkIcons, checkMeta } from '../../core/metadata.js';
 
 /** 1 to 128 characters, none of them white space or a control character. */
 const PROMPT_NAME = /^[^\s\p{Cc}]{1,128}$/u;
@@ -52,7 +53,7 @@ export interface Prompt {
 }
 
 export function definePrompt<A extends AnyObjectSchema | undefined = undefined>(definition: PromptDefinition<A>): Prompt {
-  const { name, title, description, icons, _meta, timeoutMs, get } = definition;
+  const { name, title, description, timeoutMs, get } = definition;
   if (typeof name !== 'string' || !PROMPT_NAME.test(name)) {
     throw new TypeError(`prompt ${JSON.stringify(name)}: the name must be 1 to 128 characters without white space`);
   }
@@ -62,6 +63,8 @@ export function definePrompt<A extends AnyObjectSchema | undefined = undefined>(
   if (args !== undefined && !isObjectSchema(args)) throw new TypeError(`${owner}: arguments must be a Zod object schema (z.object(...))`);
   checkTimeout(timeoutMs, `${owner}: timeoutMs`);
   if (typeof get !== 'function') throw new TypeError(`${owner}: get must be a function`);
+  const icons = checkIcons(definition.icons, owner);
+  const _meta = checkMeta(definition._meta, owner);
   const fields = args === undefined ? new Map() : fieldsOf(args);
   const argumentList: PromptArgument[] = [...fields].map(([field, { required, description: text }]) => ({
     name: field,

@@ -1,6 +1,6 @@
 // defineResource and defineResourceTemplate: checked, and their list entries built, when defined.
-import type { Annotations } from '../../../schemas/common.js';
-import type { Icon, Resource as ResourceDescriptor, ResourceTemplate as TemplateDescriptor } from '../../../schemas/resources.js';
+import type { Annotations, Icon } from '../../../schemas/common.js';
+import type { Resource as ResourceDescriptor, ResourceTemplate as TemplateDescriptor } from '../../../schemas/resources.js';
 import type { HandlerContext } from '../../core/context.js';
 import { checkScopes } from '../../core/auth.js';
 import { checkTimeout } from '../../core/limits.js';
@@ -12,6 +12,7 @@ import type { Completer } from '../completion/complete.js';
 import type { ReadReturn } from './contents.js';
 import { UriTemplate } from './uri-template.js';
 import { optionKeys, refuseUnknownOptions } from '../../core/options.js';
+import { checkIcons, checkMeta } from '../../core/metadata.js';
 
 /** The second argument of a resource's read: the handler context, and the URI being read. */
 export interface ResourceContext extends HandlerContext {
@@ -87,9 +88,11 @@ export interface ResourceTemplate {
 /** A URI with a scheme (RFC 3986): `test://static-text`, `file:///a.txt`, `urn:x`. */
 const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/;
 
-function checkMetadata(owner: string, meta: Metadata): void {
+/** Checks what resources and templates share; returns their icons and `_meta` as they are sent. */
+function checkMetadata(owner: string, meta: Metadata): Pick<Metadata, 'icons' | '_meta'> {
   if (typeof meta.name !== 'string' || meta.name.trim() === '') throw new TypeError(`${owner}: name must be a non-empty string`);
   checkTimeout(meta.timeoutMs, `${owner}: timeoutMs`);
+  return { icons: checkIcons(meta.icons, owner), _meta: checkMeta(meta._meta, owner) };
 }
 
 function optional<T extends object>(entries: T): Partial<T> {
@@ -98,11 +101,11 @@ function optional<T extends object>(entries: T): Partial<T> {
 
 /** A resource with a fixed URI. `read` returns text (a string), bytes (a Uint8Array) or full contents. */
 export function defineResource(definition: ResourceDefinition): Resource {
-  const { uri, name, title, description, mimeType, size, icons, annotations, _meta, timeoutMs, read } = definition;
+  const { uri, name, title, description, mimeType, size, annotations, timeoutMs, read } = definition;
   const owner = `resource ${JSON.stringify(uri)}`;
   refuseUnknownOptions(owner, definition, RESOURCE_KEYS);
   if (typeof uri !== 'string' || !ABSOLUTE_URI.test(uri)) throw new TypeError(`${owner}: uri must be an absolute URI with a scheme`);
-  checkMetadata(owner, definition);
+  const { icons, _meta } = checkMetadata(owner, definition);
   if (size !== undefined && !(Number.isInteger(size) && size >= 0)) throw new TypeError(`${owner}: size must be a whole number of bytes`);
   if (typeof read !== 'function') throw new TypeError(`${owner}: read must be a function`);
   const descriptor = { uri, name, ...optional({ title, description, mimeType, size, icons, annotations, _meta }) } as ResourceDescriptor;
@@ -111,10 +114,10 @@ export function defineResource(definition: ResourceDefinition): Resource {
 
 /** A family of resources named by a URI template; the matched variables are parsed with `variables`. */
 export function defineResourceTemplate<V extends AnyObjectSchema>(definition: ResourceTemplateDefinition<V>): ResourceTemplate {
-  const { uriTemplate, name, title, description, mimeType, icons, annotations, _meta, variables, list, complete, timeoutMs, read } = definition;
+  const { uriTemplate, name, title, description, mimeType, annotations, variables, list, complete, timeoutMs, read } = definition;
   const owner = `resource template ${JSON.stringify(uriTemplate)}`;
   refuseUnknownOptions(owner, definition, TEMPLATE_KEYS);
-  checkMetadata(owner, definition);
+  const { icons, _meta } = checkMetadata(owner, definition);
   let template: UriTemplate;
   try {
     template = new UriTemplate(uriTemplate);

@@ -1,6 +1,6 @@
 // defineTool: a tool checked, and its tools/list entry built, once, when it is defined.
 import type { TaskSupport } from '../../core/tasks/record.js';
-import type { ContentBlock } from '../../../schemas/common.js';
+import type { ContentBlock, Icon } from '../../../schemas/common.js';
 import { ToolName, type CallToolResult, type Tool as ToolDescriptor, type ToolAnnotations } from '../../../schemas/tools.js';
 import type { HandlerContext } from '../../core/context.js';
 import { checkScopes } from '../../core/auth.js';
@@ -12,6 +12,7 @@ import { ONCE, runsAuthorCode } from '../../schema/parse.js';
 import { isObjectSchema, isZod3, type AnyObjectSchema, type Input, type Output } from '../../schema/zod.js';
 import { bindHeaders, withExtraKeywords, type HeaderBinding } from './schema-extras.js';
 import { optionKeys, refuseUnknownOptions } from '../../core/options.js';
+import { checkIcons, checkMeta } from '../../core/metadata.js';
 
 /** The second argument of every tool handler. */
 export type ToolContext = HandlerContext;
@@ -34,6 +35,10 @@ export interface ToolDefinition<I extends AnyObjectSchema, O extends AnyObjectSc
   /** With it, the handler returns the structured value, sent as `structuredContent` plus its JSON as text. */
   output?: O;
   annotations?: ToolAnnotations;
+  /** What a client may show beside the tool: https: URLs or base64 data: URIs of images. */
+  icons?: Icon[];
+  /** Sent with the tool in tools/list; keys follow MCP's `_meta` rules, and MCP's own prefixes are refused. */
+  _meta?: Record<string, unknown>;
   /** Aborts the call after this long with an `isError` result; defaults to the server's `timeoutMs`. */
   timeoutMs?: number;
   /**
@@ -68,7 +73,7 @@ export interface ToolDefinition<I extends AnyObjectSchema, O extends AnyObjectSc
 }
 
 const TOOL_KEYS = optionKeys<ToolDefinition<AnyObjectSchema, AnyObjectSchema>>({
-  name: true, title: true, description: true, input: true, output: true, annotations: true, timeoutMs: true, headers: true, jsonSchema: true, task: true, scopes: true, arguments: true, handler: true,
+  name: true, title: true, description: true, input: true, output: true, annotations: true, icons: true, _meta: true, timeoutMs: true, headers: true, jsonSchema: true, task: true, scopes: true, arguments: true, handler: true,
 });
 
 /** A defined tool: its tools/list entry, computed once, and what tools/call needs to run it. */
@@ -118,6 +123,8 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
   checkTimeout(timeoutMs, `${owner}: timeoutMs`);
   const task = definition.task ?? 'never';
   if (task !== 'never' && task !== 'optional' && task !== 'required') throw new TypeError(`${owner}: task must be 'never', 'optional' or 'required'`);
+  const icons = checkIcons(definition.icons, owner);
+  const meta = checkMeta(definition._meta, owner);
   const extras = definition.jsonSchema ?? {};
   const inputSchema = withExtraKeywords(toJsonSchema(input, 'input', `${owner} input`), extras.input, `${owner} input`);
   const headers = bindHeaders(inputSchema, definition.headers ?? {}, owner);
@@ -129,7 +136,9 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
     ...(output === undefined
       ? {}
       : { outputSchema: withExtraKeywords(toJsonSchema(output, 'output', `${owner} output`), extras.output, `${owner} output`) }),
+    ...(icons === undefined ? {} : { icons }),
     ...(annotations === undefined ? {} : { annotations }),
+    ...(meta === undefined ? {} : { _meta: meta }),
   };
   return {
     name,
