@@ -18,3 +18,13 @@ export function buildBaseline(root: string, ref: string, log: (text: string) => 
   if (!existsSync(program)) throw new Error(`baseline ${ref}: the build made no dist/program.js`);
   return program;
 }
+
+/** A baseline bench's command line: `[REF] [--NAME N …]`; REF defaults to HEAD, each option to its fallback. */
+export function baselineArgs(argv: readonly string[]): { ref: string; option: (name: string, fallback: number) => number } {
+  const ref = argv.find((arg, index) => !arg.startsWith('--') && !argv[index - 1]?.startsWith('--')) ?? 'HEAD';
+  const option = (name: string, fallback: number) => {
+    const at = argv.indexOf(name);
+    return at === -1 ? fallback : Number(argv[at + 1]);
+  };
+  return { ref, option };
+}

@@ -4,16 +4,11 @@
 // 0.95× REF's in each era. Not a test: it prints, and exits 0 either way.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildBaseline } from './baseline.js';
+import { baselineArgs, buildBaseline } from './baseline.js';
 import { measureCalls, type ServerSpec } from './stdio-client.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const argv = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = argv.indexOf(name);
-  return at === -1 ? fallback : Number(argv[at + 1]);
-};
-const ref = argv.find((arg, index) => !arg.startsWith('--') && !argv[index - 1]?.startsWith('--')) ?? 'HEAD';
+const { ref, option } = baselineArgs(process.argv.slice(2));
 const rounds = option('--rounds', 5);
 const calls = option('--calls', 20_000);
 const log = (text: string) => process.stderr.write(`${text}\n`);
