@@ -28,7 +28,7 @@ export interface McpRequest {
   readonly auth: AuthInfo | undefined;
   /** The 2025 session's id (`Mcp-Session-Id`) over HTTP; undefined on stdio, in 2026 and in process. */
   readonly sessionId: string | undefined;
-  /** Aborted when the request is cancelled, times out or the server stops. */
+  /** The call's: aborted when it is cancelled, times out or the server stops, once the method runs (from `next()` on). */
   readonly signal: AbortSignal;
 }
 
