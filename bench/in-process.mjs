@@ -1,7 +1,8 @@
 // In-process bench, one implementation and one scenario per process (so JIT and GC state are not
 // shared): `node bench/in-process.mjs <zod-mcp|zod-mcp 2026|sdk|sdk v2|tmcp> <call|call10000|list100|list1000|list10000|payload|local> <ms>`
 // (`local`: zod-mcp's own in-process client, `server.callTool`; `middleware`: tools/call with one
-// pass-through middleware, `(request, next) => next()`).
+// pass-through middleware, `(request, next) => next()`; `otel`: tools/call with telemetry on, the
+// real SDK's BasicTracerProvider exporting every span to a no-op exporter, and a MeterProvider).
 // Prints {"opsPerSec": n}. zod-mcp is timed through `server.handle(frame)`, tmcp through
 // `server.receive(frame)`, the SDKs (v1 and v2) through their own Client and McpServer over InMemoryTransport.
 import { performance } from 'node:perf_hooks';
@@ -44,7 +45,8 @@ async function zodMcp(modern = false) {
     ...extraTools.map((t) => defineTool({ name: t.name, description: t.description, input: z.object(t.input), handler: () => 'ok' })),
   ];
   const use = scenario === 'middleware' ? [(_request, next) => next()] : [];
-  const server = new McpServer({ name: 'bench', version: '1.0.0', tools, ...(use.length > 0 ? { use } : {}) });
+  const telemetry = scenario === 'otel' ? { telemetry: await otelProviders() } : {};
+  const server = new McpServer({ name: 'bench', version: '1.0.0', tools, ...(use.length > 0 ? { use } : {}), ...telemetry });
   if (scenario.startsWith('list')) {
     return async () => {
       const frame = modern ? { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: ENVELOPE } } : { jsonrpc: '2.0', id: 1, method: 'tools/list' };
@@ -67,6 +69,18 @@ async function zodMcp(modern = false) {
     const response = await server.handle({ jsonrpc: '2.0', id: i, method: 'tools/call', params });
     return response.result.content[0].text === expected(i) ? 1 : fail(response);
   };
+}
+
+/** The OpenTelemetry SDK as an app sets it up, minus the network: spans end in a no-op exporter, metrics aggregate for a reader. */
+async function otelProviders() {
+  const { BasicTracerProvider, SimpleSpanProcessor } = await import('@opentelemetry/sdk-trace-base');
+  const { MeterProvider, MetricReader } = await import('@opentelemetry/sdk-metrics');
+  const exporter = { export: (_spans, done) => done({ code: 0 }), shutdown: async () => {} };
+  class Reader extends MetricReader {
+    async onForceFlush() {}
+    async onShutdown() {}
+  }
+  return { tracerProvider: new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }), meterProvider: new MeterProvider({ readers: [new Reader()] }) };
 }
 
 /** An official SDK's McpServer and Client over its InMemoryTransport; `schemaOf` turns a raw shape into what its registerTool takes. */

@@ -8,6 +8,7 @@ import type { ArgumentPolicy } from './core/server-state.js';
 import type { SubscriptionOptions } from './core/subscriptions.js';
 import type { MethodMiddleware, Middleware } from './core/middleware.js';
 import type { TaskOptions } from './core/tasks/record.js';
+import type { TelemetryOption } from './core/telemetry/index.js';
 import type { Extension } from './features/feature.js';
 import type { Prompt } from './features/prompts/define.js';
 import type { Resource, ResourceTemplate } from './features/resources/define.js';
@@ -54,7 +55,7 @@ export function serverIdentity(options: McpServerOptions): { serverInfo: Impleme
 /** Every key of McpServerOptions: any other is refused, naming the closest. */
 export const SERVER_OPTIONS = optionKeys<McpServerOptions>({
   name: true, version: true, title: true, description: true, websiteUrl: true, icons: true, instructions: true, tools: true, resources: true, prompts: true, extensions: true, pageSize: true, arguments: true, timeoutMs: true,
-  listChanged: true, unknownTool: true, eras: true, cache: true, events: true, onError: true, requestState: true, maxInputRounds: true, tasks: true, schemaProfile: true, use: true, subscriptions: true,
+  listChanged: true, unknownTool: true, eras: true, cache: true, events: true, onError: true, requestState: true, maxInputRounds: true, tasks: true, schemaProfile: true, use: true, subscriptions: true, telemetry: true,
 });
 
 export interface McpServerOptions {
@@ -139,4 +140,10 @@ export interface McpServerOptions {
    * => answer`, or `{ method: 'tools/call', use }` for some methods only. `server.use(…)` adds more.
    */
   use?: readonly (Middleware | MethodMiddleware)[];
+  /**
+   * OpenTelemetry traces and metrics, per the semantic conventions for MCP (docs/observability.md):
+   * `true` with the globally registered providers, or `{ tracerProvider?, meterProvider? }`. Needs
+   * the optional peer `@opentelemetry/api`, loaded in the background; the first requests wait for it.
+   */
+  telemetry?: TelemetryOption;
 }

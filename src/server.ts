@@ -11,7 +11,9 @@ import { LocalClient, type CallOptions } from './core/local-client.js';
 import type { CacheHint } from '../schemas/rev2026.js';
 import type { Codecs } from './core/codec.js';
 import { Session, type SessionOptions } from './core/connection.js';
-import { dispatch, type Dispatcher, type Exchange, type HandleContext } from './core/dispatch.js';
+import { dispatch, loadTracer, type Dispatcher, type Exchange, type HandleContext } from './core/dispatch.js';
+import { checkTelemetry, startTelemetry } from './core/telemetry/index.js';
+import { VERSION } from './version.js';
 import { ERAS, type Era } from './core/era.js';
 import { memoryEvents, type EventBus } from './core/events.js';
 import { checkTimeout } from './core/limits.js';
@@ -73,6 +75,7 @@ export class McpServer {
     const { pageSize = Infinity, timeoutMs } = options;
     if (!(pageSize >= 1)) throw new TypeError('pageSize must be at least 1');
     checkTimeout(timeoutMs, 'timeoutMs');
+    checkTelemetry(options.telemetry);
     const eras = new Set(options.eras ?? ERAS);
     if (eras.size === 0 || [...eras].some((era) => !ERAS.includes(era))) {
       throw new TypeError(`eras must list one or both of ${ERAS.join(', ')}`);
@@ -133,8 +136,9 @@ export class McpServer {
       subscriptions: subscriptionLimits(options.subscriptions),
     };
     const codecs: Codecs = { rev2025, rev2026 };
-    this.#dispatcher = { state, codecs, methods: merged.methods, notifications: notifications as ReadonlyMap<string, NotificationHandler>, middleware: new MiddlewareTable() };
+    this.#dispatcher = { state, codecs, methods: merged.methods, notifications: notifications as ReadonlyMap<string, NotificationHandler>, middleware: new MiddlewareTable(), tracer: undefined, loading: undefined };
     for (const entry of options.use ?? []) this.use(entry);
+    if (options.telemetry) loadTracer(this.#dispatcher, startTelemetry(options.telemetry, VERSION, report), (tracer) => (this.#tasks.tracer = tracer));
   }
 
   /** Adds middleware around every request (`use(mw)`), or the requests of some methods (`use('tools/call', mw)`); returns the server. */

@@ -13,6 +13,7 @@ import { isThenable } from './maybe-async.js';
 import type { Method, MethodTable, NotificationTable } from './method.js';
 import { runChain, type MiddlewareTable } from './middleware.js';
 import type { ServerState } from './server-state.js';
+import type { RequestTracer, TransportKind } from './telemetry/index.js';
 
 /** Per-request options a transport passes to `handle`. */
 export interface HandleContext {
@@ -31,6 +32,10 @@ export interface HandleContext {
   principal?: string;
   /** The request's verified access token: `ctx.auth`, the scopes checked, and the principal when none is given. */
   auth?: AuthInfo;
+  /** The transport the frame came by, for traces (`network.transport`); undefined in process. */
+  transport?: TransportKind;
+  /** The HTTP request's headers, read by traces only (`traceparent`, `tracestate`), in both eras. */
+  traceHeaders?: RequestHeaders;
 }
 
 /**
@@ -53,6 +58,10 @@ export interface Dispatcher {
   readonly notifications: NotificationTable;
   /** What runs around each method (McpServer's `use`). */
   readonly middleware: MiddlewareTable;
+  /** Set once telemetry has loaded (McpServer's `telemetry`): each request then runs in its span. */
+  tracer: RequestTracer | undefined;
+  /** Set while telemetry loads: every frame waits for it, in the order frames came. */
+  loading: Promise<void> | undefined;
 }
 
 type Answer = Exchange | Promise<Exchange>;
@@ -62,6 +71,7 @@ type Answer = Exchange | Promise<Exchange>;
  * is answered synchronously; a returned promise never rejects.
  */
 export function dispatch(server: Dispatcher, frame: unknown, session: Session, context: HandleContext): Answer {
+  if (server.loading !== undefined) return server.loading.then(() => dispatch(server, frame, session, context));
   const classified = classify(frame);
   switch (classified.kind) {
     case 'invalid':
@@ -91,6 +101,21 @@ export function dispatch(server: Dispatcher, frame: unknown, session: Session, c
   const params = classified.params as Record<string, unknown> | undefined;
   const request: IncomingRequest = { id: classified.id, method: classified.method, params, headers: context.headers };
   const era = selectEra(server, request, session);
+  if (server.tracer === undefined) return answer(server, request, era, session, context);
+  const traced = { request, era, session, transport: context.transport, traceHeaders: context.traceHeaders };
+  return server.tracer.trace(traced, () => answer(server, request, era, session, context)) as Answer;
+}
+
+/** Loads the tracer in the background (McpServer's `telemetry`); frames wait for it once, then run traced. */
+export function loadTracer(server: Dispatcher, loading: Promise<RequestTracer | undefined>, loaded: (tracer: RequestTracer) => void): void {
+  server.loading = loading.then((tracer) => {
+    server.tracer = tracer;
+    server.loading = undefined;
+    if (tracer !== undefined) loaded(tracer);
+  });
+}
+
+function answer(server: Dispatcher, request: IncomingRequest, era: Era, session: Session, context: HandleContext): Answer {
   try {
     return serve(server, request, era, session, context);
   } catch (error) {

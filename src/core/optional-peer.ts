@@ -1,4 +1,4 @@
-// The optional peer dependencies (`@redis/client`, `jose`): imported when a feature first needs
+// The optional peer dependencies (`@redis/client`, `jose`, `@opentelemetry/api`): imported when a feature first needs
 // them, so an app that never uses that feature neither installs nor loads them.
 
 /** Imports `name`; when it is not installed, the error says which feature needs it and the line that installs it. */

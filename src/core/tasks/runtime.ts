@@ -12,6 +12,7 @@ import { afterThisTurn } from '../../runtime/host.js';
 import { isThenable, type MaybePromise } from '../maybe-async.js';
 import { TaskCreated, detailed, taskOf, type TaskSettings, type TaskSupport } from './record.js';
 import { StoreUnavailableError, TERMINAL, TaskLimitError, reportingOutagesOnce, type TaskChange, type TaskError, type TaskRecord } from './store.js';
+import type { RequestTracer } from '../telemetry/index.js';
 
 type Outcome = object | null;
 
@@ -23,6 +24,7 @@ export class TaskRuntime {
   readonly #running = new Map<string, { readonly abort: CallAbort; readonly ended: Promise<unknown> }>();
   /** Set by stopAll: a call that would become a task now (one that waited for a slot during shutdown) stops instead. */
   #stopped = false;
+  tracer: RequestTracer | undefined; // set when telemetry is on: a task's work gets a span of its own
 
   constructor(settings: TaskSettings, events: EventBus, report: (error: unknown) => void) {
     this.settings = settings;
@@ -177,6 +179,7 @@ export class TaskRuntime {
         this.#running.delete(taskId);
       });
     this.#running.set(taskId, { abort: ctx.abort, ended });
+    this.tracer?.task(taskId, ended);
     return ended;
   }
 
@@ -286,9 +289,7 @@ function jsonRpcError(error: unknown, report: (error: unknown) => void): TaskErr
   return { code: ErrorCode.InternalError, message: 'Internal error' };
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : 'the task failed';
-}
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : 'the task failed');
 
 /** No task could be made: the tool's isError result, saying why. */
 function toolFailure(error: unknown): object {

@@ -104,7 +104,7 @@ async function startSession(state: HttpState, frame: unknown, req: HttpRequest, 
   const auth = state.callers.get(req);
   const entry = state.sessions.open(auth === undefined ? undefined : principalOf(auth));
   state.track(res, entry.session);
-  const response = await state.server.handle(frame, { session: entry.session, ...(auth === undefined ? {} : { auth }) });
+  const response = await state.server.handle(frame, { session: entry.session, transport: 'http', traceHeaders: req.headers, ...(auth === undefined ? {} : { auth }) });
   if (response === null || 'error' in response || !state.sessions.register(entry)) {
     entry.session.close(); // never reachable: nothing of it may outlive this answer
     if (response === null || 'error' in response) return createRequestReply(res, {}, state.options.keepAliveMs).finish(response);
@@ -128,7 +128,7 @@ function answer(state: HttpState, frame: unknown, session: Session, req: HttpReq
   res.once('close', onClose);
   const reply = createRequestReply(res, headers, state.options.keepAliveMs, isRequestFrame(frame));
   const auth = state.callers.get(req);
-  const context = { session, notify: reply.notify, signal: controller.signal, ...(modern ? { headers: req.headersDistinct } : {}), ...(auth === undefined ? {} : { auth }) };
+  const context = { session, notify: reply.notify, signal: controller.signal, transport: 'http' as const, traceHeaders: req.headers, ...(modern ? { headers: req.headersDistinct } : {}), ...(auth === undefined ? {} : { auth }) };
   return sendAnswer(state, res, reply, state.server.exchange(frame, context), modern).finally(() => res.off('close', onClose));
 }
 

@@ -100,7 +100,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
       last = { at: undefined };
       writer.writeLine(line, last);
     };
-    void server.handle(frame, { session, notify, signal }).then((response) => {
+    void server.handle(frame, { session, notify, signal, transport: 'stdio' }).then((response) => {
       inFlight--;
       if (response !== null) send(response, last);
       pump();

@@ -1,0 +1,35 @@
+// OpenTelemetry traces and metrics (the semantic conventions for MCP), on when McpServer's
+// `telemetry` option asks. This module names no OpenTelemetry type: `@opentelemetry/api` is an
+// optional peer, imported by `startTelemetry` only, and the code that uses it (otel.ts) with it.
+import { importOptionalPeer } from '../optional-peer.js';
+import { refuseUnknownOptions } from '../options.js';
+import type { RequestTracer, TelemetryOption } from './types.js';
+
+export type { MeterProviderLike, RequestTracer, TelemetryOption, TracedAnswer, TracedRequest, TracerProviderLike, TransportKind } from './types.js';
+
+const KEYS = ['tracerProvider', 'meterProvider'];
+
+/** Checks the option when the server is built: a wrong key throws then, not at the first request. */
+export function checkTelemetry(option: unknown): void {
+  if (option === undefined || typeof option === 'boolean') return;
+  if (typeof option !== 'object' || option === null || Array.isArray(option)) throw new TypeError('telemetry: expected true, false, or { tracerProvider?, meterProvider? }');
+  refuseUnknownOptions('telemetry', option, KEYS);
+  const { tracerProvider, meterProvider } = option as Record<string, { getTracer?: unknown; getMeter?: unknown } | undefined>;
+  if (tracerProvider !== undefined && typeof tracerProvider?.getTracer !== 'function') throw new TypeError('telemetry.tracerProvider: expected a TracerProvider (with getTracer)');
+  if (meterProvider !== undefined && typeof meterProvider?.getMeter !== 'function') throw new TypeError('telemetry.meterProvider: expected a MeterProvider (with getMeter)');
+}
+
+/**
+ * Imports @opentelemetry/api and makes the tracer and the instruments: resolves to undefined (after
+ * `report` says why) when it cannot, and the server serves untraced.
+ */
+export async function startTelemetry(option: Exclude<TelemetryOption, false>, version: string, report: (error: unknown) => void): Promise<RequestTracer | undefined> {
+  try {
+    const api = await importOptionalPeer<object>('@opentelemetry/api', '^1.9.0', "McpServer's telemetry option");
+    const { otelTracer } = await import('./otel.js');
+    return otelTracer(api as Parameters<typeof otelTracer>[0], option === true ? {} : option, version);
+  } catch (error) {
+    report(error);
+    return undefined;
+  }
+}

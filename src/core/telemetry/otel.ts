@@ -1,0 +1,140 @@
+// The tracer and the instruments, made with the @opentelemetry/api module startTelemetry imported
+// (given, never imported here: it is an optional peer). One SERVER span and one duration per request.
+import type * as Api from '@opentelemetry/api';
+import type { Context, Histogram, Link, Span, SpanContext, TextMapGetter, Tracer } from '@opentelemetry/api';
+import type { RequestHeaders } from '../codec.js';
+import type { Session } from '../connection.js';
+import { isThenable } from '../maybe-async.js';
+import { openingAttributes, outcomeOf, protocolVersionOf, transportAttributes, type Attributes } from './attributes.js';
+import type { RequestTracer, TracedAnswer, TracedRequest, TelemetryOption } from './types.js';
+
+type Providers = Exclude<TelemetryOption, boolean>;
+
+/** The advice of the conventions for both duration histograms, in seconds. */
+const UNKNOWN_METHOD = '-32601';
+
+const BUCKETS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
+
+/** `_meta` as a carrier: its string members (SEP-414: `traceparent`, `tracestate`, `baggage`). */
+const metaGetter: TextMapGetter<Record<string, unknown>> = {
+  keys: (carrier) => Object.keys(carrier),
+  get: (carrier, key) => (typeof carrier[key] === 'string' ? carrier[key] : undefined),
+};
+
+/** HTTP headers as a carrier (lower-cased names; a repeated header's first value). */
+const headerGetter: TextMapGetter<RequestHeaders> = {
+  keys: (carrier) => Object.keys(carrier),
+  get: (carrier, key) => {
+    const value = carrier[key.toLowerCase()];
+    return Array.isArray(value) ? value[0] : value;
+  },
+};
+
+export function otelTracer(api: typeof Api, providers: Providers, version: string): RequestTracer {
+  const tracer: Tracer = ((providers.tracerProvider as Api.TracerProvider | undefined) ?? api.trace.getTracerProvider()).getTracer('zod-mcp', version);
+  const meter = ((providers.meterProvider as Api.MeterProvider | undefined) ?? api.metrics.getMeterProvider()).getMeter('zod-mcp', version);
+  const histogram = (name: string, description: string): Histogram =>
+    meter.createHistogram(name, { unit: 's', description, advice: { explicitBucketBoundaries: BUCKETS } });
+  const operations = histogram('mcp.server.operation.duration', 'MCP request duration as observed on the receiver from the time it was received until the result or ack is sent.');
+  const sessions = histogram('mcp.server.session.duration', 'The duration of the MCP session as observed on the MCP server.');
+  /** Sessions whose duration is being measured (one record each, when they close). */
+  const measured = new WeakSet<Session>();
+  /** Tasks made by calls that have not answered yet: their work's span starts once the call's span ends. */
+  const pending = new Map<string, { readonly at: Date; readonly ended: Promise<unknown> }>();
+
+  /** The parent (the first of `_meta`, the HTTP headers, the active context) and the links (the others that hold a span). */
+  const parentOf = (traced: TracedRequest): { parent: Context; links: Link[] } => {
+    const active = api.context.active();
+    const meta = traced.request.params?._meta;
+    const candidates: (Context | undefined)[] = [
+      typeof meta === 'object' && meta !== null ? api.propagation.extract(api.ROOT_CONTEXT, meta as Record<string, unknown>, metaGetter) : undefined,
+      traced.traceHeaders === undefined ? undefined : api.propagation.extract(api.ROOT_CONTEXT, traced.traceHeaders, headerGetter),
+    ];
+    const valid = (candidate: Context | undefined): SpanContext | undefined => {
+      const spanContext = candidate === undefined ? undefined : api.trace.getSpanContext(candidate);
+      return spanContext !== undefined && api.isSpanContextValid(spanContext) ? spanContext : undefined;
+    };
+    const chosen = candidates.findIndex((candidate) => valid(candidate) !== undefined);
+    const parent = chosen === -1 ? active : candidates[chosen]!;
+    const links: Link[] = [];
+    for (const other of [active, ...candidates]) {
+      const context = valid(other);
+      if (other !== parent && context !== undefined && !links.some((link) => link.context.spanId === context.spanId)) links.push({ context });
+    }
+    return { parent, links };
+  };
+
+  const end = (traced: TracedRequest, span: Span, opened: ReturnType<typeof openingAttributes>, started: number, answer: TracedAnswer): void => {
+    const outcome = outcomeOf(answer.response);
+    const ending: Attributes = { ...opened.common };
+    const version = protocolVersionOf(traced);
+    if (version !== undefined) ending['mcp.protocol.version'] = version;
+    if (outcome.errorType !== undefined) ending['error.type'] = outcome.errorType;
+    if (outcome.code !== undefined) ending['rpc.response.status_code'] = outcome.code;
+    // A method nobody serves is `_OTHER` on the metric: the client picks the name, and a metric's attributes must stay few.
+    operations.record((performance.now() - started) / 1000, outcome.code === UNKNOWN_METHOD ? { ...ending, 'mcp.method.name': '_OTHER' } : ending);
+    if (outcome.resultType !== undefined) span.setAttribute('zod_mcp.result.type', outcome.resultType);
+    if (outcome.taskId !== undefined) span.setAttribute('zod_mcp.task.id', outcome.taskId);
+    span.setAttributes(ending);
+    if (outcome.errorType !== undefined) span.setStatus(outcome.message === undefined ? { code: api.SpanStatusCode.ERROR } : { code: api.SpanStatusCode.ERROR, message: outcome.message });
+    span.end();
+    if (outcome.taskId !== undefined) startTaskSpan(outcome.taskId, span, opened.common['gen_ai.tool.name']);
+    if (traced.request.method === 'initialize' && outcome.errorType === undefined) measureSession(traced, version, started);
+  };
+
+  /** The task's work after its call answered: an INTERNAL span, a child of the call's, ended with the task. */
+  const startTaskSpan = (taskId: string, call: Span, tool: string | undefined): void => {
+    const task = pending.get(taskId);
+    if (task === undefined) return;
+    pending.delete(taskId);
+    const attributes: Attributes = { 'zod_mcp.task.id': taskId };
+    if (tool !== undefined) attributes['gen_ai.tool.name'] = tool;
+    const parent = api.trace.setSpan(api.ROOT_CONTEXT, call);
+    const span = tracer.startSpan(tool === undefined ? 'task' : `task ${tool}`, { kind: api.SpanKind.INTERNAL, attributes, startTime: task.at }, parent);
+    const close = (last: unknown) => {
+      const record = last as { status?: unknown; error?: { code?: unknown; message?: unknown }; result?: { isError?: unknown } } | undefined;
+      if (typeof record?.status === 'string') span.setAttribute('zod_mcp.task.status', record.status);
+      if (record?.status === 'failed' && record.error !== undefined) {
+        span.setAttribute('error.type', String(record.error.code));
+        span.setStatus({ code: api.SpanStatusCode.ERROR, message: String(record.error.message) });
+      } else if (record?.status === 'completed' && record.result?.isError === true) {
+        span.setAttribute('error.type', 'tool_error');
+        span.setStatus({ code: api.SpanStatusCode.ERROR });
+      }
+      span.end();
+    };
+    task.ended.then(close, () => close(undefined));
+  };
+
+  /** A 2025 session, from its initialize to its close (stdio's end, an HTTP session's DELETE, expiry or shutdown). */
+  const measureSession = ({ session, transport }: TracedRequest, version: string | undefined, started: number): void => {
+    if (measured.has(session)) return;
+    measured.add(session);
+    const attributes: Attributes = transport === undefined ? {} : transportAttributes(transport);
+    if (version !== undefined) attributes['mcp.protocol.version'] = version;
+    session.onClose(() => sessions.record((performance.now() - started) / 1000, attributes));
+  };
+
+  return {
+    trace(traced, answer) {
+      const started = performance.now();
+      const opened = openingAttributes(traced);
+      const { parent, links } = parentOf(traced);
+      const span = tracer.startSpan(opened.name, { kind: api.SpanKind.SERVER, attributes: { ...opened.common, ...opened.span }, links }, parent);
+      const answered = api.context.with(api.trace.setSpan(parent, span), answer);
+      if (!isThenable(answered)) {
+        end(traced, span, opened, started, answered);
+        return answered;
+      }
+      return Promise.resolve(answered).then((late) => {
+        end(traced, span, opened, started, late);
+        return late;
+      });
+    },
+    task(taskId, ended) {
+      pending.set(taskId, { at: new Date(), ended });
+      const forget = () => void pending.delete(taskId);
+      ended.then(forget, forget);
+    },
+  };
+}
