@@ -46,6 +46,7 @@ import { fulfil } from './eras/rev2025/input.js';
 import { refuseUnknownOptions } from './core/options.js';
 import { subscriptionLimits } from './core/subscriptions.js';
 import { MiddlewareTable, addMiddleware, type MethodMiddleware, type Middleware } from './core/middleware.js';
+import { createRateLimiter, type RateLimiter } from './core/rate-limits/stage.js';
 
 export type { HandleContext } from './core/dispatch.js';
 export type { McpServerOptions } from './server-options.js';
@@ -67,6 +68,7 @@ export class McpServer {
   readonly #local = new LocalClient((frame, context) => this.handle(frame, context), () => !this.eras.includes('rev2025'), (error) => this.reportError(error));
   readonly #tasks: TaskRuntime;
   readonly #servesTasks: boolean;
+  readonly #limiter: RateLimiter;
 
   constructor(options: McpServerOptions) {
     refuseUnknownOptions('McpServer', options, SERVER_OPTIONS);
@@ -133,7 +135,10 @@ export class McpServer {
       subscriptions: subscriptionLimits(options.subscriptions),
     };
     const codecs: Codecs = { rev2025, rev2026 };
-    this.#dispatcher = { state, codecs, methods: merged.methods, notifications: notifications as ReadonlyMap<string, NotificationHandler>, middleware: new MiddlewareTable() };
+    const limiter = createRateLimiter({ limit: options.rateLimit, store: options.rateLimitStore, toolLimit: (name) => this.#tools.get(name)?.rateLimit, report });
+    this.#limiter = limiter; // in the request path only once the server or a tool has a limit
+    const limits = limiter.limitsAll || (options.tools ?? []).some((tool) => tool.rateLimit !== undefined) ? limiter : undefined;
+    this.#dispatcher = { state, codecs, methods: merged.methods, notifications: notifications as ReadonlyMap<string, NotificationHandler>, middleware: new MiddlewareTable(), limits };
     for (const entry of options.use ?? []) this.use(entry);
   }
 
@@ -159,6 +164,7 @@ export class McpServer {
   /** Adds a tool while serving: 2025 sessions and 2026 listen streams hear `notifications/tools/list_changed`. */
   addTool(tool: Tool): void {
     this.#tools.add(tool);
+    if (tool.rateLimit !== undefined) this.#dispatcher.limits = this.#limiter;
   }
 
   /** Removes a tool by name (false if there was none); clients hear of it as for `addTool`. */
