@@ -47,6 +47,9 @@ export const SERVE_FLAGS = {
   'allowed-hosts': { type: 'string', value: 'a,b', text: "with --http: Host names served besides this machine's own" },
   instance: { type: 'string', value: 'NAME', text: 'with --http: start every 2025 session id with NAME. (for a balancer to route on)' },
   'max-connections-per-client': { type: 'string', value: 'N', text: 'with --http: open connections per client address, loopback included (0: no limit; default 256, loopback not counted)' },
+  'rate-limit': { type: 'string', value: 'N/UNIT', text: 'requests per caller (principal, else client address): 60/min, 10/s, 1000/hour; shared through --redis' },
+  'rate-limit-burst': { type: 'string', value: 'N', text: 'with --rate-limit: how many at once (default: the rate\'s N)' },
+  'trust-forwarded-for': { type: 'boolean', text: "with --http: the client address is X-Forwarded-For's last entry (only behind a proxy that sets it)" },
 } as const satisfies Flags;
 
 export const INSPECT_FLAGS = {
