@@ -78,6 +78,9 @@ function checkScaleOut(options: ServeArgs, served: Served): void {
   if (options.workers > 1 && options.redis === undefined && tasks.length > 0) {
     throw new UsageError(`serve: ${many} and serves tasks (${tasks.join(', ')}): add --redis URL, so that every worker finds every task`);
   }
+  if (options.workers > 1 && options.redis === undefined && options.rateLimit !== undefined) {
+    throw new UsageError(`serve: ${many} and --rate-limit would count in each: add --redis URL, so that every worker counts in the same buckets`);
+  }
 }
 
 /** The shared parts --redis turns on; the rate-limit buckets too when there is a --rate-limit. */
