@@ -1,8 +1,10 @@
 // In-process bench, one implementation and one scenario per process (so JIT and GC state are not
-// shared): `node bench/in-process.mjs <zod-mcp|zod-mcp 2026|sdk|sdk v2|tmcp> <call|call10000|list100|list1000|list10000|payload|local> <ms>`
+// shared): `node bench/in-process.mjs <zod-mcp|zod-mcp 2026|sdk|sdk v2|tmcp> <call|call10000|list100|list1000|list10000|payload|local|middleware|ratelimit> <ms>`
 // (`local`: zod-mcp's own in-process client, `server.callTool`; `middleware`: tools/call with one
 // pass-through middleware, `(request, next) => next()`; `otel`: tools/call with telemetry on, the
-// real SDK's BasicTracerProvider exporting every span to a no-op exporter, and a MeterProvider).
+// real SDK's BasicTracerProvider exporting every span to a no-op exporter, and a MeterProvider;
+// `ratelimit`: tools/call under a server-wide rate limit so generous it never refuses, in the
+// default in-memory store).
 // Prints {"opsPerSec": n}. zod-mcp is timed through `server.handle(frame)`, tmcp through
 // `server.receive(frame)`, the SDKs (v1 and v2) through their own Client and McpServer over InMemoryTransport.
 import { performance } from 'node:perf_hooks';
@@ -46,7 +48,8 @@ async function zodMcp(modern = false) {
   ];
   const use = scenario === 'middleware' ? [(_request, next) => next()] : [];
   const telemetry = scenario === 'otel' ? { telemetry: await otelProviders() } : {};
-  const server = new McpServer({ name: 'bench', version: '1.0.0', tools, ...(use.length > 0 ? { use } : {}), ...telemetry });
+  const rateLimit = scenario === 'ratelimit' ? { rateLimit: { perSecond: 1e9 } } : {};
+  const server = new McpServer({ name: 'bench', version: '1.0.0', tools, ...(use.length > 0 ? { use } : {}), ...telemetry, ...rateLimit });
   if (scenario.startsWith('list')) {
     return async () => {
       const frame = modern ? { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: ENVELOPE } } : { jsonrpc: '2.0', id: 1, method: 'tools/list' };

@@ -90,6 +90,7 @@ const inprocListLate = newMeasure('inproc-list-late', 'tools/list 100 tools, 2nd
 const inFlightFew = newMeasure('inflight-few', `heap per in-flight tools/call, ${IN_FLIGHT_FEW} in flight`, 'bytes', false);
 const inFlightMany = newMeasure('inflight-many', `heap per in-flight tools/call, ${IN_FLIGHT_MANY.toLocaleString('en-US')} in flight`, 'bytes', false);
 const inprocMiddleware = newMeasure('inproc-middleware', 'in-process tools/call echo, one pass-through middleware', 'calls/s', true);
+const inprocRateLimit = newMeasure('inproc-ratelimit', 'in-process tools/call echo, a server rate limit that never refuses', 'calls/s', true);
 const inprocLocal = newMeasure('inproc-local', 'in-process tools/call echo through server.callTool', 'calls/s', true);
 const inprocPayload = newMeasure('inproc-payload', 'in-process tools/call, 1 MiB argument', 'calls/s', true);
 const measures = [
@@ -103,6 +104,7 @@ const measures = [
   inprocCall,
   inprocLocal,
   inprocMiddleware,
+  inprocRateLimit,
   inprocList100,
   inprocList1000,
   inprocList10000,
@@ -184,6 +186,7 @@ async function main(): Promise<void> {
     add(inprocLocal, 'zod-mcp', (await inProcess('zod-mcp', 'local')).opsPerSec);
     // Middleware exists only here; its target is against the same call without any.
     add(inprocMiddleware, 'zod-mcp', (await inProcess('zod-mcp', 'middleware')).opsPerSec);
+    add(inprocRateLimit, 'zod-mcp', (await inProcess('zod-mcp', 'ratelimit')).opsPerSec);
     for (const [count, measure] of [
       [IN_FLIGHT_FEW, inFlightFew],
       [IN_FLIGHT_MANY, inFlightMany],

@@ -24,6 +24,8 @@ export type { Extension } from './features/feature.js';
 export { memoryTaskStore, type MemoryTaskStoreOptions } from './core/tasks/memory.js';
 export { StoreUnavailableError, TaskLimitError, type TaskChange, type TaskError, type TaskRecord, type TaskSignals, type TaskStore } from './core/tasks/store.js';
 export type { TaskSupport } from './core/tasks/record.js';
+export { memoryRateLimits, type BucketTake, type MemoryRateLimitOptions, type RateLimitStore, type TakeRefusal } from './core/rate-limits/store.js';
+export type { RateLimit } from './core/rate-limits/limit.js';
 export { elicit, elicitUrl, listRoots, sample, type AnswerOf, type Ask, type Elicited } from './core/input/requests.js';
 export { elicitationForm, type ElicitationForm } from './core/input/form.js';
 export { Session, type Notify, type SessionOptions } from './core/connection.js';

@@ -9,6 +9,8 @@ import type { SubscriptionOptions } from './core/subscriptions.js';
 import type { MethodMiddleware, Middleware } from './core/middleware.js';
 import type { TaskOptions } from './core/tasks/record.js';
 import type { TelemetryOption } from './core/telemetry/index.js';
+import type { RateLimit } from './core/rate-limits/limit.js';
+import type { RateLimitStore } from './core/rate-limits/store.js';
 import type { Extension } from './features/feature.js';
 import type { Prompt } from './features/prompts/define.js';
 import type { Resource, ResourceTemplate } from './features/resources/define.js';
@@ -56,6 +58,7 @@ export function serverIdentity(options: McpServerOptions): { serverInfo: Impleme
 export const SERVER_OPTIONS = optionKeys<McpServerOptions>({
   name: true, version: true, title: true, description: true, websiteUrl: true, icons: true, instructions: true, tools: true, resources: true, prompts: true, extensions: true, pageSize: true, arguments: true, timeoutMs: true,
   listChanged: true, unknownTool: true, eras: true, cache: true, events: true, onError: true, requestState: true, maxInputRounds: true, tasks: true, schemaProfile: true, use: true, subscriptions: true, telemetry: true,
+  rateLimit: true, rateLimitStore: true,
 });
 
 export interface McpServerOptions {
@@ -146,4 +149,13 @@ export interface McpServerOptions {
    * the optional peer `@opentelemetry/api`, loaded in the background; the first requests wait for it.
    */
   telemetry?: TelemetryOption;
+  /**
+   * Requests each caller may make, whatever the method (`{ perMinute: 600, burst: 50 }`): a token
+   * bucket per principal, or per client address without one. A refused tools/call answers an
+   * `isError` result saying when to try again; any other request -32029 (HTTP 429, Retry-After).
+   * A tool's own `rateLimit` counts its calls besides.
+   */
+  rateLimit?: RateLimit;
+  /** Where the buckets live: this process by default; `redisRateLimits` (zod-mcp/redis) shares them between instances. */
+  rateLimitStore?: RateLimitStore;
 }

@@ -48,6 +48,7 @@ import { fulfil } from './eras/rev2025/input.js';
 import { refuseUnknownOptions } from './core/options.js';
 import { subscriptionLimits } from './core/subscriptions.js';
 import { MiddlewareTable, addMiddleware, type MethodMiddleware, type Middleware } from './core/middleware.js';
+import { createRateLimiter, type RateLimiter } from './core/rate-limits/stage.js';
 
 export type { HandleContext } from './core/dispatch.js';
 export type { McpServerOptions } from './server-options.js';
@@ -69,6 +70,7 @@ export class McpServer {
   readonly #local = new LocalClient((frame, context) => this.handle(frame, context), () => !this.eras.includes('rev2025'), (error) => this.reportError(error));
   readonly #tasks: TaskRuntime;
   readonly #servesTasks: boolean;
+  readonly #limiter: RateLimiter;
 
   constructor(options: McpServerOptions) {
     refuseUnknownOptions('McpServer', options, SERVER_OPTIONS);
@@ -135,8 +137,10 @@ export class McpServer {
       resourceScopes: (uri) => this.#resources?.scopesOf(uri),
       subscriptions: subscriptionLimits(options.subscriptions),
     };
-    const codecs: Codecs = { rev2025, rev2026 };
-    this.#dispatcher = { state, codecs, methods: merged.methods, notifications: notifications as ReadonlyMap<string, NotificationHandler>, middleware: new MiddlewareTable(), tracer: undefined, loading: undefined };
+    const limiter = (this.#limiter = createRateLimiter({ limit: options.rateLimit, store: options.rateLimitStore, toolLimit: (name) => this.#tools.get(name)?.rateLimit, report }));
+    // In the request path only once the server or a tool has a limit.
+    const limits = limiter.limitsAll || (options.tools ?? []).some((tool) => tool.rateLimit !== undefined) ? limiter : undefined;
+    this.#dispatcher = { state, codecs: { rev2025, rev2026 } satisfies Codecs, methods: merged.methods, notifications: notifications as ReadonlyMap<string, NotificationHandler>, middleware: new MiddlewareTable(), tracer: undefined, loading: undefined, limits };
     for (const entry of options.use ?? []) this.use(entry);
     if (options.telemetry) loadTracer(this.#dispatcher, startTelemetry(options.telemetry, VERSION, report), (tracer) => (this.#tasks.tracer = tracer));
   }
@@ -145,8 +149,7 @@ export class McpServer {
   use(middleware: Middleware | MethodMiddleware): this;
   use(method: string | readonly string[], middleware: Middleware): this;
   use(first: string | readonly string[] | Middleware | MethodMiddleware, second?: Middleware): this {
-    const { methods, codecs, middleware } = this.#dispatcher;
-    addMiddleware(middleware, [...new Set([...methods.keys(), ...codecs.rev2025.methods.keys(), ...codecs.rev2026.methods.keys()])], first, second);
+    addMiddleware(this.#dispatcher, first, second);
     return this;
   }
 
@@ -163,6 +166,7 @@ export class McpServer {
   /** Adds a tool while serving: 2025 sessions and 2026 listen streams hear `notifications/tools/list_changed`. */
   addTool(tool: Tool): void {
     this.#tools.add(tool);
+    if (tool.rateLimit !== undefined) this.#dispatcher.limits = this.#limiter;
   }
 
   /** Removes a tool by name (false if there was none); clients hear of it as for `addTool`. */

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { parseServeArgs } from '../src/cli/serve-args.js';
 
-const none = { module: undefined, demo: false, root: undefined, readOnly: false, confirmWrites: false, skills: undefined, http: false, port: undefined, host: undefined, redis: undefined, workers: 1, drainMs: undefined, taskLeaseMs: undefined, redisTimeoutMs: undefined, instance: undefined, auth: undefined, allowUnauthenticated: false, allowedHosts: undefined, maxConnectionsPerClient: undefined, tls: undefined };
+const none = { module: undefined, demo: false, root: undefined, readOnly: false, confirmWrites: false, skills: undefined, http: false, port: undefined, host: undefined, redis: undefined, workers: 1, drainMs: undefined, taskLeaseMs: undefined, redisTimeoutMs: undefined, instance: undefined, auth: undefined, allowUnauthenticated: false, allowedHosts: undefined, maxConnectionsPerClient: undefined, tls: undefined, rateLimit: undefined, trustForwardedFor: false };
 
 describe('parseServeArgs', () => {
   it.each([
@@ -12,6 +12,9 @@ describe('parseServeArgs', () => {
     [['--root', 'repo', '--confirm-writes'], { ...none, root: 'repo', confirmWrites: true }],
     [['--skills', 'skills'], { ...none, skills: 'skills' }],
     [['--http'], { ...none, http: true }],
+    [['--rate-limit', '60/min'], { ...none, rateLimit: { perMinute: 60 } }],
+    [['--rate-limit', '2.5/s', '--rate-limit-burst', '5'], { ...none, rateLimit: { perSecond: 2.5, burst: 5 } }],
+    [['--http', '--rate-limit', '1000/hour', '--trust-forwarded-for'], { ...none, http: true, rateLimit: { perHour: 1000 }, trustForwardedFor: true }],
     [['--http', '--port', '0'], { ...none, http: true, port: 0 }],
     [['--port=8080', '--http', '--host', '::1', '--root=.'], { ...none, http: true, port: 8080, host: '::1', root: '.' }],
     [['--http', '--redis', 'redis://127.0.0.1:6379', '--workers', '3', '--drain-ms', '5000'], { ...none, http: true, redis: 'redis://127.0.0.1:6379', workers: 3, drainMs: 5000 }],
@@ -48,6 +51,11 @@ describe('parseServeArgs', () => {
     [['--root', '.', '--read-only', '--confirm-writes'], 'serve: --confirm-writes and --read-only do not go together: a read-only root has no writes'],
     [['--redis', 'redis://x'], 'serve: --redis needs --http'],
     [['--workers', '2'], 'serve: --workers needs --http'],
+    [['--rate-limit', '60'], 'serve: --rate-limit: not a rate such as 60/min, 10/s or 1000/hour: 60'],
+    [['--rate-limit', '0/min'], 'serve: --rate-limit: not a rate such as 60/min, 10/s or 1000/hour: 0/min'],
+    [['--rate-limit-burst', '5'], 'serve: --rate-limit-burst needs --rate-limit N/UNIT'],
+    [['--rate-limit', '5/s', '--rate-limit-burst', '0'], 'serve: --rate-limit-burst: not a number from 1: 0'],
+    [['--trust-forwarded-for'], 'serve: --trust-forwarded-for needs --http'],
     [['--http', '--workers', '0'], 'serve: --workers: not a number from 1 to 256, or auto: 0'],
     [['--http', '--workers', 'many'], 'serve: --workers: not a number from 1 to 256, or auto: many'],
     [['--http', '--redis', 'localhost:6379'], 'serve: --redis: not a redis:// or rediss:// URL: localhost:6379'],

@@ -36,7 +36,7 @@ export const SERVE_FLAGS = {
   'tls-cert': { type: 'string', value: 'FILE', text: 'with --http and --tls-key: serve HTTPS with this certificate chain (PEM)' },
   'tls-key': { type: 'string', value: 'FILE', text: "with --http and --tls-cert: the certificate's private key (PEM)" },
   workers: { type: 'string', value: 'N|auto', text: 'with --http: N processes on the one port (auto: one per core); needs ZOD_MCP_STATE_KEY' },
-  redis: { type: 'string', value: 'URL', text: 'with --http: share tasks and change events through Redis (needs @redis/client and ZOD_MCP_STATE_KEY)' },
+  redis: { type: 'string', value: 'URL', text: 'with --http: share tasks, change events and rate limits through Redis (needs @redis/client and ZOD_MCP_STATE_KEY)' },
   'task-lease-ms': { type: 'string', value: 'N', text: 'with --redis: a task whose process stopped fails after N ms (default 15000)' },
   'redis-timeout-ms': { type: 'string', value: 'N', text: 'with --redis: a Redis command that takes longer fails its request (default 3000)' },
   'drain-ms': { type: 'string', value: 'N', text: 'with --http: on SIGTERM or SIGINT, work in flight may finish for N ms (default 10000)' },
@@ -47,6 +47,9 @@ export const SERVE_FLAGS = {
   'allowed-hosts': { type: 'string', value: 'a,b', text: "with --http: Host names served besides this machine's own" },
   instance: { type: 'string', value: 'NAME', text: 'with --http: start every 2025 session id with NAME. (for a balancer to route on)' },
   'max-connections-per-client': { type: 'string', value: 'N', text: 'with --http: open connections per client address, loopback included (0: no limit; default 256, loopback not counted)' },
+  'rate-limit': { type: 'string', value: 'N/UNIT', text: 'requests per caller (principal, else client address): 60/min, 10/s, 1000/hour; shared through --redis' },
+  'rate-limit-burst': { type: 'string', value: 'N', text: 'with --rate-limit: how many at once (default: the rate\'s N)' },
+  'trust-forwarded-for': { type: 'boolean', text: "with --http: the client address is X-Forwarded-For's last entry (only behind a proxy that sets it)" },
 } as const satisfies Flags;
 
 export const INSPECT_FLAGS = {

@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { parseFlags, SERVE_FLAGS } from './commands.js';
 import { UsageError } from './usage-error.js';
+import { parseRateLimit, type RateLimit } from '../core/rate-limits/limit.js';
 
 export interface ServeArgs {
   /** `serve ./my-server.ts`: a module exporting an McpServer, or tools, resources and prompts. */
@@ -36,6 +37,10 @@ export interface ServeArgs {
   maxConnectionsPerClient: number | undefined;
   /** `--tls-cert FILE --tls-key FILE`: HTTPS, with this certificate chain and key (PEM files). */
   tls: { cert: string; key: string } | undefined;
+  /** `--rate-limit 60/min [--rate-limit-burst 10]`: McpServer's `rateLimit`. */
+  rateLimit: RateLimit | undefined;
+  /** `--trust-forwarded-for`: the client address is X-Forwarded-For's last entry. */
+  trustForwardedFor: boolean;
 }
 
 /** Parses `serve`'s flags (`--port 8080` or `--port=8080`); anything unknown or inconsistent is a usage error. */
@@ -47,7 +52,7 @@ export function parseServeArgs(args: readonly string[], command: 'serve' | 'dev'
   if (values['confirm-writes'] && values.root === undefined) throw new UsageError(`${command}: --confirm-writes needs --root DIR`);
   if (values['confirm-writes'] && values['read-only']) throw new UsageError(`${command}: --confirm-writes and --read-only do not go together: a read-only root has no writes`);
   if (!values.http && (port !== undefined || host !== undefined)) throw new UsageError(`${command}: --port and --host need --http`);
-  for (const flag of ['redis', 'workers', 'drain-ms', 'instance', 'auth-issuer', 'auth-audience', 'auth-scopes', 'allow-unauthenticated', 'allowed-hosts', 'max-connections-per-client', 'tls-cert', 'tls-key'] as const) {
+  for (const flag of ['redis', 'workers', 'drain-ms', 'instance', 'auth-issuer', 'auth-audience', 'auth-scopes', 'allow-unauthenticated', 'allowed-hosts', 'max-connections-per-client', 'tls-cert', 'tls-key', 'trust-forwarded-for'] as const) {
     if (!values.http && values[flag] !== undefined) throw new UsageError(`${command}: --${flag} needs --http`);
   }
   if (values.redis !== undefined && !/^rediss?:\/\//.test(values.redis)) throw new UsageError(`${command}: --redis: not a redis:// or rediss:// URL: ${values.redis}`);
@@ -73,6 +78,8 @@ export function parseServeArgs(args: readonly string[], command: 'serve' | 'dev'
   const perClient = values['max-connections-per-client'];
   if (perClient !== undefined && !/^\d{1,7}$/.test(perClient)) throw new UsageError(`${command}: --max-connections-per-client: not a number of connections (0: no limit): ${perClient}`);
   return {
+    rateLimit: parseRateFlags(command, values['rate-limit'], values['rate-limit-burst']),
+    trustForwardedFor: values['trust-forwarded-for'] ?? false,
     module: positionals[0],
     demo: values.demo ?? false,
     root: values.root,
@@ -106,6 +113,17 @@ function parseAuth(command: string, issuer: string | undefined, audience: string
     if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new UsageError(`${command}: ${flag}: not an http(s) URL: ${url}`);
   }
   return { issuer, resource: audience, scopes: scopes === undefined ? [] : scopes.split(',').map((scope) => scope.trim()).filter(Boolean) };
+}
+
+function parseRateFlags(command: string, rate: string | undefined, burst: string | undefined): RateLimit | undefined {
+  if (rate === undefined) {
+    if (burst !== undefined) throw new UsageError(`${command}: --rate-limit-burst needs --rate-limit N/UNIT`);
+    return undefined;
+  }
+  const limit = parseRateLimit(rate);
+  if (limit === undefined || Object.values(limit)[0] === 0) throw new UsageError(`${command}: --rate-limit: not a rate such as 60/min, 10/s or 1000/hour: ${rate}`);
+  if (burst !== undefined && (!/^\d{1,9}$/.test(burst) || Number(burst) < 1)) throw new UsageError(`${command}: --rate-limit-burst: not a number from 1: ${burst}`);
+  return burst === undefined ? limit : { ...limit, burst: Number(burst) };
 }
 
 /** `--workers 4`, or `auto` for one per core this process may use. */

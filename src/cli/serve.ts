@@ -12,7 +12,7 @@ export async function runServeCommand(args: readonly string[]): Promise<void> {
   const options = parseServeArgs(args);
   ignoreStderrFailures(); // a server outlives its diagnostics: a closed stderr must not stop it
   if (options.http) return runServeHttp(options);
-  const server = await buildServer(options, await chooseServed(options), {});
+  const server = await buildServer(options, await chooseServed(options), options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit });
   const { serveStdio } = await import('../transports/stdio/serve.js');
   await serveStdio(server).closed;
   process.exit(0);
@@ -34,8 +34,9 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
     const { runPrimary } = await import('./cluster.js');
     process.exit(await runPrimary(options.workers, options.drainMs ?? 10_000));
   }
-  const shared = options.redis === undefined ? undefined : await openRedis(options.redis, options.taskLeaseMs, options.redisTimeoutMs);
-  const server = await buildServer(options, served, shared === undefined ? {} : { events: shared.events, tasks: { store: shared.store } });
+  const shared = options.redis === undefined ? undefined : await openRedis(options.redis, options.taskLeaseMs, options.redisTimeoutMs, options.rateLimit !== undefined);
+  const limits = options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit, ...(shared?.limits === undefined ? {} : { rateLimitStore: shared.limits }) };
+  const server = await buildServer(options, served, shared === undefined ? limits : { events: shared.events, tasks: { store: shared.store }, ...limits });
   const prefix = options.instance === undefined ? '' : `${options.instance}.`;
   const worker = cluster === undefined ? { sessionIdPrefix: prefix, ...(await import('./dev-child.js')).devChildOptions(server) } : (await import('./cluster.js')).workerOptions(prefix);
   // Loaded only here, so that stdio start-up never pays for the HTTP code.
@@ -47,6 +48,7 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
     ...(options.auth === undefined ? {} : { auth: options.auth }),
     ...(options.allowedHosts === undefined ? {} : { allowedHosts: [...machineHostNames(options.host ?? DEFAULT_HOST), ...options.allowedHosts] }),
     ...(options.maxConnectionsPerClient === undefined ? {} : { maxConnectionsPerClient: options.maxConnectionsPerClient }),
+    ...(options.trustForwardedFor ? { trustForwardedFor: true } : {}),
     ...(options.tls === undefined ? {} : { tls: await readTls(options.tls) }),
     ...worker,
   });
@@ -76,17 +78,23 @@ function checkScaleOut(options: ServeArgs, served: Served): void {
   if (options.workers > 1 && options.redis === undefined && tasks.length > 0) {
     throw new UsageError(`serve: ${many} and serves tasks (${tasks.join(', ')}): add --redis URL, so that every worker finds every task`);
   }
+  if (options.workers > 1 && options.redis === undefined && options.rateLimit !== undefined) {
+    throw new UsageError(`serve: ${many} and --rate-limit would count in each: add --redis URL, so that every worker counts in the same buckets`);
+  }
 }
 
-async function openRedis(url: string, leaseMs: number | undefined, commandTimeoutMs: number | undefined) {
-  const { redisEvents } = await import('../redis/events.js');
-  const { redisTaskStore } = await import('../redis/tasks.js');
-  const [events, store] = await Promise.allSettled([redisEvents({ url, commandTimeoutMs }), redisTaskStore({ url, leaseMs, commandTimeoutMs })]);
-  if (events.status === 'rejected' || store.status === 'rejected') {
-    await Promise.allSettled([events, store].flatMap((part) => (part.status === 'fulfilled' ? [part.value.close()] : [])));
-    throw (events.status === 'rejected' ? events.reason : (store as PromiseRejectedResult).reason) as Error;
+/** The shared parts --redis turns on; the rate-limit buckets too when there is a --rate-limit. */
+async function openRedis(url: string, leaseMs: number | undefined, commandTimeoutMs: number | undefined, rateLimits: boolean) {
+  const [{ redisEvents }, { redisTaskStore }, { redisRateLimits }] = await Promise.all([import('../redis/events.js'), import('../redis/tasks.js'), import('../redis/rate-limits.js')]);
+  const opened = await Promise.allSettled([redisEvents({ url, commandTimeoutMs }), redisTaskStore({ url, leaseMs, commandTimeoutMs }), ...(rateLimits ? [redisRateLimits({ url, commandTimeoutMs })] : [])]);
+  const failed = opened.find((part): part is PromiseRejectedResult => part.status === 'rejected');
+  const parts = opened.flatMap((part) => (part.status === 'fulfilled' ? [part.value] : []));
+  if (failed !== undefined) {
+    await Promise.allSettled(parts.map((part) => part.close()));
+    throw failed.reason as Error;
   }
-  return { events: events.value, store: store.value, close: () => Promise.all([events.value.close(), store.value.close()]).then(() => undefined) };
+  const [events, store, limits] = parts as [Awaited<ReturnType<typeof redisEvents>>, Awaited<ReturnType<typeof redisTaskStore>>, Awaited<ReturnType<typeof redisRateLimits>> | undefined];
+  return { events, store, limits, close: () => Promise.all(parts.map((part) => part.close())).then(() => undefined) };
 }
 
 /**
@@ -128,11 +136,11 @@ async function userModule(options: ServeArgs) {
 }
 
 /** The module's own server as it is (nothing can be added to it), or a server of what is served. */
-async function buildServer(options: ServeArgs, served: Served, shared: Pick<McpServerOptions, 'events' | 'tasks'>): Promise<McpServer> {
+async function buildServer(options: ServeArgs, served: Served, shared: Pick<McpServerOptions, 'events' | 'tasks' | 'rateLimit' | 'rateLimitStore'>): Promise<McpServer> {
   const own = options.module === undefined ? undefined : await userModule(options);
   if (own === undefined) return bundledServer(served, shared);
   if (own.kind === 'server') {
-    const added = [options.demo && '--demo', options.root !== undefined && '--root', options.skills !== undefined && '--skills', options.redis !== undefined && '--redis'].filter(Boolean);
+    const added = [options.demo && '--demo', options.root !== undefined && '--root', options.skills !== undefined && '--skills', options.redis !== undefined && '--redis', options.rateLimit !== undefined && '--rate-limit'].filter(Boolean);
     if (added.length > 0) throw new UsageError(`serve: ${options.module} exports a built McpServer, to which ${added.join(', ')} cannot add: pass those to new McpServer({...}) in the module, or export its tools instead`);
     return own.server;
   }

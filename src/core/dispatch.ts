@@ -12,6 +12,7 @@ import { claimsModernEra, type Era } from './era.js';
 import { isThenable } from './maybe-async.js';
 import type { Method, MethodTable, NotificationTable } from './method.js';
 import { runChain, type MiddlewareTable } from './middleware.js';
+import type { RateLimiter } from './rate-limits/stage.js';
 import type { ServerState } from './server-state.js';
 import type { RequestTracer, TransportKind } from './telemetry/index.js';
 
@@ -36,6 +37,8 @@ export interface HandleContext {
   transport?: TransportKind;
   /** The HTTP request's headers, read by traces only (`traceparent`, `tracestate`), in both eras. */
   traceHeaders?: RequestHeaders;
+  /** The client's network address (HTTP): who a rate limit counts when no principal is known. */
+  clientAddress?: string;
 }
 
 /**
@@ -46,8 +49,10 @@ export interface HandleContext {
 export interface Exchange {
   readonly response: Response | null;
   readonly era: Era | undefined;
-  readonly status: 200 | 400 | 403 | 404;
+  readonly status: Status;
 }
+
+type Status = 200 | 400 | 403 | 404 | 429;
 
 /** Everything dispatch reads, fixed once the server is built (a feature may change what its methods serve, never the table). */
 export interface Dispatcher {
@@ -62,6 +67,8 @@ export interface Dispatcher {
   tracer: RequestTracer | undefined;
   /** Set while telemetry loads: every frame waits for it, in the order frames came. */
   loading: Promise<void> | undefined;
+  /** Rate limits, innermost around each method; undefined while the server and its tools have none. */
+  limits: RateLimiter | undefined;
 }
 
 type Answer = Exchange | Promise<Exchange>;
@@ -156,9 +163,10 @@ function serve(server: Dispatcher, request: IncomingRequest, era: Era, session: 
     ctx.inputResponses = lifted.inputResponses;
     ctx.requestState = lifted.requestState;
   }
+  const target = server.limits === undefined ? method : server.limits.guard(method, context.clientAddress);
   let result: unknown;
   try {
-    result = server.middleware.any ? runMiddleware(server.middleware, method, ctx, parsed.data) : method.run(parsed.data as never, ctx);
+    result = server.middleware.any ? runMiddleware(server.middleware, target, ctx, parsed.data) : target.run(parsed.data as never, ctx);
   } catch (error) {
     return failed(error, ctx, codec);
   }
@@ -189,7 +197,8 @@ function answered(result: unknown, ctx: RequestContext, codec: EraCodec, method:
 
 function failed(error: unknown, ctx: RequestContext, codec: EraCodec): Exchange {
   const response = errorIn(codec, toErrorFrame(ctx.requestId, error, ctx.server.report));
-  return exchange(response, codec.era, codec.era === 'rev2026' || response.error.code === ErrorCode.InsufficientScope ? statusOf(response.error.code, false) : 200);
+  const { code } = response.error;
+  return exchange(response, codec.era, codec.era === 'rev2026' || code === ErrorCode.InsufficientScope || code === ErrorCode.RateLimited ? statusOf(code, false) : 200);
 }
 
 /** An error frame as the era spells its code (2026 has no -32002: a missing resource is -32602). */
@@ -246,8 +255,9 @@ function refuse(server: Dispatcher, request: IncomingRequest, era: Era, error: u
  * header, capability and version codes and for a refused envelope, 404 for an unknown method;
  * other errors answer their request in-band.
  */
-function statusOf(code: number, admission: boolean): 200 | 400 | 403 | 404 {
+function statusOf(code: number, admission: boolean): Status {
   if (code === ErrorCode.MethodNotFound) return 404;
+  if (code === ErrorCode.RateLimited) return 429; // both eras, with Retry-After
   if (code === ErrorCode.InsufficientScope) return 403; // both eras: the scope challenge (MCP "Authorization")
   if (code === ErrorCode.HeaderMismatch || code === ErrorCode.MissingRequiredClientCapability || code === ErrorCode.UnsupportedProtocolVersion) {
     return 400;
@@ -283,6 +293,6 @@ function progressTokenOf(params: Record<string, unknown> | undefined): string | 
   return typeof token === 'string' || typeof token === 'number' ? token : undefined;
 }
 
-function exchange(response: Response | null, era: Era | undefined, status: 200 | 400 | 403 | 404): Exchange {
+function exchange(response: Response | null, era: Era | undefined, status: Status): Exchange {
   return { response, era, status };
 }

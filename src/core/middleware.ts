@@ -8,6 +8,7 @@ import type { AuthInfo } from './auth.js';
 import { closest } from './closest.js';
 import type { RequestContext } from './context.js';
 import type { Method } from './method.js';
+import type { Dispatcher } from './dispatch.js';
 import { isThenable } from './maybe-async.js';
 
 /** What a middleware sees of a request: read-only; `next(params)` passes changed params on. */
@@ -184,8 +185,10 @@ function textOf(error: unknown): string {
  * `use` option (a middleware, or `{ method, use }`): a method the server does not serve is refused,
  * naming the closest, since its middleware would never run.
  */
-export function addMiddleware(table: MiddlewareTable, served: readonly string[], first: string | readonly string[] | Middleware | MethodMiddleware, second?: Middleware): void {
+export function addMiddleware(server: Pick<Dispatcher, 'middleware' | 'methods' | 'codecs'>, first: string | readonly string[] | Middleware | MethodMiddleware, second?: Middleware): void {
+  const table = server.middleware;
   if (typeof first === 'function') return table.add(undefined, first);
+  const served = [...new Set([...server.methods.keys(), ...server.codecs.rev2025.methods.keys(), ...server.codecs.rev2026.methods.keys()])];
   const entry = typeof first === 'string' || Array.isArray(first) ? { method: first as string | readonly string[], use: second } : (first as MethodMiddleware);
   const methods = typeof entry.method === 'string' ? [entry.method] : [...(entry.method ?? [])];
   if (methods.length === 0) throw new TypeError('use: name the methods a middleware is for, or give the middleware alone for every method');

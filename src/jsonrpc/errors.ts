@@ -1,7 +1,11 @@
 // The one error type of the protocol layer and the one conversion from anything thrown to a frame.
 import type { ErrorResponse, RequestId } from '../../schemas/jsonrpc.js';
 
-/** JSON-RPC 2.0's own codes, MCP's -32002 (2025), and the MCP 2026-07-28 codes (-32020 to -32022, 2026 requests only). */
+/**
+ * JSON-RPC 2.0's own codes, MCP's -32002 (2025), the MCP 2026-07-28 codes (-32020 to -32022, 2026
+ * requests only), and this server's -32029 (MCP defines no rate-limit code; JSON-RPC leaves -32000
+ * to -32099 to the server).
+ */
 export const ErrorCode = {
   ParseError: -32700,
   InvalidRequest: -32600,
@@ -15,6 +19,8 @@ export const ErrorCode = {
   HeaderMismatch: -32020,
   MissingRequiredClientCapability: -32021,
   UnsupportedProtocolVersion: -32022,
+  /** A rate limit refused the request (HTTP 429 with Retry-After); `data: { retryAfterMs, detail }`. */
+  RateLimited: -32029,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -29,6 +35,7 @@ const messages: Record<ErrorCode, string> = {
   [ErrorCode.HeaderMismatch]: 'Header mismatch',
   [ErrorCode.MissingRequiredClientCapability]: 'Missing required client capability',
   [ErrorCode.UnsupportedProtocolVersion]: 'Unsupported protocol version',
+  [ErrorCode.RateLimited]: 'Too many requests',
 };
 
 /**

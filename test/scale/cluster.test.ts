@@ -113,6 +113,12 @@ describe('serve --workers: what it refuses', () => {
   it('workers that serve tasks without Redis', async () => {
     await expect(startServe(['--demo', '--port', '0', '--workers', '2'], KEY)).rejects.toThrow('serve: --workers 2 runs 2 processes and serves tasks (slow_build): add --redis URL, so that every worker finds every task');
   });
+
+  it('workers with a rate limit without Redis: each would count a limit of its own', async () => {
+    await expect(startServe(['--port', '0', '--workers', '2', '--rate-limit', '60/min'], KEY)).rejects.toThrow(
+      'serve: --workers 2 runs 2 processes and --rate-limit would count in each: add --redis URL, so that every worker counts in the same buckets',
+    );
+  });
 });
 
 describe('serve: a start that fails ends the process', () => {

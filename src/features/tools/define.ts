@@ -6,6 +6,7 @@ import type { HandlerContext } from '../../core/context.js';
 import { checkScopes } from '../../core/auth.js';
 import { checkPolicy, type ArgumentPolicy } from './arguments.js';
 import { checkTimeout } from '../../core/limits.js';
+import { checkRateLimit, type Bucket, type RateLimit } from '../../core/rate-limits/limit.js';
 import { describeIssues } from '../../schema/issues.js';
 import { toJsonSchema } from '../../schema/json-schema/index.js';
 import { ONCE, runsAuthorCode } from '../../schema/parse.js';
@@ -69,11 +70,16 @@ export interface ToolDefinition<I extends AnyObjectSchema, O extends AnyObjectSc
   scopes?: readonly string[];
   /** How arguments a model sends are made fit before `input` checks them; overrides the server's `arguments`. */
   arguments?: ArgumentPolicy;
+  /**
+   * Calls of this tool each caller may make (`{ perMinute: 10, burst: 3 }`), besides the server's
+   * `rateLimit`; past it a call answers an `isError` result saying when to try again.
+   */
+  rateLimit?: RateLimit;
   handler: Handler<I, O>;
 }
 
 const TOOL_KEYS = optionKeys<ToolDefinition<AnyObjectSchema, AnyObjectSchema>>({
-  name: true, title: true, description: true, input: true, output: true, annotations: true, icons: true, _meta: true, timeoutMs: true, headers: true, jsonSchema: true, task: true, scopes: true, arguments: true, handler: true,
+  name: true, title: true, description: true, input: true, output: true, annotations: true, icons: true, _meta: true, timeoutMs: true, headers: true, jsonSchema: true, task: true, scopes: true, arguments: true, rateLimit: true, handler: true,
 });
 
 /** A defined tool: its tools/list entry, computed once, and what tools/call needs to run it. */
@@ -89,6 +95,7 @@ export interface Tool {
   readonly task: TaskSupport;
   readonly scopes: readonly string[] | undefined;
   readonly arguments: ArgumentPolicy | undefined;
+  readonly rateLimit: Bucket | undefined;
   /**
    * What `unknown: 'reject'` can know of the schema: a Zod 3 schema's JSON Schema does not tell a
    * `.passthrough()` object from a stripping one, so for Zod 3 only the top level is checked, and
@@ -151,6 +158,7 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
     task,
     scopes: checkScopes(definition.scopes, owner),
     arguments: checkPolicy(definition.arguments, owner),
+    rateLimit: checkRateLimit(definition.rateLimit, owner),
     argumentShape: isZod3(input) ? { open: (input as { _def?: { unknownKeys?: string } })._def?.unknownKeys === 'passthrough', nested: false } : { open: false, nested: true },
     headers,
     handler: handler as Tool['handler'],

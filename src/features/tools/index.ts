@@ -37,6 +37,7 @@ export interface ToolsOptions {
 export interface ToolsFeature extends Feature {
   /** The tools in tools/list order: the order they were added in. */
   list(): readonly Tool[];
+  get(name: string): Tool | undefined;
   add(tool: Tool): void;
   /** Whether a tool of that name was there. */
   remove(name: string): boolean;
@@ -119,6 +120,7 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
     capabilities: { tools: { listChanged: options.listChanged } },
     methods: { 'tools/list': listTools, 'tools/call': callTool },
     list: () => [...tools.values()],
+    get: (name) => tools.get(name),
     add(tool) {
       fixed(`addTool("${tool.name}")`);
       if (tool.task !== 'never' && !options.servesTasks) {

@@ -64,6 +64,8 @@ export interface HttpHost {
    * connection of an answer given before the body was read only after reading the rest of it.
    */
   readonly lingerAfterEarlyAnswer?: ((req: HttpRequest, res: HttpResponse, limits: LingerLimits) => void) | undefined;
+  /** The address of the peer that sent `req` (Node: its socket's), for rate limits; undefined where a runtime does not say. */
+  readonly clientAddress?: ((req: HttpRequest) => string | undefined) | undefined;
   /** Called once, when the handler is made (Node: a failed write to stderr must not end the process). */
   readonly setUp?: (() => void) | undefined;
 }

@@ -51,6 +51,13 @@ function buildSchemas() {
      * share one address); given, it counts every address, loopback too.
      */
     maxConnectionsPerClient: z.int().min(0).optional(),
+    /**
+     * Whether the client's address (what rate limits count without a principal) is the last entry of
+     * `X-Forwarded-For`, as the proxy in front of this server appends it (nginx's
+     * `$proxy_add_x_forwarded_for`), instead of the connection's peer (the proxy). Only behind a
+     * proxy that sets it: a client reaching the server directly could name any address.
+     */
+    trustForwardedFor: z.boolean().default(false),
     /** Host header names (no port) that are served; defaults to localhost names when bound to loopback. */
     allowedHosts: z.array(z.string().min(1)).optional(),
     /** Origins (`scheme://host[:port]`) that are served; a request without Origin is never refused for it. */

@@ -3,6 +3,7 @@
 import type { HttpRequest, HttpResponse, ResponseHeaders } from './messages.js';
 import type { Session } from '../../core/connection.js';
 import type { Exchange } from '../../core/dispatch.js';
+import type { Response } from '../../../schemas/jsonrpc.js';
 import { claimsModernEra } from '../../core/era.js';
 import { isRequestFrame } from '../../jsonrpc/classify.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
@@ -104,9 +105,18 @@ async function startSession(state: HttpState, frame: unknown, req: HttpRequest, 
   const auth = state.callers.get(req);
   const entry = state.sessions.open(auth === undefined ? undefined : principalOf(auth));
   state.track(res, entry.session);
-  const response = await state.server.handle(frame, { session: entry.session, transport: 'http', traceHeaders: req.headers, ...(auth === undefined ? {} : { auth }) });
+  const clientAddress = state.clientAddress(req);
+  const answered = await state.server.exchange(frame, {
+    session: entry.session,
+    transport: 'http',
+    traceHeaders: req.headers,
+    ...(auth === undefined ? {} : { auth }),
+    ...(clientAddress === undefined ? {} : { clientAddress }),
+  });
+  const { response } = answered;
   if (response === null || 'error' in response || !state.sessions.register(entry)) {
     entry.session.close(); // never reachable: nothing of it may outlive this answer
+    if (answered.status === 429) return sendJson(res, 429, response!, retryAfter(response));
     if (response === null || 'error' in response) return createRequestReply(res, {}, state.options.keepAliveMs).finish(response);
     return full();
   }
@@ -128,7 +138,17 @@ function answer(state: HttpState, frame: unknown, session: Session, req: HttpReq
   res.once('close', onClose);
   const reply = createRequestReply(res, headers, state.options.keepAliveMs, isRequestFrame(frame));
   const auth = state.callers.get(req);
-  const context = { session, notify: reply.notify, signal: controller.signal, transport: 'http' as const, traceHeaders: req.headers, ...(modern ? { headers: req.headersDistinct } : {}), ...(auth === undefined ? {} : { auth }) };
+  const clientAddress = state.clientAddress(req);
+  const context = {
+    session,
+    notify: reply.notify,
+    signal: controller.signal,
+    transport: 'http' as const,
+    traceHeaders: req.headers,
+    ...(modern ? { headers: req.headersDistinct } : {}),
+    ...(auth === undefined ? {} : { auth }),
+    ...(clientAddress === undefined ? {} : { clientAddress }),
+  };
   return sendAnswer(state, res, reply, state.server.exchange(frame, context), modern).finally(() => res.off('close', onClose));
 }
 
@@ -140,5 +160,14 @@ async function sendAnswer(state: HttpState, res: HttpResponse, reply: ReturnType
     const data = (exchange.response as { error?: { data?: { requiredScopes?: string[]; detail?: string } } }).error?.data;
     if (state.auth !== undefined && !res.headersSent) res.setHeader('www-authenticate', state.auth.scopeChallenge(data?.requiredScopes ?? [], data?.detail ?? 'insufficient scope'));
     reply.finish(exchange.response, 403);
+  } else if (exchange.status === 429) {
+    // A rate limit refused the whole request (both eras): Retry-After in whole seconds, rounded up.
+    if (!res.headersSent) res.setHeader('retry-after', retryAfter(exchange.response)['retry-after']);
+    reply.finish(exchange.response, 429);
   } else reply.finish(exchange.response, modern ? exchange.status : undefined);
+}
+
+function retryAfter(response: Response | null): { 'retry-after': string } {
+  const ms = (response as { error?: { data?: { retryAfterMs?: number } } } | null)?.error?.data?.retryAfterMs ?? 1000;
+  return { 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) };
 }

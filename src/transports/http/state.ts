@@ -36,6 +36,8 @@ export interface HttpState {
   waitFor(res: HttpResponse): void;
   /** The body of `req`, within maxBodyBytes, bodyTimeoutMs and maxBufferedBodyBytes; `drained()` waits for it. */
   readBody(req: HttpRequest, res: HttpResponse): Promise<BodyRead>;
+  /** Who sent `req`, for rate limits: the peer's address, or with `trustForwardedFor` the last X-Forwarded-For entry. */
+  clientAddress(req: HttpRequest): string | undefined;
   abortAllInFlight(): void;
   /** Ends every listen stream of the POSTs in flight (gracefully: the client may listen again elsewhere). */
   endStreams(): void;
@@ -103,6 +105,11 @@ export function createHttpState(server: McpServer, options: ResolvedHandlerOptio
     readBody(req, res) {
       this.waitFor(res);
       return host.readBody(req, bodyLimits);
+    },
+    clientAddress(req) {
+      if (!options.trustForwardedFor) return host.clientAddress?.(req);
+      const forwarded = req.headersDistinct['x-forwarded-for']?.join(',').split(',').at(-1)?.trim();
+      return forwarded === undefined || forwarded === '' ? host.clientAddress?.(req) : forwarded;
     },
     abortAllInFlight() {
       for (const { session } of working.values()) session?.abortAll();

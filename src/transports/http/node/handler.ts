@@ -24,6 +24,7 @@ export const NODE_HOST: HttpHost = {
   readBody: readNodeBody,
   lingerAfterEarlyAnswer: (req, res, limits) => lingerAfterEarlyAnswer(req as IncomingMessage, res as ServerResponse, limits),
   forward,
+  clientAddress: (req) => (req as IncomingMessage).socket?.remoteAddress?.replace(/^::ffff:/i, ''),
   setUp: ignoreStderrFailures,
 };
 
