@@ -8,7 +8,6 @@ import type { AuthInfo } from './auth.js';
 import { closest } from './closest.js';
 import type { RequestContext } from './context.js';
 import type { Method } from './method.js';
-import type { Dispatcher } from './dispatch.js';
 import { isThenable } from './maybe-async.js';
 
 /** What a middleware sees of a request: read-only; `next(params)` passes changed params on. */
@@ -180,12 +179,19 @@ function textOf(error: unknown): string {
   return 'a middleware failed';
 }
 
+/** What a server serves: its features' methods and each era's own. */
+interface ServedMethods {
+  readonly middleware: MiddlewareTable;
+  readonly methods: ReadonlyMap<string, unknown>;
+  readonly codecs: { readonly rev2025: { readonly methods: ReadonlyMap<string, unknown> }; readonly rev2026: { readonly methods: ReadonlyMap<string, unknown> } };
+}
+
 /**
  * `use(mw)`, `use('tools/call', mw)`, `use(['prompts/get', 'resources/read'], mw)`, and McpServer's
  * `use` option (a middleware, or `{ method, use }`): a method the server does not serve is refused,
  * naming the closest, since its middleware would never run.
  */
-export function addMiddleware(server: Pick<Dispatcher, 'middleware' | 'methods' | 'codecs'>, first: string | readonly string[] | Middleware | MethodMiddleware, second?: Middleware): void {
+export function addMiddleware(server: ServedMethods, first: string | readonly string[] | Middleware | MethodMiddleware, second?: Middleware): void {
   const table = server.middleware;
   if (typeof first === 'function') return table.add(undefined, first);
   const served = [...new Set([...server.methods.keys(), ...server.codecs.rev2025.methods.keys(), ...server.codecs.rev2026.methods.keys()])];
