@@ -12,7 +12,8 @@ import type { CacheHint } from '../schemas/rev2026.js';
 import type { Codecs } from './core/codec.js';
 import { Session, type SessionOptions } from './core/connection.js';
 import { dispatch, loadTracer, type Dispatcher, type Exchange, type HandleContext } from './core/dispatch.js';
-import { checkTelemetry, startTelemetry } from './core/telemetry/index.js';
+import { checkTelemetry, startTelemetry, type MeterProviderLike } from './core/telemetry/index.js';
+import { measureWith } from './core/telemetry/measure.js';
 import { VERSION } from './version.js';
 import { ERAS, type Era } from './core/era.js';
 import { memoryEvents, type EventBus } from './core/events.js';
@@ -245,6 +246,9 @@ export class McpServer {
   readResource = (uri: string, options?: CallOptions) => this.#local.request('resources/read', { uri }, options) as Promise<ReadResourceResult | null>;
   listPrompts = (options?: CallOptions) => this.#local.all('prompts/list', 'prompts', options) as Promise<ListPromptsResult['prompts'] | null>;
   getPrompt = (name: string, args: Record<string, string> = {}, options?: CallOptions) => this.#local.request('prompts/get', { name, arguments: args }, options) as Promise<GetPromptResult | null>;
+
+  /** Records the durations on an HTTP metrics endpoint's meter provider too (telemetry on or off); what its gauges read. @internal */
+  measureWith = (provider: MeterProviderLike) => measureWith(this.#dispatcher, provider, VERSION);
 
   /** A new connection with its own handshake, log level and calls in flight; transports make one per client. */
   createSession(options: SessionOptions = {}): Session {
