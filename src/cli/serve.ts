@@ -48,6 +48,7 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
     ...(options.allowedHosts === undefined ? {} : { allowedHosts: [...machineHostNames(options.host ?? DEFAULT_HOST), ...options.allowedHosts] }),
     ...(options.maxConnectionsPerClient === undefined ? {} : { maxConnectionsPerClient: options.maxConnectionsPerClient }),
     ...(options.tls === undefined ? {} : { tls: await readTls(options.tls) }),
+    ...(options.metrics === undefined ? {} : { metrics: options.metrics.port === undefined ? true : { port: options.metrics.port } }),
     ...worker,
   });
   await shared?.close();
