@@ -74,4 +74,8 @@ describe('parseServeArgs', () => {
   ])('%j is refused', (args, message) => {
     expect(() => parseServeArgs(args)).toThrow(new Error(message));
   });
+
+  it('dev refuses --metrics', () => {
+    expect(() => parseServeArgs(['--http', '--metrics'], 'dev')).toThrow('dev: --metrics is for serve: the server of the moment changes at each restart');
+  });
 });

@@ -77,6 +77,7 @@ export function parseServeArgs(args: readonly string[], command: 'serve' | 'dev'
   const metricsPort = values['metrics-port'];
   if (metricsPort !== undefined && !values.metrics) throw new UsageError(`${command}: --metrics-port needs --metrics`);
   if (metricsPort !== undefined && (!/^\d{1,5}$/.test(metricsPort) || Number(metricsPort) > 65_535)) throw new UsageError(`${command}: --metrics-port: not a port number: ${metricsPort}`);
+  if (values.metrics && command === 'dev') throw new UsageError('dev: --metrics is for serve: the server of the moment changes at each restart');
   if (values.metrics && workers > 1) throw new UsageError(`${command}: --metrics and --workers do not go together yet: each process would answer for itself`);
   return {
     module: positionals[0],
