@@ -1,5 +1,6 @@
 // serveHttp's `metrics`: /metrics scraped over real HTTP after calls in both eras, parsed as
 // Prometheus text; the Host check, the bearer token when auth is on, and the loopback metrics port.
+import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer, defineTool } from '../../src/index.js';
@@ -115,6 +116,26 @@ describe('with auth', () => {
       expect(main.status).toBe(404);
     } finally {
       await handle.close();
+    }
+  });
+});
+
+describe('with telemetry on', () => {
+  it("the durations go to the telemetry option's meter provider and to /metrics alike", async () => {
+    const exporter = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
+    const reader = new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: 60_000 });
+    const meterProvider = new MeterProvider({ readers: [reader] });
+    const server = new McpServer({ name: 'measured', version: '1.0.0', tools: [echo], telemetry: { meterProvider } });
+    const handle = await serveHttp(server, { port: 0, host: '127.0.0.1', metrics: true });
+    try {
+      await post(handle.url, callFrame('a', 'echo', { x: 1 }, envelope()), { ...v2026, 'mcp-method': 'tools/call', 'mcp-name': 'echo' });
+      expect((await scrape(handle.metricsUrl!)).get('mcp_server_operation_duration')).toStrictEqual([{ labels: { ...call('echo'), mcp_protocol_version: V2026 }, value: 1 }]);
+      await reader.forceFlush();
+      const pushed = exporter.getMetrics().at(-1)!.scopeMetrics[0]!.metrics.find((metric) => metric.descriptor.name === 'mcp.server.operation.duration')!;
+      expect(pushed.dataPoints.map((point) => (point.value as { count: number }).count)).toStrictEqual([1]);
+    } finally {
+      await handle.close();
+      await meterProvider.shutdown();
     }
   });
 });
