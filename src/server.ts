@@ -12,7 +12,8 @@ import type { CacheHint } from '../schemas/rev2026.js';
 import type { Codecs } from './core/codec.js';
 import { Session, type SessionOptions } from './core/connection.js';
 import { dispatch, loadTracer, type Dispatcher, type Exchange, type HandleContext } from './core/dispatch.js';
-import { checkTelemetry, startTelemetry } from './core/telemetry/index.js';
+import { checkTelemetry, startTelemetry, type MeterProviderLike } from './core/telemetry/index.js';
+import { measureWith } from './core/telemetry/measure.js';
 import { VERSION } from './version.js';
 import { ERAS, type Era } from './core/era.js';
 import { memoryEvents, type EventBus } from './core/events.js';
@@ -39,7 +40,7 @@ import { ONCE } from './schema/parse.js';
 import { SCHEMA_PROFILES } from './schema/json-schema/profiles.js';
 import { notifications } from './core/notifications.js';
 import { TaskRuntime } from './core/tasks/runtime.js';
-import { isInProcessStore } from './core/tasks/store.js';
+import { isInProcessStore, outagesOf } from './core/tasks/store.js';
 import { taskSettings, type TaskOptions } from './core/tasks/record.js';
 import { tasksFeature } from './features/tasks/index.js';
 import { TASKS_EXTENSION } from '../schemas/tasks.js';
@@ -227,12 +228,7 @@ export class McpServer {
 
   /** What this server depends on that cannot serve now (a shared task store or event bus in an outage), each with why: the health check says it. @internal */
   get unavailable(): string[] {
-    const down: string[] = [];
-    const tasks = this.#servesTasks ? this.#tasks.settings.store.unavailable?.() : undefined;
-    if (tasks !== undefined) down.push(`tasks: ${tasks}`);
-    const events = this.#events.unavailable?.();
-    if (events !== undefined) down.push(`events: ${events}`);
-    return down;
+    return outagesOf(this.#servesTasks ? this.#tasks.settings.store : undefined, this.#events);
   }
 
   /** How many tasks this process runs, and when there are none (a draining transport waits). @internal */
@@ -249,6 +245,9 @@ export class McpServer {
   readResource = (uri: string, options?: CallOptions) => this.#local.request('resources/read', { uri }, options) as Promise<ReadResourceResult | null>;
   listPrompts = (options?: CallOptions) => this.#local.all('prompts/list', 'prompts', options) as Promise<ListPromptsResult['prompts'] | null>;
   getPrompt = (name: string, args: Record<string, string> = {}, options?: CallOptions) => this.#local.request('prompts/get', { name, arguments: args }, options) as Promise<GetPromptResult | null>;
+
+  /** Records the durations on an HTTP metrics endpoint's meter provider too (telemetry on or off); what its gauges read. @internal */
+  measureWith = (provider: MeterProviderLike) => measureWith(this.#dispatcher, provider, VERSION);
 
   /** A new connection with its own handshake, log level and calls in flight; transports make one per client. */
   createSession(options: SessionOptions = {}): Session {

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { parseServeArgs } from '../src/cli/serve-args.js';
 
-const none = { module: undefined, demo: false, root: undefined, readOnly: false, confirmWrites: false, skills: undefined, http: false, port: undefined, host: undefined, redis: undefined, workers: 1, drainMs: undefined, taskLeaseMs: undefined, redisTimeoutMs: undefined, instance: undefined, auth: undefined, allowUnauthenticated: false, allowedHosts: undefined, maxConnectionsPerClient: undefined, tls: undefined, rateLimit: undefined, trustForwardedFor: false };
+const none = { module: undefined, demo: false, root: undefined, readOnly: false, confirmWrites: false, skills: undefined, http: false, port: undefined, host: undefined, redis: undefined, workers: 1, drainMs: undefined, taskLeaseMs: undefined, redisTimeoutMs: undefined, instance: undefined, auth: undefined, allowUnauthenticated: false, allowedHosts: undefined, maxConnectionsPerClient: undefined, tls: undefined, rateLimit: undefined, trustForwardedFor: false, metrics: undefined };
 
 describe('parseServeArgs', () => {
   it.each([
@@ -29,6 +29,8 @@ describe('parseServeArgs', () => {
     [['--http', '--workers', 'auto'], { ...none, http: true, workers: availableParallelism() }],
     [['--http', '--max-connections-per-client', '0'], { ...none, http: true, maxConnectionsPerClient: 0 }],
     [['--http', '--max-connections-per-client=1000'], { ...none, http: true, maxConnectionsPerClient: 1000 }],
+    [['--http', '--metrics'], { ...none, http: true, metrics: { port: undefined } }],
+    [['--http', '--metrics', '--metrics-port', '9464'], { ...none, http: true, metrics: { port: 9464 } }],
     [['./my-server.ts'], { ...none, module: './my-server.ts' }],
     [['--http', './my-server.ts', '--port', '0'], { ...none, module: './my-server.ts', http: true, port: 0 }],
   ])('%j', (args, expected) => {
@@ -43,6 +45,10 @@ describe('parseServeArgs', () => {
     [['--http', '--prot', '3'], 'serve: unknown option --prot (did you mean --port?); `zod-mcp serve --help` lists the options'],
     [['--htp'], 'serve: unknown option --htp (did you mean --http?); `zod-mcp serve --help` lists the options'],
     [['--http', '--tls-cert', 'c.pem'], 'serve: --tls-cert and --tls-key go together'],
+    [['--metrics'], 'serve: --metrics needs --http'],
+    [['--http', '--metrics-port', '9464'], 'serve: --metrics-port needs --metrics'],
+    [['--http', '--metrics', '--metrics-port', 'x'], 'serve: --metrics-port: not a port number: x'],
+    [['--http', '--metrics', '--workers', '2'], 'serve: --metrics and --workers do not go together yet: each process would answer for itself'],
     [['--tls-cert', 'c.pem', '--tls-key', 'k.pem'], 'serve: --tls-cert needs --http'],
     [['a.ts', 'b.ts'], 'serve: one module to serve, not 2: a.ts b.ts'],
     [['--port', '1'], 'serve: --port and --host need --http'],
@@ -75,5 +81,9 @@ describe('parseServeArgs', () => {
     [['--http', '--max-connections-per-client=-1'], 'serve: --max-connections-per-client: not a number of connections (0: no limit): -1'],
   ])('%j is refused', (args, message) => {
     expect(() => parseServeArgs(args)).toThrow(new Error(message));
+  });
+
+  it('dev refuses --metrics', () => {
+    expect(() => parseServeArgs(['--http', '--metrics'], 'dev')).toThrow('dev: --metrics is for serve: the server of the moment changes at each restart');
   });
 });

@@ -46,6 +46,8 @@ export const SERVE_FLAGS = {
   'allow-unauthenticated': { type: 'boolean', text: 'with --http: serve a non-loopback --host without authorization, knowingly' },
   'allowed-hosts': { type: 'string', value: 'a,b', text: "with --http: Host names served besides this machine's own" },
   instance: { type: 'string', value: 'NAME', text: 'with --http: start every 2025 session id with NAME. (for a balancer to route on)' },
+  metrics: { type: 'boolean', text: 'with --http: Prometheus text at GET /metrics (needs @opentelemetry/api, sdk-metrics and exporter-prometheus)' },
+  'metrics-port': { type: 'string', value: 'N', text: 'with --metrics: serve /metrics on 127.0.0.1:N only, without a token (0 picks a free one)' },
   'max-connections-per-client': { type: 'string', value: 'N', text: 'with --http: open connections per client address, loopback included (0: no limit; default 256, loopback not counted)' },
   'rate-limit': { type: 'string', value: 'N/UNIT', text: 'requests per caller (principal, else client address): 60/min, 10/s, 1000/hour; shared through --redis' },
   'rate-limit-burst': { type: 'string', value: 'N', text: 'with --rate-limit: how many at once (default: the rate\'s N)' },

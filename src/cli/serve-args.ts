@@ -41,6 +41,8 @@ export interface ServeArgs {
   rateLimit: RateLimit | undefined;
   /** `--trust-forwarded-for`: the client address is X-Forwarded-For's last entry. */
   trustForwardedFor: boolean;
+  /** `--metrics [--metrics-port N]`: Prometheus text at /metrics, on the main port or on 127.0.0.1:N. */
+  metrics: { port: number | undefined } | undefined;
 }
 
 /** Parses `serve`'s flags (`--port 8080` or `--port=8080`); anything unknown or inconsistent is a usage error. */
@@ -52,7 +54,7 @@ export function parseServeArgs(args: readonly string[], command: 'serve' | 'dev'
   if (values['confirm-writes'] && values.root === undefined) throw new UsageError(`${command}: --confirm-writes needs --root DIR`);
   if (values['confirm-writes'] && values['read-only']) throw new UsageError(`${command}: --confirm-writes and --read-only do not go together: a read-only root has no writes`);
   if (!values.http && (port !== undefined || host !== undefined)) throw new UsageError(`${command}: --port and --host need --http`);
-  for (const flag of ['redis', 'workers', 'drain-ms', 'instance', 'auth-issuer', 'auth-audience', 'auth-scopes', 'allow-unauthenticated', 'allowed-hosts', 'max-connections-per-client', 'tls-cert', 'tls-key', 'trust-forwarded-for'] as const) {
+  for (const flag of ['redis', 'workers', 'drain-ms', 'instance', 'auth-issuer', 'auth-audience', 'auth-scopes', 'allow-unauthenticated', 'allowed-hosts', 'max-connections-per-client', 'tls-cert', 'tls-key', 'trust-forwarded-for', 'metrics'] as const) {
     if (!values.http && values[flag] !== undefined) throw new UsageError(`${command}: --${flag} needs --http`);
   }
   if (values.redis !== undefined && !/^rediss?:\/\//.test(values.redis)) throw new UsageError(`${command}: --redis: not a redis:// or rediss:// URL: ${values.redis}`);
@@ -77,6 +79,11 @@ export function parseServeArgs(args: readonly string[], command: 'serve' | 'dev'
   if ((cert === undefined) !== (key === undefined)) throw new UsageError(`${command}: --tls-cert and --tls-key go together`);
   const perClient = values['max-connections-per-client'];
   if (perClient !== undefined && !/^\d{1,7}$/.test(perClient)) throw new UsageError(`${command}: --max-connections-per-client: not a number of connections (0: no limit): ${perClient}`);
+  const metricsPort = values['metrics-port'];
+  if (metricsPort !== undefined && !values.metrics) throw new UsageError(`${command}: --metrics-port needs --metrics`);
+  if (metricsPort !== undefined && (!/^\d{1,5}$/.test(metricsPort) || Number(metricsPort) > 65_535)) throw new UsageError(`${command}: --metrics-port: not a port number: ${metricsPort}`);
+  if (values.metrics && command === 'dev') throw new UsageError('dev: --metrics is for serve: the server of the moment changes at each restart');
+  if (values.metrics && workers > 1) throw new UsageError(`${command}: --metrics and --workers do not go together yet: each process would answer for itself`);
   return {
     rateLimit: parseRateFlags(command, values['rate-limit'], values['rate-limit-burst']),
     trustForwardedFor: values['trust-forwarded-for'] ?? false,
@@ -100,6 +107,7 @@ export function parseServeArgs(args: readonly string[], command: 'serve' | 'dev'
     allowedHosts: values['allowed-hosts']?.split(',').map((name) => name.trim()).filter(Boolean),
     maxConnectionsPerClient: perClient === undefined ? undefined : Number(perClient),
     tls: cert === undefined || key === undefined ? undefined : { cert, key },
+    metrics: values.metrics ? { port: metricsPort === undefined ? undefined : Number(metricsPort) } : undefined,
   };
 }
 

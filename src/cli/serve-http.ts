@@ -23,8 +23,10 @@ export async function runHttp(server: McpServer, options: RunHttpOptions = {}): 
     throw listenFailure(error, httpOptions.host ?? DEFAULT_HOST, httpOptions.port ?? DEFAULT_PORT);
   });
   const stopSignal = given ?? nextSignal(); // only once serving: a failed start ends the process at once
-  if (onListening === undefined) process.stderr.write(`zod-mcp ${VERSION}: serving MCP over HTTP at ${handle.url}\n`);
-  else await onListening(handle);
+  if (onListening === undefined) {
+    process.stderr.write(`zod-mcp ${VERSION}: serving MCP over HTTP at ${handle.url}\n`);
+    if (handle.metricsUrl !== undefined) process.stderr.write(`zod-mcp: Prometheus metrics at ${handle.metricsUrl}\n`);
+  } else await onListening(handle);
   await stopSignal;
   if (onListening === undefined) process.stderr.write('zod-mcp: stopping (a second signal stops at once)\n');
   void nextSignal().then(() => handle.close());

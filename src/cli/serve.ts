@@ -50,6 +50,7 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
     ...(options.maxConnectionsPerClient === undefined ? {} : { maxConnectionsPerClient: options.maxConnectionsPerClient }),
     ...(options.trustForwardedFor ? { trustForwardedFor: true } : {}),
     ...(options.tls === undefined ? {} : { tls: await readTls(options.tls) }),
+    ...(options.metrics === undefined ? {} : { metrics: options.metrics.port === undefined ? true : { port: options.metrics.port } }),
     ...worker,
   });
   await shared?.close();

@@ -38,6 +38,8 @@ export interface SubscriptionLimits {
   openStream(principal: string | undefined): () => void;
   /** Throws -32600 when a session that follows `size` URIs may follow no more. */
   checkSubscribe(size: number): void;
+  /** Listen streams open, over every principal (a metrics endpoint's gauge). */
+  readonly openStreams: number;
 }
 
 /** The option checked, with its defaults, and the count of open streams of each principal (in this process). */
@@ -48,6 +50,7 @@ export function subscriptionLimits(option: SubscriptionOptions = {}): Subscripti
     if (!(Number.isInteger(value) && value >= 1)) throw new TypeError(`subscriptions.${name} must be a positive integer`);
   }
   const open = new Map<string | symbol, number>();
+  let total = 0;
   return {
     maxStreamsPerPrincipal,
     maxAnonymousStreams,
@@ -67,14 +70,19 @@ export function subscriptionLimits(option: SubscriptionOptions = {}): Subscripti
         throw new ProtocolError(ErrorCode.InvalidRequest, `too many listen streams open for this caller (limit ${maxStreamsPerPrincipal}); close one first`);
       }
       open.set(key, count + 1);
+      total += 1;
       let given = false;
       return () => {
         if (given) return;
         given = true;
+        total -= 1;
         const left = (open.get(key) ?? 1) - 1;
         if (left === 0) open.delete(key);
         else open.set(key, left);
       };
+    },
+    get openStreams() {
+      return total;
     },
     checkSubscribe(size) {
       if (size < maxResourceSubscriptions) return;

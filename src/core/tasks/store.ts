@@ -5,6 +5,7 @@
 import type { InputRequest } from '../../../schemas/client-input.js';
 import type { TaskStatus } from '../../../schemas/tasks.js';
 import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
+import type { EventBus } from '../events.js';
 
 /** A JSON-RPC error, as a failed task carries it. */
 export interface TaskError {
@@ -101,6 +102,16 @@ export interface TaskStore {
   subscribe?(listener: (record: TaskRecord) => void): () => void;
   /** Why the store cannot serve now (its outage, while it lasts), or undefined: the health check asks. */
   unavailable?(): string | undefined;
+}
+
+/** What cannot serve now, each with why (the health check's `down`): the task store, the event bus. */
+export function outagesOf(store: TaskStore | undefined, events: EventBus): string[] {
+  const down: string[] = [];
+  const tasks = store?.unavailable?.();
+  if (tasks !== undefined) down.push(`tasks: ${tasks}`);
+  const bus = events.unavailable?.();
+  if (bus !== undefined) down.push(`events: ${bus}`);
+  return down;
 }
 
 /** Marks a store that keeps its tasks in this process's memory (memoryTaskStore): they end with it. */

@@ -23,11 +23,11 @@ export function checkTelemetry(option: unknown): void {
  * Imports @opentelemetry/api and makes the tracer and the instruments: resolves to undefined (after
  * `report` says why) when it cannot, and the server serves untraced.
  */
-export async function startTelemetry(option: Exclude<TelemetryOption, false>, version: string, report: (error: unknown) => void): Promise<RequestTracer | undefined> {
+export async function startTelemetry(option: Exclude<TelemetryOption, false>, version: string, report: (error: unknown) => void, tracing = true): Promise<RequestTracer | undefined> {
   try {
     const api = await importOptionalPeer<object>('@opentelemetry/api', '^1.9.0', "McpServer's telemetry option");
     const { otelTracer } = await import('./otel.js');
-    return otelTracer(api as Parameters<typeof otelTracer>[0], option === true ? {} : option, version);
+    return otelTracer(api as Parameters<typeof otelTracer>[0], option === true ? {} : option, version, tracing);
   } catch (error) {
     report(error);
     return undefined;

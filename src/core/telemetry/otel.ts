@@ -30,13 +30,29 @@ const headerGetter: TextMapGetter<RequestHeaders> = {
   },
 };
 
-export function otelTracer(api: typeof Api, providers: Providers, version: string): RequestTracer {
-  const tracer: Tracer = ((providers.tracerProvider as Api.TracerProvider | undefined) ?? api.trace.getTracerProvider()).getTracer('zod-mcp', version);
-  const meter = ((providers.meterProvider as Api.MeterProvider | undefined) ?? api.metrics.getMeterProvider()).getMeter('zod-mcp', version);
+/** Both duration histograms, made on one meter. */
+function makeDurations(provider: Api.MeterProvider, version: string): { operations: Histogram; sessions: Histogram } {
+  const meter = provider.getMeter('zod-mcp', version);
   const histogram = (name: string, description: string): Histogram =>
     meter.createHistogram(name, { unit: 's', description, advice: { explicitBucketBoundaries: BUCKETS } });
-  const operations = histogram('mcp.server.operation.duration', 'MCP request duration as observed on the receiver from the time it was received until the result or ack is sent.');
-  const sessions = histogram('mcp.server.session.duration', 'The duration of the MCP session as observed on the MCP server.');
+  return {
+    operations: histogram('mcp.server.operation.duration', 'MCP request duration as observed on the receiver from the time it was received until the result or ack is sent.'),
+    sessions: histogram('mcp.server.session.duration', 'The duration of the MCP session as observed on the MCP server.'),
+  };
+}
+
+/**
+ * `tracing: false` (metrics only: an HTTP metrics endpoint on a server without `telemetry`): a no-op
+ * tracer, and the given meter provider only (never the global one, which nobody asked for).
+ */
+export function otelTracer(api: typeof Api, providers: Providers, version: string, tracing = true): RequestTracer {
+  const tracerProvider = (providers.tracerProvider as Api.TracerProvider | undefined) ?? (tracing ? api.trace.getTracerProvider() : new api.ProxyTracerProvider());
+  const tracer: Tracer = tracerProvider.getTracer('zod-mcp', version);
+  const meterProvider = (providers.meterProvider as Api.MeterProvider | undefined) ?? api.metrics.getMeterProvider();
+  /** One pair per meter provider: the telemetry option's, and each `measureWith` added. */
+  const durations = [makeDurations(meterProvider, version)];
+  const operations = { record: (seconds: number, attributes: Attributes) => durations.forEach((pair) => pair.operations.record(seconds, attributes)) };
+  const sessions = { record: (seconds: number, attributes: Attributes) => durations.forEach((pair) => pair.sessions.record(seconds, attributes)) };
   /** Sessions whose duration is being measured (one record each, when they close). */
   const measured = new WeakSet<Session>();
   /** Tasks made by calls that have not answered yet: their work's span starts once the call's span ends. */
@@ -116,6 +132,9 @@ export function otelTracer(api: typeof Api, providers: Providers, version: strin
   };
 
   return {
+    measureWith(provider) {
+      durations.push(makeDurations(provider as Api.MeterProvider, version));
+    },
     trace(traced, answer) {
       const started = performance.now();
       const opened = openingAttributes(traced);

@@ -43,6 +43,8 @@ export interface TracedAnswer {
 export interface RequestTracer {
   /** Runs `answer` inside the request's SERVER span (the active context while it runs), ended with the answer. */
   trace<A extends TracedAnswer>(request: TracedRequest, answer: () => A | PromiseLike<A>): A | PromiseLike<A>;
+  /** Records the durations on this meter provider too (an HTTP metrics endpoint's). */
+  measureWith(provider: MeterProviderLike): void;
   /** A call became task `taskId`, whose work ends when `ended` settles (with the task's last record). */
   task(taskId: string, ended: Promise<unknown>): void;
 }

@@ -102,6 +102,7 @@ async function routeRequest(state: HttpState, host: HttpHost, req: HttpRequest, 
   host.lingerAfterEarlyAnswer?.(req, res, options);
   const refusal = checkHostAndOrigin(req, options);
   if (refusal !== undefined) return sendError(res, 403, refusal);
+  if (path === state.metrics?.path && (req.method === 'GET' || req.method === 'HEAD')) return sendMetrics(state, req, res);
   if (elsewhere) return sendError(res, 404, `no MCP endpoint here: it is at ${options.path}`);
   const owner = forwardTarget(state, req);
   if (owner !== undefined) {
@@ -131,6 +132,17 @@ async function routeRequest(state: HttpState, host: HttpHost, req: HttpRequest, 
       return sendError(res, 405, `method ${req.method ?? ''} is not allowed; use ${allow}`, { headers: { allow } });
     }
   }
+}
+
+/** The metrics endpoint on the main port: past the Host check, and with `auth`, past the token check as an MCP request is. */
+async function sendMetrics(state: HttpState, req: HttpRequest, res: HttpResponse): Promise<void> {
+  if (state.auth !== undefined) {
+    if (!state.admit(res)) return sendBusy(res, state.options.maxConcurrentRequests);
+    const caller = await state.auth.check(req, res);
+    state.release(res);
+    if (caller === undefined) return; // refused: 401, 403 or 400 sent
+  }
+  return state.metrics!.send(res, req.method === 'HEAD');
 }
 
 /** `scopes_supported`: the option's, else the server-wide scopes and every scope a tool asks for. */

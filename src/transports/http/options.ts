@@ -93,6 +93,16 @@ function buildSchemas() {
      * stands in front.
      */
     tls: z.object({ cert: PemText, key: PemText, passphrase: z.string().optional() }).optional(),
+    /**
+     * Prometheus text at `path` (default `/metrics`), from OpenTelemetry metrics (needs the optional
+     * peers @opentelemetry/api, sdk-metrics and exporter-prometheus). On the main port behind the
+     * Host check and the bearer token when `auth` is on; with `port`, on 127.0.0.1:port only, without
+     * a token, and not on the main port.
+     */
+    metrics: z
+      .union([z.boolean(), z.strictObject({ path: z.string().startsWith('/').default('/metrics'), port: z.int().min(0).max(65_535).optional() })])
+      .default(false)
+      .transform((value) => (value === false ? undefined : value === true ? { path: '/metrics', port: undefined } : value)),
   });
 
   /**
@@ -100,7 +110,7 @@ function buildSchemas() {
    * of a listener. The framework routes, so no path is checked unless one is given, and there is no
    * health path unless one is given.
    */
-  const HttpHandlerOptions = HttpOptions.omit({ port: true, host: true, maxConnectionsPerClient: true, tls: true }).extend({
+  const HttpHandlerOptions = HttpOptions.omit({ port: true, host: true, maxConnectionsPerClient: true, tls: true, metrics: true }).extend({
     /** Given, a request for any other path is 404 (or goes to the framework's `next()`). */
     path: z.string().startsWith('/').optional(),
     healthPath: z.union([z.string().startsWith('/'), z.literal(false)]).default(false),
@@ -129,7 +139,7 @@ type Schemas = ReturnType<typeof buildSchemas>;
 export type HttpOptions = z.input<Schemas['HttpOptions']>;
 /**
  * A handler mounted in a framework (toNodeHandler, toFetchHandler): serveHttp's options but those
- * of a listener.
+ * of a listener (and the metrics endpoint).
  */
 export type HttpHandlerOptions = z.input<Schemas['HttpHandlerOptions']>;
 /** toFetchHandler's: a mounted handler's, and `longLived` (docs/runtimes.md). */
@@ -146,7 +156,7 @@ export interface ResolvedHttpOptions extends Omit<z.output<Schemas['HttpOptions'
 }
 
 /** What a request handler goes by: a mounted one's options, or serveHttp's. */
-export interface ResolvedHandlerOptions extends Omit<ResolvedHttpOptions, 'port' | 'host' | 'loopback' | 'maxConnectionsPerClient' | 'path'> {
+export interface ResolvedHandlerOptions extends Omit<ResolvedHttpOptions, 'port' | 'host' | 'loopback' | 'maxConnectionsPerClient' | 'path' | 'metrics'> {
   /** `undefined`: every path is the endpoint. */
   readonly path: string | undefined;
 }

@@ -7,6 +7,7 @@ import type { Session } from '../../core/connection.js';
 import { createBodyBudget, type BodyRead } from './body.js';
 import type { ResolvedHandlerOptions } from './options.js';
 import { createSessionTable, type SessionTable } from './sessions.js';
+import type { MetricsEndpoint } from './metrics.js';
 
 export interface HttpState {
   readonly server: McpServer;
@@ -16,6 +17,8 @@ export interface HttpState {
   readonly callers: WeakMap<HttpRequest, AuthInfo>;
   readonly options: ResolvedHandlerOptions;
   readonly sessions: SessionTable;
+  /** serveHttp's `metrics` on the main port (set once its peers have loaded, before listening). */
+  metrics: MetricsEndpoint | undefined;
   /** Set by `close()`: new requests get 503. */
   closing: boolean;
   /** Set by `drain()`: the health check says 503, new requests get 503, work in flight goes on. */
@@ -65,6 +68,7 @@ export function createHttpState(server: McpServer, options: ResolvedHandlerOptio
     callers: new WeakMap(),
     options,
     sessions,
+    metrics: undefined,
     closing: false,
     draining: false,
     get inFlight() {

@@ -10,6 +10,10 @@ export function resolveHttpOptions(input: HttpOptions = {}): ResolvedHttpOptions
   // wider without authorization: this machine's own names only (a foreign Host is a rebinding
   // page, or a client that has no business here); with authorization, any (the token decides).
   const hosts = options.allowedHosts ?? (loopback ? [...LOCALHOST_NAMES, options.host] : options.auth === undefined ? machineHostNames(options.host) : undefined);
+  const { metrics } = options;
+  if (metrics !== undefined && metrics.port === undefined && (metrics.path === options.path || metrics.path === options.healthPath)) {
+    throw new TypeError(`serveHttp: invalid options: metrics.path: it is the ${metrics.path === options.path ? 'MCP' : 'health'} path (${metrics.path})`);
+  }
   return { ...options, ...resolveShared('serveHttp', options, hosts), loopback };
 }
 

@@ -9,6 +9,8 @@ import type { HttpOptions } from '../options.js';
 import { resolveHttpOptions } from './listener-options.js';
 import { hostAndPort } from '../defaults.js';
 import { NODE_HOST } from './handler.js';
+import { startMetrics } from '../metrics.js';
+import { listenForMetrics } from './metrics-listener.js';
 
 export type { HttpOptions } from '../options.js';
 
@@ -18,6 +20,8 @@ export interface HttpServerHandle {
   readonly host: string;
   /** The bound port; the one picked when `port` was 0. */
   readonly port: number;
+  /** With `metrics`: where Prometheus scrapes (the main port's, or 127.0.0.1 on `metrics.port`). */
+  readonly metricsUrl: string | undefined;
   /**
    * Stops accepting, aborts calls in flight (they answer with an `isError` result saying the server
    * is stopping), waits up to `closeGraceMs` for those answers, then drops every connection.
@@ -44,19 +48,28 @@ export async function serveHttp(server: McpServer, options: HttpOptions = {}): P
   if (resolved.auth !== undefined) await loadTokenChecks(resolved.auth);
   const handler = createRequestHandler(server, resolved, NODE_HOST);
   const serve = (req: IncomingMessage, res: ServerResponse) => handler.handle(req, res);
+  const metrics = resolved.metrics === undefined ? undefined : await startMetrics(server, handler.state, resolved.metrics.path);
+  if (resolved.metrics?.port === undefined) handler.state.metrics = metrics;
+  const metricsServer = metrics === undefined || resolved.metrics?.port === undefined ? undefined : await listenForMetrics(metrics, resolved.metrics.port, (error) => server.reportError(error));
   const http = resolved.tls === undefined ? createServer(connectionTimeouts(resolved), serve) : await createHttpsServer(resolved, serve);
   limitConnectionsPerClient(http, resolved.maxConnectionsPerClient);
   const servers: Server[] = [http];
-  await listen(http, { port: resolved.port, host: resolved.host });
+  await listen(http, { port: resolved.port, host: resolved.host }).catch(async (error: unknown) => {
+    await new Promise((resolve) => (metricsServer === undefined ? resolve(undefined) : metricsServer.server.close(resolve)));
+    throw error;
+  });
   const port = boundPort(http) ?? resolved.port;
   const host = resolved.host;
+  const scheme = resolved.tls === undefined ? 'http' : 'https';
   let closed: Promise<void> | undefined;
   let drained: Promise<void> | undefined;
-  const close = () => (closed ??= shutDown(handler, servers));
+  const close = () =>
+    (closed ??= shutDown(handler, metricsServer === undefined ? servers : [...servers, metricsServer.server]).then(() => metrics?.shutdown()));
   return {
-    url: `${resolved.tls === undefined ? 'http' : 'https'}://${hostAndPort(host, port)}${resolved.path}`,
+    url: `${scheme}://${hostAndPort(host, port)}${resolved.path}`,
     host,
     port,
+    metricsUrl: metrics === undefined ? undefined : metricsServer === undefined ? `${scheme}://${hostAndPort(host, port)}${metrics.path}` : `http://127.0.0.1:${metricsServer.port}${metrics.path}`,
     close,
     drain: (drainOptions = {}) => (drained ??= drainThenClose(handler, servers, drainOptions.timeoutMs ?? resolved.drainMs).then(close)),
     async listenPrivately() {
