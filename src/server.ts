@@ -138,7 +138,7 @@ export class McpServer {
       resourceScopes: (uri) => this.#resources?.scopesOf(uri),
       subscriptions: subscriptionLimits(options.subscriptions),
     };
-    const limiter = (this.#limiter = createRateLimiter({ limit: options.rateLimit, store: options.rateLimitStore, toolLimit: (name) => this.#tools.get(name)?.rateLimit, report }));
+    const limiter = (this.#limiter = createRateLimiter({ limit: options.rateLimit, store: options.rateLimitStore, toolLimit: (name) => this.#tools.get(name)?.rateLimit, report, refused: (attributes) => this.#dispatcher.tracer?.rateLimited(attributes) }));
     // In the request path only once the server or a tool has a limit.
     const limits = limiter.limitsAll || (options.tools ?? []).some((tool) => tool.rateLimit !== undefined) ? limiter : undefined;
     this.#dispatcher = { state, codecs: { rev2025, rev2026 } satisfies Codecs, methods: merged.methods, notifications: notifications as ReadonlyMap<string, NotificationHandler>, middleware: new MiddlewareTable(), tracer: undefined, loading: undefined, limits };

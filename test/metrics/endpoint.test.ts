@@ -148,3 +148,30 @@ describe('the option', () => {
     await expect(serveHttp(server, { port: 0, metrics: { portt: 1 } as never })).rejects.toThrow(/metrics/);
   });
 });
+
+describe('rate-limit refusals', () => {
+  it('are counted by method, tool and whose limit refused them', async () => {
+    const add = defineTool({ name: 'add', description: 'Adds.', input: z.object({ a: z.number() }), rateLimit: { perHour: 1 }, handler: ({ a }) => String(a) });
+    const server = new McpServer({ name: 'measured', version: '1.0.0', tools: [add], rateLimit: { perHour: 4 } });
+    const handle = await serveHttp(server, { port: 0, host: '127.0.0.1', metrics: true });
+    try {
+      const headers = (name: string, method = 'tools/call') => ({ ...v2026, 'mcp-method': method, ...(method === 'tools/call' ? { 'mcp-name': name } : {}) });
+      // Four requests a caller; add once. The second add is the tool's refusal (which takes no token
+      // of the server's either), the sixth request the server's.
+      const first = await post(handle.url, callFrame('a', 'add', { a: 1 }, envelope()), headers('add'));
+      const second = await post(handle.url, callFrame('b', 'add', { a: 2 }, envelope()), headers('add'));
+      for (const id of ['c', 'd', 'e']) await post(handle.url, { jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: envelope() } }, headers('', 'tools/list'));
+      const sixth = await post(handle.url, { jsonrpc: '2.0', id: 'f', method: 'tools/list', params: { _meta: envelope() } }, headers('', 'tools/list'));
+      expect([first.status, JSON.parse(first.body).result.isError, second.status, JSON.parse(second.body).result.isError, sixth.status]).toStrictEqual([200, false, 200, true, 429]);
+      const families = await scrape(handle.metricsUrl!);
+      expect(sorted(families.get('zod_mcp_rate_limit_refusals_total'))).toStrictEqual(
+        sorted([
+          { labels: { mcp_method_name: 'tools/call', gen_ai_tool_name: 'add', zod_mcp_rate_limit_scope: 'tool' }, value: 1 },
+          { labels: { mcp_method_name: 'tools/list', zod_mcp_rate_limit_scope: 'server' }, value: 1 },
+        ]),
+      );
+    } finally {
+      await handle.close();
+    }
+  });
+});

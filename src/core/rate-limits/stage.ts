@@ -23,6 +23,8 @@ export interface RateLimitSettings {
   readonly store: RateLimitStore | undefined;
   /** A store that throws (it should resolve undefined in an outage): told here, and the request served. */
   readonly report: (error: unknown) => void;
+  /** Hears each refusal, for the metrics (`zod_mcp.rate_limit.refusals`). */
+  readonly refused?: (attributes: Readonly<Record<string, string>>) => void;
 }
 
 /** The stage of one server; `limitsAll` says whether it has a limit of its own (dispatch needs it for every request then). */
@@ -51,7 +53,7 @@ export function createRateLimiter(settings: RateLimitSettings): RateLimiter & { 
             report(error);
             taken = undefined;
           }
-          const go = (refusal: TakeRefusal | undefined) => (refusal === undefined ? method.run(params, ctx) : refuse(refusal, limits, tool, ctx));
+          const go = (refusal: TakeRefusal | undefined) => (refusal === undefined ? method.run(params, ctx) : refuse(refusal, limits, tool, ctx, settings.refused));
           if (!isThenable(taken)) return go(taken);
           return Promise.resolve(taken).then(go, (error: unknown) => {
             report(error);
@@ -68,9 +70,11 @@ function numbers(bucket: Bucket): Omit<BucketTake, 'key'> {
 }
 
 /** The answer of a refused request, saying when to try again. */
-function refuse(refusal: TakeRefusal, limits: readonly [Bucket, BucketTake][], tool: string | undefined, ctx: RequestContext): unknown {
+function refuse(refusal: TakeRefusal, limits: readonly [Bucket, BucketTake][], tool: string | undefined, ctx: RequestContext, refused: RateLimitSettings['refused']): unknown {
   const [bucket, take] = limits[refusal.index] ?? limits[0]!;
-  const whose = take.key.startsWith('tool|') ? ` for tool ${tool}: ${bucket.words('calls')}` : `: ${bucket.words('requests')}`;
+  const scope = take.key.startsWith('tool|') ? 'tool' : 'server';
+  refused?.(tool === undefined ? { 'mcp.method.name': ctx.method, 'zod_mcp.rate_limit.scope': scope } : { 'mcp.method.name': ctx.method, 'gen_ai.tool.name': tool, 'zod_mcp.rate_limit.scope': scope });
+  const whose = scope === 'tool' ? ` for tool ${tool}: ${bucket.words('calls')}` : `: ${bucket.words('requests')}`;
   const detail = `rate limit reached${whose}; try again in ${waitWords(refusal.retryAfterMs)}`;
   if (ctx.method === 'tools/call') return { content: [{ type: 'text', text: detail }], isError: true };
   throw new ProtocolError(ErrorCode.RateLimited, { retryAfterMs: refusal.retryAfterMs, detail });

@@ -1,7 +1,7 @@
 // The tracer and the instruments, made with the @opentelemetry/api module startTelemetry imported
 // (given, never imported here: it is an optional peer). One SERVER span and one duration per request.
 import type * as Api from '@opentelemetry/api';
-import type { Context, Histogram, Link, Span, SpanContext, TextMapGetter, Tracer } from '@opentelemetry/api';
+import type { Context, Counter, Histogram, Link, Span, SpanContext, TextMapGetter, Tracer } from '@opentelemetry/api';
 import type { RequestHeaders } from '../codec.js';
 import type { Session } from '../connection.js';
 import { isThenable } from '../maybe-async.js';
@@ -31,13 +31,14 @@ const headerGetter: TextMapGetter<RequestHeaders> = {
 };
 
 /** Both duration histograms, made on one meter. */
-function makeDurations(provider: Api.MeterProvider, version: string): { operations: Histogram; sessions: Histogram } {
+function makeDurations(provider: Api.MeterProvider, version: string): { operations: Histogram; sessions: Histogram; refusals: Counter } {
   const meter = provider.getMeter('zod-mcp', version);
   const histogram = (name: string, description: string): Histogram =>
     meter.createHistogram(name, { unit: 's', description, advice: { explicitBucketBoundaries: BUCKETS } });
   return {
     operations: histogram('mcp.server.operation.duration', 'MCP request duration as observed on the receiver from the time it was received until the result or ack is sent.'),
     sessions: histogram('mcp.server.session.duration', 'The duration of the MCP session as observed on the MCP server.'),
+    refusals: meter.createCounter('zod_mcp.rate_limit.refusals', { description: 'Requests a rate limit refused (tools/call: an isError result; others: -32029).' }),
   };
 }
 
@@ -134,6 +135,9 @@ export function otelTracer(api: typeof Api, providers: Providers, version: strin
   return {
     measureWith(provider) {
       durations.push(makeDurations(provider as Api.MeterProvider, version));
+    },
+    rateLimited(attributes) {
+      for (const pair of durations) pair.refusals.add(1, attributes);
     },
     trace(traced, answer) {
       const started = performance.now();
