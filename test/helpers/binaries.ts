@@ -9,7 +9,9 @@ export const BINARIES = {
   'redis-server': { probe: ['--version'], install: 'apt-get install redis-server' },
   nginx: { probe: ['-v'], install: 'apt-get install nginx' },
   openssl: { probe: ['version'], install: 'apt-get install openssl' },
-} as const;
+  // The Prometheus project's own Python client, whose text parser reads /metrics in the tests.
+  'python3-prometheus-client': { command: '/usr/bin/python3', probe: ['-c', 'import prometheus_client.parser'], install: 'apt-get install python3-prometheus-client' },
+} as const satisfies Record<string, { command?: string; probe: readonly string[]; install: string }>;
 export type Binary = keyof typeof BINARIES;
 
 /** Set by .ci/run: every test runs, and a missing program is a failure. */
@@ -18,7 +20,11 @@ export const everyTestRequired = process.env.ZOD_MCP_TEST_ALL === '1';
 const found = new Map<Binary, boolean>();
 export function isInstalled(name: Binary): boolean {
   let installed = found.get(name);
-  if (installed === undefined) found.set(name, (installed = spawnSync(name, BINARIES[name].probe, { stdio: 'ignore' }).error === undefined));
+  if (installed === undefined) {
+    const entry: { command?: string; probe: readonly string[] } = BINARIES[name];
+    const probe = spawnSync(entry.command ?? name, entry.probe, { stdio: 'ignore' });
+    found.set(name, (installed = probe.error === undefined && probe.status === 0));
+  }
   return installed;
 }
 
