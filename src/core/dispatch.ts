@@ -14,7 +14,8 @@ import type { Method, MethodTable, NotificationTable } from './method.js';
 import { runChain, type MiddlewareTable } from './middleware.js';
 import type { RateLimiter } from './rate-limits/stage.js';
 import type { ServerState } from './server-state.js';
-import type { RequestTracer, TransportKind } from './telemetry/index.js';
+import type { RequestTracer, TracedRequest, TransportKind } from './telemetry/types.js';
+import { requestSpans } from './telemetry/spans.js';
 
 /** Per-request options a transport passes to `handle`. */
 export interface HandleContext {
@@ -109,8 +110,8 @@ export function dispatch(server: Dispatcher, frame: unknown, session: Session, c
   const request: IncomingRequest = { id: classified.id, method: classified.method, params, headers: context.headers };
   const era = selectEra(server, request, session);
   if (server.tracer === undefined) return answer(server, request, era, session, context);
-  const traced = { request, era, session, transport: context.transport, traceHeaders: context.traceHeaders };
-  return server.tracer.trace(traced, () => answer(server, request, era, session, context)) as Answer;
+  const traced: TracedRequest = { request, era, session, transport: context.transport, traceHeaders: context.traceHeaders };
+  return server.tracer.trace(traced, () => answer(server, request, era, session, context, traced)) as Answer;
 }
 
 /** Loads the tracer in the background (McpServer's `telemetry`); frames wait for it once, then run traced. */
@@ -122,16 +123,16 @@ export function loadTracer(server: Dispatcher, loading: Promise<RequestTracer | 
   });
 }
 
-function answer(server: Dispatcher, request: IncomingRequest, era: Era, session: Session, context: HandleContext): Answer {
+function answer(server: Dispatcher, request: IncomingRequest, era: Era, session: Session, context: HandleContext, traced?: TracedRequest): Answer {
   try {
-    return serve(server, request, era, session, context);
+    return serve(server, request, era, session, context, traced);
   } catch (error) {
     // Thrown before the method ran (admission, lookup, headers): on 2026 HTTP a 400 or 404.
     return refuse(server, request, era, error);
   }
 }
 
-function serve(server: Dispatcher, request: IncomingRequest, era: Era, session: Session, context: HandleContext): Answer {
+function serve(server: Dispatcher, request: IncomingRequest, era: Era, session: Session, context: HandleContext, traced: TracedRequest | undefined): Answer {
   const codec = server.codecs[era];
   const client = codec.admit(request, session, server.state);
   const method = codec.methods.get(request.method) ?? server.methods.get(request.method);
@@ -159,6 +160,7 @@ function serve(server: Dispatcher, request: IncomingRequest, era: Era, session: 
     ctx.auth = context.auth;
     ctx.principal = context.principal ?? principalOf(context.auth);
   } else if (context.principal !== undefined) ctx.principal = context.principal;
+  if (traced?.span !== undefined) requestSpans.set(ctx, traced.span); // an MRTR round's link to the one before
   if (lifted !== undefined) {
     ctx.inputResponses = lifted.inputResponses;
     ctx.requestState = lifted.requestState;

@@ -9,6 +9,7 @@ import type { ClientView } from '../era.js';
 import { isThenable, type MaybePromise } from '../maybe-async.js';
 import { lacking, type Ask } from './requests.js';
 import { open, seal, type Gathered, type InputSettings, type Subject } from './state.js';
+import { requestSpans } from '../telemetry/spans.js';
 
 /** The methods that may ask the client (MCP 2026-07-28 allows input_required on these alone). */
 const ASKING = new Set(['tools/call', 'prompts/get', 'resources/read']);
@@ -101,7 +102,9 @@ export function prepareRounds(ctx: AskingContext): Promise<void> | undefined {
   const { requestState } = ctx;
   if (requestState !== undefined) {
     return (ctx.preparing = (async () => {
-      ctx.round = new Round(await open(await ctx.server.input.key(), subjectOf(ctx), requestState), ctx.inputResponses);
+      const gathered = await open(await ctx.server.input.key(), subjectOf(ctx), requestState);
+      if (gathered.link !== undefined) requestSpans.get(ctx)?.link(gathered.link);
+      ctx.round = new Round(gathered, ctx.inputResponses);
     })());
   }
   if (ctx.inputResponses !== undefined) ctx.round = new Round(undefined, ctx.inputResponses);
@@ -157,7 +160,8 @@ async function inputRequired(ctx: AskingContext, round: Round): Promise<InputReq
   for (const [key, ask] of round.pending) inputRequests[key] = ask.wire(ctx.client);
   const { key, ttlMs } = ctx.server.input;
   // Only answers the handler accepted travel on: what it did not ask for stays behind.
-  const gathered: Gathered = { round: round.number + 1, answers: round.accepted, memo: round.memo };
+  const link = requestSpans.get(ctx)?.traceparent;
+  const gathered: Gathered = { round: round.number + 1, answers: round.accepted, memo: round.memo, ...(link === undefined ? {} : { link }) };
   return new InputRequired(inputRequests, await seal(await key(), subjectOf(ctx), gathered, ttlMs));
 }
 

@@ -41,6 +41,8 @@ export interface Gathered {
   readonly answers: Record<string, unknown>;
   /** The handler's own values (`ctx.memo`). */
   readonly memo: Record<string, unknown>;
+  /** The span of the round that sealed it (W3C traceparent), when traced: the retry's span links to it. */
+  readonly link?: string;
 }
 
 interface Payload extends Gathered {
@@ -114,7 +116,8 @@ export async function open(key: SealingKey, subject: Subject, state: string): Pr
   }
   if (payload.p !== (subject.principal ?? null)) throw invalid('the requestState was made for another principal');
   if (!(Date.now() <= payload.e)) throw invalid('the requestState has expired');
-  return { round: payload.round, answers: payload.answers, memo: payload.memo };
+  const gathered = { round: payload.round, answers: payload.answers, memo: payload.memo };
+  return typeof payload.link === 'string' ? { ...gathered, link: payload.link } : gathered;
 }
 
 async function decrypt(key: SealingKey, state: string): Promise<Payload> {

@@ -6,7 +6,7 @@ import type { RequestHeaders } from '../codec.js';
 import type { Session } from '../connection.js';
 import { isThenable } from '../maybe-async.js';
 import { openingAttributes, outcomeOf, protocolVersionOf, transportAttributes, type Attributes } from './attributes.js';
-import type { RequestTracer, TracedAnswer, TracedRequest, TelemetryOption } from './types.js';
+import type { RequestTracer, SpanHandle, TracedAnswer, TracedRequest, TelemetryOption } from './types.js';
 
 type Providers = Exclude<TelemetryOption, boolean>;
 
@@ -29,6 +29,20 @@ const headerGetter: TextMapGetter<RequestHeaders> = {
     return Array.isArray(value) ? value[0] : value;
   },
 };
+
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+/** A span as a SpanHandle: its traceparent, and links to the spans a traceparent names. */
+function handleOf(span: Span): SpanHandle {
+  const own = span.spanContext();
+  return {
+    traceparent: `00-${own.traceId}-${own.spanId}-${own.traceFlags.toString(16).padStart(2, '0')}`,
+    link(traceparent) {
+      const [, traceId, spanId, flags] = TRACEPARENT.exec(traceparent) ?? [];
+      if (traceId !== undefined && spanId !== undefined) span.addLink({ context: { traceId, spanId, traceFlags: Number.parseInt(flags!, 16), isRemote: true } });
+    },
+  };
+}
 
 /** Both duration histograms, made on one meter. */
 function makeDurations(provider: Api.MeterProvider, version: string): { operations: Histogram; sessions: Histogram; refusals: Counter } {
@@ -144,6 +158,7 @@ export function otelTracer(api: typeof Api, providers: Providers, version: strin
       const opened = openingAttributes(traced);
       const { parent, links } = parentOf(traced);
       const span = tracer.startSpan(opened.name, { kind: api.SpanKind.SERVER, attributes: { ...opened.common, ...opened.span }, links }, parent);
+      traced.span = handleOf(span);
       const answered = api.context.with(api.trace.setSpan(parent, span), answer);
       if (!isThenable(answered)) {
         end(traced, span, opened, started, answered);

@@ -4,6 +4,9 @@ import type { Response } from '../../../schemas/jsonrpc.js';
 import type { RequestHeaders, IncomingRequest } from '../codec.js';
 import type { Session } from '../connection.js';
 import type { Era } from '../era.js';
+import type { SpanHandle } from './spans.js';
+
+export type { SpanHandle } from './spans.js';
 
 /** An OpenTelemetry `TracerProvider`, as far as zod-mcp calls it (so its declarations need no @opentelemetry/api). */
 export interface TracerProviderLike {
@@ -32,6 +35,8 @@ export interface TracedRequest {
   readonly transport: TransportKind | undefined;
   /** The HTTP request's headers, for its `traceparent` and `tracestate`. */
   readonly traceHeaders: RequestHeaders | undefined;
+  /** Set by the tracer once the request's span started. */
+  span?: SpanHandle;
 }
 
 /** The answer a span ends with. */
