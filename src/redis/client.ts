@@ -78,6 +78,7 @@ export async function connectRedis(options: RedisConnectOptions, owner: string, 
   try {
     await Promise.race([(async () => (client.isOpen ? undefined : await client.connect(), await client.sendCommand(['PING'])))(), timeout]);
   } catch (error) {
+    outage.stop(); // a connection error while connecting may have started the probe
     if (owned) (client as { destroy?: () => void }).destroy?.();
     throw error;
   } finally {

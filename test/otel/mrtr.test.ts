@@ -31,11 +31,11 @@ beforeEach(() => otel.reset());
 
 it("three rounds, three spans: each retry's links to the round before (and all are the client span's children)", async () => {
   await loaded();
-  const first = (await server.handle(call(1))) as { result: { resultType: string; requestState: string } };
+  const first = (await server.handle(call(1))) as unknown as { result: { resultType: string; requestState: string } };
   expect(first.result.resultType).toBe('input_required');
-  const second = (await server.handle(call(2, { requestState: first.result.requestState, inputResponses: { name: { action: 'accept', content: { name: 'Ada' } } } }))) as typeof first;
+  const second = (await server.handle(call(2, { requestState: first.result.requestState, inputResponses: { name: { action: 'accept', content: { name: 'Ada' } } } }))) as unknown as typeof first;
   expect(second.result.resultType).toBe('input_required');
-  const third = (await server.handle(call(3, { requestState: second.result.requestState, inputResponses: { colour: { action: 'accept', content: { colour: 'green' } } } }))) as {
+  const third = (await server.handle(call(3, { requestState: second.result.requestState, inputResponses: { colour: { action: 'accept', content: { colour: 'green' } } } }))) as unknown as {
     result: { resultType: string; content: { text: string }[] };
   };
   expect(third.result).toMatchObject({ resultType: 'complete', content: [{ text: 'Ada likes green' }] });
@@ -52,8 +52,8 @@ it('a state sealed without telemetry carries no link, and the retry is served as
   const untraced = new McpServer({ name: 'traced', version: '1.0.0', tools: [askName], requestState: { key: 'a key both servers share, sixteen+' } });
   const traced = new McpServer({ name: 'traced', version: '1.0.0', tools: [askName], requestState: { key: 'a key both servers share, sixteen+' }, telemetry: { tracerProvider: otel.tracerProvider } });
   await loaded();
-  const first = (await untraced.handle(call(1))) as { result: { requestState: string } };
-  const second = (await traced.handle(call(2, { requestState: first.result.requestState, inputResponses: { name: { action: 'accept', content: { name: 'Ada' } } } }))) as { result: { resultType: string } };
+  const first = (await untraced.handle(call(1))) as unknown as { result: { requestState: string } };
+  const second = (await traced.handle(call(2, { requestState: first.result.requestState, inputResponses: { name: { action: 'accept', content: { name: 'Ada' } } } }))) as unknown as { result: { resultType: string } };
   expect(second.result.resultType).toBe('input_required');
   expect(otel.spans().map((span) => span.links)).toStrictEqual([[]]);
 });
