@@ -8,6 +8,7 @@ export * from './completion.js';
 export * from './skills.js';
 export * from './client-input.js';
 export * from './tasks.js';
+export * from './apps.js';
 export * from './logging.js';
 export * from './rev2025.js';
 export * from './rev2026.js';

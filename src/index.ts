@@ -16,6 +16,9 @@ export {
   type ResourceTemplateDefinition,
 } from './features/resources/define.js';
 export type { ReadReturn } from './features/resources/contents.js';
+export { defineApp, type App, type AppDefinition, type AppPermission } from './features/apps/define.js';
+export { APP_BRIDGE_SOURCE } from './features/apps/bridge.js';
+export { APPS_EXTENSION, APP_MIME_TYPE, type AppCsp, type ToolVisibility } from '../schemas/apps.js';
 export { UriTemplate } from './features/resources/uri-template.js';
 export { definePrompt, type Prompt, type PromptDefinition } from './features/prompts/define.js';
 export type { GetReturn } from './features/prompts/messages.js';

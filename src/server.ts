@@ -25,7 +25,9 @@ import { rev2025 } from './eras/rev2025/codec.js';
 import { rev2026 } from './eras/rev2026/codec.js';
 import { completionFeature } from './features/completion/index.js';
 import { completionSources } from './features/completion/sources.js';
-import { mergeFeatures, type Extension, type Feature } from './features/feature.js';
+import { declareCapabilities, mergeFeatures, type Feature } from './features/feature.js';
+import { appsExtension } from './features/apps/index.js';
+import { APPS_EXTENSION } from '../schemas/apps.js';
 import type { Prompt } from './features/prompts/define.js';
 import { promptsFeature, type PromptsFeature } from './features/prompts/index.js';
 import type { Resource, ResourceTemplate } from './features/resources/define.js';
@@ -72,6 +74,7 @@ export class McpServer {
   readonly #tasks: TaskRuntime;
   readonly #servesTasks: boolean;
   readonly #limiter: RateLimiter;
+  readonly #apps: boolean;
 
   constructor(options: McpServerOptions) {
     refuseUnknownOptions('McpServer', options, SERVER_OPTIONS);
@@ -97,7 +100,7 @@ export class McpServer {
     const schemaProfile = options.schemaProfile ?? 'default';
     if (!SCHEMA_PROFILES.includes(schemaProfile)) throw new TypeError(`schemaProfile must be one of ${SCHEMA_PROFILES.join(', ')}`);
     this.#tools = toolsFeature(options.tools ?? [], { ...lists, unknownTool: options.unknownTool ?? 'result', tasks: this.#tasks, servesTasks, schemaProfile });
-    const extensions = options.extensions ?? [];
+    const extensions = [...(options.extensions ?? []), ...appsExtension(options.tools ?? [])];
     const extensionResources = extensions.flatMap((extension) => extension.resources ?? []);
     this.#resources =
       options.resources === undefined && extensionResources.length === 0
@@ -113,14 +116,8 @@ export class McpServer {
     for (const extension of extensions) features.push({ capabilities: {}, methods: extension.methods });
     if (servesTasks) features.push(tasksFeature(this.#tasks));
     const merged = mergeFeatures(features);
-    // Extensions are declared in both eras (a 2025 capability object is open, and the official SDK v2
-    // reads `extensions` from either answer), each where it is served: tasks on 2026 only.
-    const served: Record<string, Record<string, unknown>> = Object.fromEntries(extensions.map((extension) => [extension.id, { ...extension.settings }]));
-    if (Object.keys(served).length !== extensions.length) throw new TypeError('an extension is given twice');
-    const withExtensions = (declared: Record<string, Record<string, unknown>>): ServerCapabilities =>
-      Object.keys(declared).length === 0 ? { ...merged.capabilities, logging: {} } : { ...merged.capabilities, logging: {}, extensions: declared };
-    const capabilities2025 = withExtensions(served);
-    const capabilities2026 = withExtensions(servesTasks ? { ...served, [TASKS_EXTENSION]: {} } : served);
+    const { capabilities2025, capabilities2026 } = declareCapabilities(merged.capabilities, extensions, servesTasks ? [TASKS_EXTENSION] : []);
+    this.#apps = extensions.some((extension) => extension.id === APPS_EXTENSION);
     const hints = cache.data as Record<string, CacheHint | undefined>;
     const state: ServerState = {
       arguments: checkPolicy(options.arguments, 'McpServer'),
@@ -166,6 +163,9 @@ export class McpServer {
 
   /** Adds a tool while serving: 2025 sessions and 2026 listen streams hear `notifications/tools/list_changed`. */
   addTool(tool: Tool): void {
+    if (tool.ui !== undefined && !this.#apps) throw new TypeError(`addTool("${tool.name}"): the tool is an MCP App's, but this server was built with none, so it does not declare the extension`);
+    const view = tool.ui?.view;
+    if (view !== undefined && !this.#resources!.list().includes(view)) this.#resources!.add(view);
     this.#tools.add(tool);
     if (tool.rateLimit !== undefined) this.#dispatcher.limits = this.#limiter;
   }

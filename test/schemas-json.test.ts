@@ -17,6 +17,7 @@ import * as completion from '../schemas/completion.js';
 import * as skills from '../schemas/skills.js';
 import * as clientInput from '../schemas/client-input.js';
 import * as tasks from '../schemas/tasks.js';
+import * as apps from '../schemas/apps.js';
 import { renderSchemaFiles, writeSchemaFiles } from '../scripts/schema-files.js';
 
 const dir = fileURLToPath(new URL('../schemas/json/', import.meta.url));
@@ -36,8 +37,8 @@ describe('schemas/json/', () => {
 
   it('covers every exported schema of every contract file', async () => {
     const files = (await readdir(fileURLToPath(new URL('../schemas/', import.meta.url)))).filter((name) => name.endsWith('.ts'));
-    expect(files.sort()).toStrictEqual(['case.ts', 'client-input.ts', 'common.ts', 'completion.ts', 'direction.ts', 'index.ts', 'jsonrpc.ts', 'logging.ts', 'prompts.ts', 'resources.ts', 'rev2025.ts', 'rev2026.ts', 'skills.ts', 'tasks.ts', 'tools.ts']);
-    const exported = [jsonrpc, common, tools, resources, prompts, completion, skills, clientInput, tasks, logging, rev2025, rev2026, caseFile].flatMap((module) =>
+    expect(files.sort()).toStrictEqual(['apps.ts', 'case.ts', 'client-input.ts', 'common.ts', 'completion.ts', 'direction.ts', 'index.ts', 'jsonrpc.ts', 'logging.ts', 'prompts.ts', 'resources.ts', 'rev2025.ts', 'rev2026.ts', 'skills.ts', 'tasks.ts', 'tools.ts']);
+    const exported = [jsonrpc, common, tools, resources, prompts, completion, skills, clientInput, tasks, apps, logging, rev2025, rev2026, caseFile].flatMap((module) =>
       Object.entries(module)
         .filter(([, value]) => typeof value === 'object' && value !== null && '_zod' in value)
         .map(([name]) => `${name}.json`),

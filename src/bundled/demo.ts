@@ -7,6 +7,7 @@ import { definePrompt } from '../features/prompts/define.js';
 import { defineResource, defineResourceTemplate } from '../features/resources/define.js';
 import { defineTool } from '../features/tools/define.js';
 import { askName, slowBuild, summarize } from './demo-ask.js';
+import { chartStats, showChart } from './demo-chart.js';
 
 export const add = defineTool({
   name: 'add',
@@ -57,7 +58,7 @@ export const consoleLog = defineTool({
 });
 
 /** Served next to `echo` with `--demo`, and by fixtures whose case says `"tools": "demo"`. */
-export const demoTools = [add, fail, countdown, consoleLog, askName, summarize, slowBuild];
+export const demoTools = [add, fail, countdown, consoleLog, askName, summarize, slowBuild, showChart, chartStats];
 
 /** A document about this server: a static text resource. */
 export const readme = defineResource({
@@ -67,7 +68,7 @@ export const readme = defineResource({
   description: 'What the demo server serves, and how to try each part.',
   mimeType: 'text/markdown',
   read: () =>
-    '# zod-mcp demo\n\nTools: echo, add, fail, countdown, console_log, ask_name (asks your name), summarize (borrows your model), slow_build (a task on 2026 clients).\n' +
+    '# zod-mcp demo\n\nTools: echo, add, fail, countdown, console_log, ask_name (asks your name), summarize (borrows your model), slow_build (a task on 2026 clients), show_chart (an MCP App: a bar chart, in hosts that render apps).\n' +
     'Resources: this file, and demo://greeting/{language} (complete the language).\n' +
     'Prompt: explain, with a topic and a level.\n',
 });

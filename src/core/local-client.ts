@@ -6,6 +6,7 @@ import { ProtocolError, type ErrorCode } from '../jsonrpc/errors.js';
 import { Session } from './connection.js';
 import type { HandleContext } from './dispatch.js';
 import { optionKeys, refuseUnknownOptions } from './options.js';
+import { APPS_EXTENSION, APP_MIME_TYPE } from '../../schemas/apps.js';
 
 export interface CallOptions {
   /** Aborting it cancels the call, as a client's notifications/cancelled does (it then resolves with null). */
@@ -17,6 +18,9 @@ export interface CallOptions {
 }
 
 const CALL_OPTIONS = optionKeys<CallOptions>({ signal: true, onProgress: true, auth: true });
+
+/** The in-process caller is the server's author: it renders MCP Apps, so it sees and calls every tool. */
+const CAPABILITIES = { extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } };
 
 type Handle = (frame: unknown, context: HandleContext) => Promise<Response | null>;
 type Result = Record<string, unknown>;
@@ -33,6 +37,7 @@ export class LocalClient {
     this.#handle = handle;
     this.#modern = modern;
     this.#report = report;
+    this.#session.client = { ...this.#session.client, capabilities: CAPABILITIES };
   }
 
   /** One request: its result, `null` when it was cancelled, or the error frame thrown as a ProtocolError. */
@@ -57,7 +62,7 @@ export class LocalClient {
     const modern = this.#modern();
     const meta = {
       ...(progressToken === undefined ? {} : { progressToken }),
-      ...(modern ? { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } : {}),
+      ...(modern ? { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': CAPABILITIES } : {}),
     };
     const frame = { jsonrpc: '2.0', id, method, params: Object.keys(meta).length === 0 ? params : { ...params, _meta: meta } };
     const context: HandleContext = { session: this.#session, ...(notify === undefined ? {} : { notify }), ...(options.signal === undefined ? {} : { signal: options.signal }), ...(options.auth === undefined ? {} : { auth: options.auth }) };

@@ -20,10 +20,12 @@ export const DEMO_CAPABILITIES = {
   prompts: { listChanged: false },
   completions: {},
   logging: {},
+  // show_chart's MCP App (the extension has no server settings).
+  extensions: { 'io.modelcontextprotocol/ui': {} },
 };
 
 /** What a 2026 client sees besides: the tasks extension (`slow_build` may become a task). */
-export const DEMO_CAPABILITIES_2026 = { ...DEMO_CAPABILITIES, extensions: { 'io.modelcontextprotocol/tasks': {} } };
+export const DEMO_CAPABILITIES_2026 = { ...DEMO_CAPABILITIES, extensions: { 'io.modelcontextprotocol/ui': {}, 'io.modelcontextprotocol/tasks': {} } };
 
 /**
  * Of PROGRESS_CALLS calls of countdown 3 (progress 0, 1, 2, then 3 just before it answers), how many
@@ -61,7 +63,7 @@ export function createClient(negotiation: Negotiation, errors: unknown[]): Clien
 /** What the v2 client shows of the demo tools' calls: the same in both eras. */
 export async function exerciseDemoTools(client: Client): Promise<void> {
   const { tools } = await client.listTools();
-  expect(tools.map((tool) => tool.name)).toStrictEqual(['echo', 'add', 'fail', 'countdown', 'console_log', 'ask_name', 'summarize', 'slow_build']);
+  expect(tools.map((tool) => tool.name)).toStrictEqual(['echo', 'add', 'fail', 'countdown', 'console_log', 'ask_name', 'summarize', 'slow_build', 'show_chart']);
   const added = await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } });
   expect({ content: added.content, structuredContent: added.structuredContent, isError: added.isError }).toStrictEqual({
     content: [{ type: 'text', text: '{"sum":5}' }],

@@ -33,7 +33,7 @@ describe('official SDK client over stdio', () => {
 
   it('lists the tools with their JSON Schema', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toStrictEqual(['echo', 'add', 'fail', 'countdown', 'console_log', 'ask_name', 'summarize', 'slow_build']);
+    expect(tools.map((tool) => tool.name)).toStrictEqual(['echo', 'add', 'fail', 'countdown', 'console_log', 'ask_name', 'summarize', 'slow_build', 'show_chart']);
     expect(tools.find((tool) => tool.name === 'add')?.inputSchema).toStrictEqual({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',

@@ -24,6 +24,7 @@ import type { ParseResult } from '../../schema/zod.js';
 import type { Feature } from '../feature.js';
 import { toReadResult } from './contents.js';
 import type { Resource, ResourceTemplate } from './define.js';
+import { rendersApps } from '../apps/tool.js';
 
 export interface ResourcesOptions {
   readonly pageSize: number;
@@ -167,7 +168,9 @@ function allListed(
   templates: ReadonlyMap<string, ResourceTemplate>,
   ctx: RequestContext,
 ): MaybePromise<readonly ResourceDescriptor[]> {
-  const own = [...resources.values()].filter((resource) => permits(ctx.auth, resource.scopes)).map((resource) => resource.descriptor);
+  // `ui://` is reserved for MCP Apps views: listed to clients that render them (read by any).
+  const apps = rendersApps(ctx.client.capabilities);
+  const own = [...resources.values()].filter((resource) => permits(ctx.auth, resource.scopes) && (apps || !resource.uri.startsWith('ui://'))).map((resource) => resource.descriptor);
   const listing = [...templates.values()].filter((template) => template.list !== undefined && permits(ctx.auth, template.scopes));
   if (listing.length === 0) return own;
   const lists = listing.map((template) => {

@@ -14,6 +14,9 @@ import { isObjectSchema, isZod3, type AnyObjectSchema, type Input, type Output }
 import { bindHeaders, withExtraKeywords, type HeaderBinding } from './schema-extras.js';
 import { optionKeys, refuseUnknownOptions } from '../../core/options.js';
 import { checkIcons, checkMeta } from '../../core/metadata.js';
+import type { ToolVisibility } from '../../../schemas/apps.js';
+import type { App } from '../apps/define.js';
+import { linkToolUi, plainDescriptor, type ToolUi } from '../apps/tool.js';
 
 /** The second argument of every tool handler. */
 export type ToolContext = HandlerContext;
@@ -75,11 +78,18 @@ export interface ToolDefinition<I extends AnyObjectSchema, O extends AnyObjectSc
    * `rateLimit`; past it a call answers an `isError` result saying when to try again.
    */
   rateLimit?: RateLimit;
+  /**
+   * The view a host that renders MCP Apps shows this tool's results in (`defineApp`); the server
+   * serves it as a `ui://` resource. The view gets the call's arguments and its result (`output`'s value).
+   */
+  app?: App;
+  /** Who may call the tool: `['model', 'app']` (the default), or `['app']` for a tool only its view calls. */
+  visibility?: ToolVisibility;
   handler: Handler<I, O>;
 }
 
 const TOOL_KEYS = optionKeys<ToolDefinition<AnyObjectSchema, AnyObjectSchema>>({
-  name: true, title: true, description: true, input: true, output: true, annotations: true, icons: true, _meta: true, timeoutMs: true, headers: true, jsonSchema: true, task: true, scopes: true, arguments: true, rateLimit: true, handler: true,
+  name: true, title: true, description: true, input: true, output: true, annotations: true, icons: true, _meta: true, timeoutMs: true, headers: true, jsonSchema: true, task: true, scopes: true, arguments: true, rateLimit: true, app: true, visibility: true, handler: true,
 });
 
 /** A defined tool: its tools/list entry, computed once, and what tools/call needs to run it. */
@@ -104,6 +114,8 @@ export interface Tool {
   readonly argumentShape: { open: boolean; nested: boolean };
   /** The arguments a 2026 HTTP request must mirror in `Mcp-Param-*` headers. */
   readonly headers: readonly HeaderBinding[];
+  /** Its MCP Apps side: a view, who may call it, and its entry for clients that render no apps. */
+  readonly ui: ToolUi | undefined;
   readonly handler: (args: unknown, context: ToolContext) => unknown;
 }
 
@@ -131,7 +143,8 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
   const task = definition.task ?? 'never';
   if (task !== 'never' && task !== 'optional' && task !== 'required') throw new TypeError(`${owner}: task must be 'never', 'optional' or 'required'`);
   const icons = checkIcons(definition.icons, owner);
-  const meta = checkMeta(definition._meta, owner);
+  const linked = linkToolUi(name, owner, definition.app, definition.visibility, checkMeta(definition._meta, owner));
+  const meta = linked.meta;
   const extras = definition.jsonSchema ?? {};
   const inputSchema = withExtraKeywords(toJsonSchema(input, 'input', `${owner} input`), extras.input, `${owner} input`);
   const headers = bindHeaders(inputSchema, definition.headers ?? {}, owner);
@@ -161,6 +174,7 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
     rateLimit: checkRateLimit(definition.rateLimit, owner),
     argumentShape: isZod3(input) ? { open: (input as { _def?: { unknownKeys?: string } })._def?.unknownKeys === 'passthrough', nested: false } : { open: false, nested: true },
     headers,
+    ui: linked.visibility === undefined ? undefined : { visibility: linked.visibility, view: linked.view, plain: plainDescriptor(descriptor) },
     handler: handler as Tool['handler'],
   };
 }

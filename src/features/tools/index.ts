@@ -15,6 +15,7 @@ import type { Tool } from './define.js';
 import { toolError } from './result.js';
 import { valueAt } from './schema-extras.js';
 import { applyProfile, type SchemaProfile } from '../../schema/json-schema/profiles.js';
+import { rendersApps } from '../apps/tool.js';
 
 export interface ToolsOptions {
   readonly pageSize: number;
@@ -47,23 +48,30 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
   const tools = new Map<string, Tool>();
   for (const tool of initial) addTo(tools, tool);
   let descriptors: readonly ToolDescriptor[] = [];
+  /** What a client that renders no MCP Apps is listed: no `_meta.ui`, no app-only tools. */
+  let plainDescriptors: readonly ToolDescriptor[] = [];
   /** The whole list as one page, built once per change: tools/list does no work per call. */
   let onePage: ListToolsResult = { tools: [] };
+  let plainPage: ListToolsResult = { tools: [] };
   let scoped = false;
-  const profiled = new WeakMap<Tool, ToolDescriptor>();
-  const descriptorOf = (tool: Tool): ToolDescriptor => {
-    if (options.schemaProfile === 'default') return tool.descriptor;
-    let descriptor = profiled.get(tool);
-    if (descriptor === undefined) {
-      descriptor = { ...tool.descriptor, inputSchema: applyProfile(tool.descriptor.inputSchema, options.schemaProfile) as ToolDescriptor['inputSchema'] };
-      profiled.set(tool, descriptor);
+  const profiled = new WeakMap<ToolDescriptor, ToolDescriptor>();
+  const profile = (descriptor: ToolDescriptor): ToolDescriptor => {
+    if (options.schemaProfile === 'default') return descriptor;
+    let done = profiled.get(descriptor);
+    if (done === undefined) {
+      done = { ...descriptor, inputSchema: applyProfile(descriptor.inputSchema, options.schemaProfile) as ToolDescriptor['inputSchema'] };
+      profiled.set(descriptor, done);
     }
-    return descriptor;
+    return done;
   };
+  const descriptorOf = (tool: Tool) => profile(tool.descriptor);
+  const plainOf = (tool: Tool) => profile(tool.ui === undefined ? tool.descriptor : tool.ui.plain);
   const rebuild = () => {
     descriptors = [...tools.values()].map(descriptorOf);
+    plainDescriptors = [...tools.values()].filter(modelSees).map(plainOf);
     scoped = [...tools.values()].some((tool) => tool.scopes !== undefined);
     onePage = { tools: descriptors as ListToolsResult['tools'] };
+    plainPage = { tools: plainDescriptors as ListToolsResult['tools'] };
   };
   rebuild();
   const changed = () => {
@@ -77,9 +85,12 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
   const listTools = defineMethod(
     PaginatedParams,
     (params, ctx): ListToolsResult => {
+      const apps = rendersApps(ctx.client.capabilities);
+      const all = apps ? descriptors : plainDescriptors;
       // A token sees only the tools its scopes allow (built per call only then).
-      const visible = ctx.auth !== undefined && scoped ? [...tools.values()].filter((tool) => permits(ctx.auth, tool.scopes)).map(descriptorOf) : descriptors;
-      if (params?.cursor === undefined && visible === descriptors && descriptors.length <= options.pageSize) return onePage;
+      const visible =
+        ctx.auth !== undefined && scoped ? [...tools.values()].filter((tool) => permits(ctx.auth, tool.scopes) && (apps || modelSees(tool))).map(apps ? descriptorOf : plainOf) : all;
+      if (params?.cursor === undefined && visible === all && all.length <= options.pageSize) return apps ? onePage : plainPage;
       const { items, nextCursor } = page(visible, params?.cursor, options.pageSize, 'tools');
       const result = { tools: items as ListToolsResult['tools'] };
       return nextCursor === undefined ? result : { ...result, nextCursor };
@@ -90,7 +101,9 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
   const callTool = defineMethod(
     CallToolParams,
     (params, ctx) => {
-      const tool = tools.get(params.name);
+      const found = tools.get(params.name);
+      // A tool only apps may call is not there for a client that renders none (it was not listed to it).
+      const tool = found === undefined || modelSees(found) || rendersApps(ctx.client.capabilities) ? found : undefined;
       if (tool === undefined) {
         if (options.unknownTool === 'error') {
           throw new ProtocolError(ErrorCode.InvalidParams, `params.name: unknown tool: ${params.name}`);
@@ -136,6 +149,11 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
       return had;
     },
   };
+}
+
+/** Whether a client that renders no apps may see the tool: any tool but one only apps call. */
+function modelSees(tool: Tool): boolean {
+  return tool.ui === undefined || tool.ui.visibility.includes('model');
 }
 
 function addTo(tools: Map<string, Tool>, tool: Tool): void {
