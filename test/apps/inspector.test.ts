@@ -1,4 +1,4 @@
-// The official MCP Inspector probes the package's MCP App (/work/apps-contract.md's wire):
+// The official MCP Inspector probes the package's MCP App (MCP Apps, io.modelcontextprotocol/ui, 2026-01-26):
 //
 //   mcp-inspector --cli --advertise-apps --app-info --method tools/list --protocol-era ERA -- node SERVER ...   (stdio)
 //   mcp-inspector --cli --advertise-apps --app-info --method tools/list --protocol-era ERA --transport http --server-url URL

@@ -1,4 +1,4 @@
-// A stand-in for `zod-mcp serve --demo`'s MCP App (/work/apps-contract.md) until the demo serves it:
+// A stand-in for `zod-mcp serve --demo`'s MCP App (MCP Apps, io.modelcontextprotocol/ui) until the demo serves it:
 // show_chart and chart_stats with the contract's tool `_meta`, and the ui://show_chart/app.html
 // resource with its CSP, on today's API. It cannot do the gating (a client that does not declare
 // io.modelcontextprotocol/ui still sees `_meta.ui` and chart_stats), nor does it declare the
