@@ -1,16 +1,25 @@
 // `npm run runtimes [-- NAME ...]`: the runtimes the tests serve the package on (Node 22, 24 and 26,
-// Bun, Deno, Cloudflare's workerd), each from the npm package that ships its binary, into
-// .runtimes/NAME/ (ignored by git). One already there at its version is kept. npm skips their
-// install scripts (and says so); the binaries need none. Linux x64 only, as the table says.
+// Bun, Deno, Cloudflare's workerd; scripts/runtimes.json), each from the npm package that ships its
+// binary, and the MCP clients the tests run against it (the MCP Inspector; scripts/clients.json,
+// each run on one of those runtimes, the one it names), into .runtimes/NAME/ (ignored by git). One
+// already there at its version is kept. npm skips their install scripts (and says so); none needs
+// them. Linux x64 only, as the tables say.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const table = JSON.parse(readFileSync(join(root, 'scripts', 'runtimes.json'), 'utf8'));
+const read = (name) => JSON.parse(readFileSync(join(root, 'scripts', name), 'utf8'));
+const runtimes = read('runtimes.json');
+const clients = read('clients.json');
+for (const [name, { runtime }] of Object.entries(clients)) {
+  if (name in runtimes) throw new Error(`${name} is both a runtime and a client`);
+  if (!(runtime in runtimes)) throw new Error(`client ${name} runs on ${runtime}, which is no runtime`);
+}
+const table = { ...runtimes, ...clients };
 const wanted = process.argv.slice(2);
-for (const name of wanted) if (!(name in table)) throw new Error(`no runtime ${name}: known are ${Object.keys(table).join(', ')}`);
+for (const name of wanted) if (!(name in table)) throw new Error(`no runtime or client ${name}: known are ${Object.keys(table).join(', ')}`);
 
 for (const [name, { package: spec, binary }] of Object.entries(table)) {
   if (wanted.length > 0 && !wanted.includes(name)) continue;

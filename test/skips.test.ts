@@ -1,5 +1,6 @@
-// `npm test` on a machine without the programs some tests need (redis-server, nginx, openssl): those tests
-// are skipped, each program said in one line; under ZOD_MCP_TEST_ALL=1 (.ci/run) the run fails instead.
+// `npm test` on a machine without the programs some tests need (redis-server, nginx, openssl; the
+// runtimes and MCP clients of .runtimes/): those tests are skipped, each program said in one line
+// (the runtimes in one, the clients in one); under ZOD_MCP_TEST_ALL=1 (.ci/run) the run fails instead.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +34,7 @@ describe('tests that need a program this machine lacks', () => {
       'skipped: the tests that need nginx, which is not installed (`apt-get install nginx` runs them)',
       'skipped: the tests that need openssl, which is not installed (`apt-get install openssl` runs them)',
       'skipped: the tests on node22, node24, node26, bun, deno, workerd, which are not installed (`npm run runtimes` installs them into .runtimes/)',
+      'skipped: the tests with the MCP client inspector, which is not installed (`npm run runtimes` installs it into .runtimes/)',
     ]);
     expect(lines.some((line) => /Tests\s+5 skipped \(5\)/.test(line))).toBe(true);
   }, 60_000);
