@@ -1,7 +1,7 @@
-// Programs some tests run as real peers (Debian's redis-server and nginx) or use (openssl). `npm test` passes on a
-// machine without them: the tests that need one are skipped, and test/global-setup.ts says so in one
-// line each. With ZOD_MCP_TEST_ALL=1 (as .ci/run sets it) nothing is skipped: a missing program
-// fails the run at its start.
+// Programs some tests run as real peers (Debian's redis-server and nginx) or use (openssl, and
+// chromium for the MCP Apps test). `npm test` passes on a machine without them: the tests that need
+// one are skipped, and test/global-setup.ts says so in one line each. With ZOD_MCP_TEST_ALL=1 (as
+// .ci/run sets it) nothing is skipped: a missing program fails the run at its start.
 import { spawnSync } from 'node:child_process';
 import { describe } from 'vitest';
 
@@ -11,6 +11,8 @@ export const BINARIES = {
   openssl: { probe: ['version'], install: 'apt-get install openssl' },
   // The Prometheus project's own Python client, whose text parser reads /metrics in the tests.
   'python3-prometheus-client': { command: '/usr/bin/python3', probe: ['-c', 'import prometheus_client.parser'], install: 'apt-get install python3-prometheus-client' },
+  // Debian's Chromium, which playwright-core drives in the MCP Apps browser test (never a downloaded browser).
+  chromium: { command: '/usr/bin/chromium', probe: ['--version'], install: 'apt-get install chromium' },
 } as const satisfies Record<string, { command?: string; probe: readonly string[]; install: string }>;
 export type Binary = keyof typeof BINARIES;
 
