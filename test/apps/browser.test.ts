@@ -17,14 +17,10 @@ import { programJs } from '../helpers/stdio-peer.js';
 import { launchChromium } from './chromium.js';
 import { startPages, startProbe, type Pages, type Probe } from './pages.js';
 
-const STAND_IN = join(import.meta.dirname, 'servers', 'chart.mjs');
-const SERVERS = { standIn: [STAND_IN], demo: [programJs, 'serve', '--demo', '--http', '--port', '0'] } as const;
-/**
- * What serves show_chart: the stand-in until `zod-mcp serve --demo --http` serves MCP Apps
- * (/work/apps-contract.md), then SERVERS.demo. The positive control stays on the stand-in: it
- * needs a view whose connectDomains list the probe's origin, which only the test knows.
- */
-const CHART_SERVER: readonly string[] = SERVERS.standIn;
+/** What serves show_chart: the demo, as a user starts it. */
+const CHART_SERVER: readonly string[] = [programJs, 'serve', '--demo', '--http', '--port', '0'];
+/** The positive control: a view whose connectDomains list the probe's origin, which only the test knows. */
+const CONTROL_SERVER = join(import.meta.dirname, 'servers', 'probe.mjs');
 
 const SCREENSHOT = join(root, 'test', '.output', 'apps', 'show_chart.png');
 const ARGS = { title: 'Primes', values: [2, 3, 5, 7, 11] };
@@ -112,7 +108,7 @@ describeWith('chromium')('an MCP App in Chromium, through a sandbox proxy on ano
   beforeAll(async () => {
     probe = await kept(startProbe(), (started) => started.close());
     const stop = (server: ServeProcess) => server.stop();
-    const [chart, control] = await Promise.all([kept(startHttpProcess(CHART_SERVER), stop), kept(startHttpProcess([STAND_IN], { PROBE_ORIGIN: probe.origin }), stop)]);
+    const [chart, control] = await Promise.all([kept(startHttpProcess(CHART_SERVER), stop), kept(startHttpProcess([CONTROL_SERVER], { PROBE_ORIGIN: probe.origin }), stop)]);
     [pages, browser] = await Promise.all([
       kept(startPages({ chart: chart.url, control: control.url }), (started) => started.close()),
       kept(launchChromium(), (started) => started.close()),

@@ -14,9 +14,8 @@
 // then each request enveloped); `auto` probes with server/discover first, and zod-mcp answering it,
 // goes on as `modern` does. Each probe takes about a second.
 //
-// Until `zod-mcp serve --demo` serves the app, the server is a stand-in on today's API
-// (test/apps/servers/inspector-app.mjs), which cannot gate: it shows `_meta.ui` and chart_stats to
-// every client. SERVER below switches to the demo, and that runs the gated expectations too.
+// The server is `zod-mcp serve --demo` (stdio) and `serve --demo --http`: it shows its app only to a
+// client that claims the extension, so without --advertise-apps the Inspector sees no app at all.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
@@ -25,17 +24,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { clientCommand, describeWithClient } from '../helpers/runtimes.js';
-import { startHttpProcess, startServe, type ServeProcess } from '../helpers/serve-process.js';
+import { startServe, type ServeProcess } from '../helpers/serve-process.js';
 import { programJs } from '../helpers/stdio-peer.js';
 
-/** Which server the Inspector probes: 'stand-in' until the demo serves show_chart and chart_stats, then 'demo'. */
-const SERVER = 'stand-in' as 'stand-in' | 'demo';
-
-const STAND_IN = join(import.meta.dirname, 'servers', 'inspector-app.mjs');
 const TAP = join(import.meta.dirname, 'servers', 'stdio-tap.mjs');
 /** What node runs for the stdio server. */
-const STDIO_SERVER: readonly string[] = SERVER === 'demo' ? [programJs, 'serve', '--demo'] : [STAND_IN];
-const startHttpServer = (): Promise<ServeProcess> => (SERVER === 'demo' ? startServe(['--demo', '--port', '0']) : startHttpProcess([STAND_IN, '--http', '--port', '0']));
+const STDIO_SERVER: readonly string[] = [programJs, 'serve', '--demo'];
+const startHttpServer = (): Promise<ServeProcess> => startServe(['--demo', '--port', '0']);
 
 const UI = 'io.modelcontextprotocol/ui';
 const MIME = 'text/html;profile=mcp-app';
@@ -173,7 +168,7 @@ async function tapHttp(target: string): Promise<HttpTap> {
   };
 }
 
-describeWithClient('inspector')(`the MCP Inspector 2.12.0 probes the app (--app-info, ${SERVER === 'demo' ? 'zod-mcp serve --demo' : 'the stand-in server'})`, () => {
+describeWithClient('inspector')('the MCP Inspector 2.12.0 probes the app of zod-mcp serve --demo (--app-info)', () => {
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'zod-mcp-inspector-'));
     http = await startHttpServer();
@@ -200,15 +195,12 @@ describeWithClient('inspector')(`the MCP Inspector 2.12.0 probes the app (--app-
       it(`${transport}, --protocol-era ${era}, no --advertise-apps: the Inspector claims no ui extension`, async () => {
         const { code, stderr, frames } = await probe(transport, era, false);
         expect(code, stderr).toBe(0);
-        const { read, ...said } = heard(frames);
-        expect(said).toStrictEqual({ ...spoken(era), uiClaims: [null], listed: true });
-        // The stand-in shows the app to every client, so the Inspector reads it; the gated demo does not.
-        expect(read).toStrictEqual(SERVER === 'demo' ? [] : [APP_URI]);
+        // It is shown no app, so it reads no view.
+        expect(heard(frames)).toStrictEqual({ ...spoken(era), uiClaims: [null], listed: true, read: [] });
       }, PROBE_MS + 5_000);
 
-      // The server's half of the gating (a client that claims no ui extension sees no `_meta.ui` and
-      // no app-only tool): the stand-in cannot do it, so this runs once SERVER is 'demo'.
-      it.skipIf(SERVER !== 'demo')(`${transport}, --protocol-era ${era}, no --advertise-apps: the server lists neither _meta.ui nor chart_stats`, async () => {
+      // The server's half: a client that claims no ui extension sees no `_meta.ui` and no app-only tool.
+      it(`${transport}, --protocol-era ${era}, no --advertise-apps: the server lists neither _meta.ui nor chart_stats`, async () => {
         const { code, lines, stderr } = await probe(transport, era, false);
         expect(code, stderr).toBe(0);
         expect(lines.filter((line) => line.hasApp)).toStrictEqual([]);
