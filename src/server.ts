@@ -165,7 +165,7 @@ export class McpServer {
   addTool(tool: Tool): void {
     if (tool.ui !== undefined && !this.#apps) throw new TypeError(`addTool("${tool.name}"): the tool is an MCP App's, but this server was built with none, so it does not declare the extension`);
     const view = tool.ui?.view;
-    if (view !== undefined && !this.#resources!.list().includes(view)) this.#resources!.add(view);
+    if (view !== undefined && !this.#feature(this.#resources, 'resources').list().includes(view)) this.#resources!.add(view);
     this.#tools.add(tool);
     if (tool.rateLimit !== undefined) this.#dispatcher.limits = this.#limiter;
   }

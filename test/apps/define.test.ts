@@ -107,6 +107,11 @@ describe('an app on the wire', () => {
     expect(() => bare.addTool(toolWith({ app: defineApp({ html: PAGE }) }, 'late'))).toThrow(new TypeError(`addTool("late"): the tool is an MCP App's, but this server was built with none, so it does not declare the extension`));
   });
 
+  it('a server whose app tools link no view serves no resources, and says so when one with a view is added', () => {
+    const byHand = new McpServer({ name: 's', version: '1', tools: [toolWith({ visibility: ['app'] })] });
+    expect(() => byHand.addTool(toolWith({ app: defineApp({ html: PAGE }) }, 'late'))).toThrow(new TypeError('this server serves no resources: give the resources option (even empty) to serve them'));
+  });
+
   it('addTool serves the view of a new app tool', async () => {
     const live = new McpServer({ name: 's', version: '1', tools: [shown] });
     live.addTool(toolWith({ app: defineApp({ uri: 'ui://late/view.html', html: PAGE }) }, 'late'));

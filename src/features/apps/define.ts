@@ -124,10 +124,18 @@ export function defineApp(definition: AppDefinition): App {
   if (permissions !== undefined) ui.permissions = permissions;
   if (domain !== undefined) ui.domain = domain;
   if (prefersBorder !== undefined) ui.prefersBorder = prefersBorder;
-  const finish = (document: string) => (bridge ? withBridge(document) : document);
-  const inline = html === undefined ? undefined : finish(checkDocument(html, owner));
-  const read: (ctx: ResourceContext) => MaybePromise<string> =
-    inline !== undefined ? () => inline : file !== undefined ? lazily(fileReader(file, owner), (text) => finish(checkDocument(text, `${owner}: file ${String(file)}`))) : (ctx) => lazily(() => render!(ctx), (text) => finish(checkDocument(text, `${owner}: render`)))();
+  const finish = (text: string, where: string) => {
+    const document = checkDocument(text, where);
+    return bridge ? withBridge(document) : document;
+  };
+  const inline = html === undefined ? undefined : finish(html, owner);
+  const readFile = file === undefined ? undefined : fileReader(file, owner);
+  /** The document for one resources/read: `html` as checked once, or `file` or `render` checked each time. */
+  const read = (ctx: ResourceContext): MaybePromise<string> => {
+    if (inline !== undefined) return inline;
+    const [text, where] = readFile !== undefined ? [readFile(), `${owner}: file ${String(file)}`] : [render!(ctx), `${owner}: render`];
+    return isThenable(text) ? Promise.resolve(text).then((late) => finish(late, where)) : finish(text, where);
+  };
   let linked: Resource | undefined;
   return {
     kind: 'app',
@@ -151,12 +159,5 @@ export function defineApp(definition: AppDefinition): App {
       });
       return linked;
     },
-  };
-}
-
-function lazily<T>(load: () => MaybePromise<T>, then: (value: T) => string): () => MaybePromise<string> {
-  return () => {
-    const value = load();
-    return isThenable(value) ? Promise.resolve(value).then(then) : then(value);
   };
 }
