@@ -80,6 +80,17 @@ async function show(server: string, tool: string, args: Record<string, unknown>)
   return { page, sandbox, view: await frameIn(sandbox, 'iframe'), errors };
 }
 
+/** `check` on the host page showing `tool`, which then has had no uncaught error; the page is closed either way. */
+async function inView(server: string, tool: string, args: Record<string, unknown>, check: (shown: Shown) => Promise<void>): Promise<void> {
+  const shown = await show(server, tool, args);
+  try {
+    await check(shown);
+    expect(shown.errors).toStrictEqual([]);
+  } finally {
+    await shown.page.close();
+  }
+}
+
 /** A fetch from inside `frame`, bounded, and the CSP violation it raised (if one comes within 500 ms). */
 function fetchFrom(frame: Frame, url: string) {
   return frame.evaluate(async (target) => {
@@ -121,8 +132,7 @@ describeWith('chromium')('an MCP App in Chromium, through a sandbox proxy on ano
   });
 
   it('show_chart: the view draws the values it was called with, and its button gets chart_stats from the server', { timeout: 60_000 }, async () => {
-    const { page, sandbox, view, errors } = await show('chart', 'show_chart', ARGS);
-    try {
+    await inView('chart', 'show_chart', ARGS, async ({ page, sandbox, view }) => {
       // The proxy: another origin, with exactly the spec's permissions. The view: an opaque origin, under its resource's CSP.
       expect(await page.locator('#app iframe').getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
       expect(new URL(sandbox.url()).origin).toBe(pages.sandboxOrigin);
@@ -154,33 +164,22 @@ describeWith('chromium')('an MCP App in Chromium, through a sandbox proxy on ano
       await page.screenshot({ path: SCREENSHOT });
       const png = readPng(SCREENSHOT);
       expect({ ...png, bytes: png.bytes > 10_000 && png.bytes < 2_000_000 }).toStrictEqual({ signature: '89504e470d0a1a0a', chunk: 'IHDR', width: 1280, height: 720, bytes: true });
-      expect(errors).toStrictEqual([]);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   it("the view's CSP keeps it from a loopback origin its connectDomains do not list: the fetch fails, and the probe never hears of it", { timeout: 30_000 }, async () => {
-    const { page, view, errors } = await show('chart', 'show_chart', ARGS);
-    try {
+    await inView('chart', 'show_chart', ARGS, async ({ view }) => {
       const url = `${probe.origin}/from-show_chart`;
       expect(await fetchFrom(view, url)).toStrictEqual({ outcome: 'TypeError: Failed to fetch', violation: { directive: 'connect-src', blocked: url, policy: CHART_POLICY } });
       expect(probe.requests).toStrictEqual([]);
-      expect(errors).toStrictEqual([]);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   it('the positive control: a view whose connectDomains list the probe reaches it, once', { timeout: 30_000 }, async () => {
-    const { page, view, errors } = await show('control', 'probe_chart', ARGS);
-    try {
+    await inView('control', 'probe_chart', ARGS, async ({ view }) => {
       expect(await policyOf(view)).toBe(CHART_POLICY.replace("connect-src 'self'", `connect-src 'self' ${probe.origin}`));
       expect(await fetchFrom(view, `${probe.origin}/from-probe_chart`)).toStrictEqual({ outcome: '200 probe', violation: null });
       expect(probe.requests).toStrictEqual(['GET /from-probe_chart']);
-      expect(errors).toStrictEqual([]);
-    } finally {
-      await page.close();
-    }
+    });
   });
 });
