@@ -123,6 +123,8 @@ describeWith('redis-server')('a Redis that stops answering', () => {
       expect(await health(served.url)).toMatchObject({ status: 503, body: { status: 'unavailable', down: ['tasks: Redis did not answer within 300 ms'] } });
       resume();
       await until(() => health(served.url), (answer) => answer.status === 200, 'healthy again');
+      // The line may reach this process's end of the stderr pipe after /healthz's answer does.
+      await until(async () => served.stderr(), (text) => text.includes('Redis answers again'), 'the end of the outage said');
       const lines = served.stderr().split('\n').filter((line) => line.includes('redis'));
       expect(lines).toHaveLength(2);
       expect(lines[0]).toBe('zod-mcp: redis tasks: Redis did not answer within 300 ms; requests that need Redis fail until it answers again');
