@@ -1,8 +1,11 @@
-// McpServer's options: what a server is built from, and the checks on its identity and cache option.
+// McpServer's options: what a server is built from, and the checks on them (identity, eras, cache, …).
 import { z } from 'zod/v4';
 import type { Icon, Implementation } from '../schemas/common.js';
 import { CacheHint } from '../schemas/rev2026.js';
-import type { Era } from './core/era.js';
+import { ERAS, type Era } from './core/era.js';
+import { checkTimeout } from './core/limits.js';
+import { refuseUnknownOptions } from './core/options.js';
+import { checkTelemetry } from './core/telemetry/index.js';
 import type { EventBus } from './core/events.js';
 import type { ArgumentPolicy } from './core/server-state.js';
 import type { SubscriptionOptions } from './core/subscriptions.js';
@@ -15,7 +18,7 @@ import type { Extension } from './features/feature.js';
 import type { Prompt } from './features/prompts/define.js';
 import type { Resource, ResourceTemplate } from './features/resources/define.js';
 import type { Tool } from './features/tools/define.js';
-import type { SchemaProfile } from './schema/json-schema/profiles.js';
+import { SCHEMA_PROFILES, type SchemaProfile } from './schema/json-schema/profiles.js';
 import { optionKeys } from './core/options.js';
 import { checkIcons } from './core/metadata.js';
 import { describeIssues } from './schema/issues.js';
@@ -52,6 +55,33 @@ export function serverIdentity(options: McpServerOptions): { serverInfo: Impleme
   const resultServerInfo = { name, version, ...(title === undefined ? {} : { title }) };
   const more = { description, websiteUrl, icons };
   return { resultServerInfo, serverInfo: { ...resultServerInfo, ...Object.fromEntries(Object.entries(more).filter(([, value]) => value !== undefined)) } };
+}
+
+/** The options every server reads, checked: a wrong one throws when the server is built, naming itself. */
+export interface CheckedOptions {
+  readonly pageSize: number;
+  readonly eras: ReadonlySet<Era>;
+  readonly schemaProfile: SchemaProfile;
+  /** The cache hints by method (`default` among them). */
+  readonly hints: Readonly<Record<string, CacheHint | undefined>>;
+}
+
+/** Refuses an unknown key, and checks what does not belong to one feature (page size, eras, cache, profile, …). */
+export function checkOptions(options: McpServerOptions): CheckedOptions {
+  refuseUnknownOptions('McpServer', options, SERVER_OPTIONS);
+  const { pageSize = Infinity, timeoutMs } = options;
+  if (!(pageSize >= 1)) throw new TypeError('pageSize must be at least 1');
+  checkTimeout(timeoutMs, 'timeoutMs');
+  checkTelemetry(options.telemetry);
+  const eras = new Set(options.eras ?? ERAS);
+  if (eras.size === 0 || [...eras].some((era) => !ERAS.includes(era))) {
+    throw new TypeError(`eras must list one or both of ${ERAS.join(', ')}`);
+  }
+  const cache = CacheOption.safeParse(options.cache ?? {}, ONCE);
+  if (!cache.success) throw new TypeError(`cache: ${describeIssues(cache.error.issues)}`);
+  const schemaProfile = options.schemaProfile ?? 'default';
+  if (!SCHEMA_PROFILES.includes(schemaProfile)) throw new TypeError(`schemaProfile must be one of ${SCHEMA_PROFILES.join(', ')}`);
+  return { pageSize: Math.floor(pageSize), eras, schemaProfile, hints: cache.data as Record<string, CacheHint | undefined> };
 }
 
 /** Every key of McpServerOptions: any other is refused, naming the closest. */

@@ -1,7 +1,7 @@
 // McpServer: tools (and later the other features) merged into one method table and one capability
 // object, served in both protocol eras through one `handle`.
 import { writeDiagnostic } from './runtime/host.js';
-import { CacheOption, SERVER_OPTIONS, serverIdentity, type McpServerOptions } from './server-options.js';
+import { checkOptions, serverIdentity, type McpServerOptions } from './server-options.js';
 import type { ServerCapabilities } from '../schemas/common.js';
 import type { Response } from '../schemas/jsonrpc.js';
 import type { GetPromptResult, ListPromptsResult } from '../schemas/prompts.js';
@@ -12,12 +12,11 @@ import type { CacheHint } from '../schemas/rev2026.js';
 import type { Codecs } from './core/codec.js';
 import { Session, type SessionOptions } from './core/connection.js';
 import { dispatch, loadTracer, type Dispatcher, type Exchange, type HandleContext } from './core/dispatch.js';
-import { checkTelemetry, startTelemetry, type MeterProviderLike } from './core/telemetry/index.js';
+import { definedNames, startTelemetry, type MeasuredBy, type MeterProviderLike } from './core/telemetry/index.js';
 import { measureWith } from './core/telemetry/measure.js';
 import { VERSION } from './version.js';
-import { ERAS, type Era } from './core/era.js';
+import type { Era } from './core/era.js';
 import { memoryEvents, type EventBus } from './core/events.js';
-import { checkTimeout } from './core/limits.js';
 import { isThenable } from './core/maybe-async.js';
 import type { NotificationHandler } from './core/method.js';
 import type { ArgumentPolicy, ServerState } from './core/server-state.js';
@@ -37,9 +36,6 @@ import type { Tool } from './features/tools/define.js';
 import { toolsFeature, type ToolsFeature } from './features/tools/index.js';
 import { ErrorCode, errorFrame, safely } from './jsonrpc/errors.js';
 import { reportToStderr } from './jsonrpc/report.js';
-import { describeIssues } from './schema/issues.js';
-import { ONCE } from './schema/parse.js';
-import { SCHEMA_PROFILES } from './schema/json-schema/profiles.js';
 import { notifications } from './core/notifications.js';
 import { TaskRuntime } from './core/tasks/runtime.js';
 import { isInProcessStore, outagesOf } from './core/tasks/store.js';
@@ -48,7 +44,6 @@ import { tasksFeature } from './features/tasks/index.js';
 import { TASKS_EXTENSION } from '../schemas/tasks.js';
 import { inputSettings, type InputSettings } from './core/input/state.js';
 import { fulfil } from './eras/rev2025/input.js';
-import { refuseUnknownOptions } from './core/options.js';
 import { subscriptionLimits } from './core/subscriptions.js';
 import { MiddlewareTable, addMiddleware, type MethodMiddleware, type Middleware } from './core/middleware.js';
 import { createRateLimiter, type RateLimiter } from './core/rate-limits/stage.js';
@@ -75,30 +70,20 @@ export class McpServer {
   readonly #servesTasks: boolean;
   readonly #limiter: RateLimiter;
   readonly #apps: boolean;
+  readonly #measuredBy: MeasuredBy;
 
   constructor(options: McpServerOptions) {
-    refuseUnknownOptions('McpServer', options, SERVER_OPTIONS);
-    const { pageSize = Infinity, timeoutMs } = options;
-    if (!(pageSize >= 1)) throw new TypeError('pageSize must be at least 1');
-    checkTimeout(timeoutMs, 'timeoutMs');
-    checkTelemetry(options.telemetry);
-    const eras = new Set(options.eras ?? ERAS);
-    if (eras.size === 0 || [...eras].some((era) => !ERAS.includes(era))) {
-      throw new TypeError(`eras must list one or both of ${ERAS.join(', ')}`);
-    }
-    const cache = CacheOption.safeParse(options.cache ?? {}, ONCE);
-    if (!cache.success) throw new TypeError(`cache: ${describeIssues(cache.error.issues)}`);
+    const { pageSize, eras, schemaProfile, hints } = checkOptions(options);
+    const { timeoutMs } = options;
     const report = options.onError ?? reportToStderr('internal error');
     const warn = (message: string) => (options.onError === undefined ? writeDiagnostic(`zod-mcp: ${message}`) : safely(options.onError, new Error(message)));
     const input = inputSettings(options.requestState, options.maxInputRounds, fulfil as InputSettings['fulfil']);
     const events = options.events ?? memoryEvents(report);
-    const lists = { pageSize: Math.floor(pageSize), listChanged: options.listChanged ?? true, events, timeoutMs };
+    const lists = { pageSize, listChanged: options.listChanged ?? true, events, timeoutMs };
     this.#events = events;
     this.#tasks = new TaskRuntime(taskSettings(options.tasks), events, report);
     const servesTasks = options.tasks !== undefined || (options.tools ?? []).some((tool) => tool.task !== 'never');
     this.#servesTasks = servesTasks;
-    const schemaProfile = options.schemaProfile ?? 'default';
-    if (!SCHEMA_PROFILES.includes(schemaProfile)) throw new TypeError(`schemaProfile must be one of ${SCHEMA_PROFILES.join(', ')}`);
     this.#tools = toolsFeature(options.tools ?? [], { ...lists, unknownTool: options.unknownTool ?? 'result', tasks: this.#tasks, servesTasks, schemaProfile });
     const extensions = [...(options.extensions ?? []), ...appsExtension(options.tools ?? [])];
     const extensionResources = extensions.flatMap((extension) => extension.resources ?? []);
@@ -118,7 +103,6 @@ export class McpServer {
     const merged = mergeFeatures(features);
     const { capabilities2025, capabilities2026 } = declareCapabilities(merged.capabilities, extensions, servesTasks ? [TASKS_EXTENSION] : []);
     this.#apps = extensions.some((extension) => extension.id === APPS_EXTENSION);
-    const hints = cache.data as Record<string, CacheHint | undefined>;
     const state: ServerState = {
       arguments: checkPolicy(options.arguments, 'McpServer'),
       schemaProfile,
@@ -135,12 +119,14 @@ export class McpServer {
       resourceScopes: (uri) => this.#resources?.scopesOf(uri),
       subscriptions: subscriptionLimits(options.subscriptions),
     };
-    const limiter = (this.#limiter = createRateLimiter({ limit: options.rateLimit, store: options.rateLimitStore, toolLimit: (name) => this.#tools.get(name)?.rateLimit, report, refused: (attributes) => this.#dispatcher.tracer?.rateLimited(attributes) }));
+    const limiter = (this.#limiter = createRateLimiter({ limit: options.rateLimit, store: options.rateLimitStore, toolLimit: (name) => this.#tools.get(name)?.rateLimit, report, refused: (refusal) => this.#dispatcher.tracer?.rateLimited(refusal) }));
     // In the request path only once the server or a tool has a limit.
     const limits = limiter.limitsAll || (options.tools ?? []).some((tool) => tool.rateLimit !== undefined) ? limiter : undefined;
     this.#dispatcher = { state, codecs: { rev2025, rev2026 } satisfies Codecs, methods: merged.methods, notifications: notifications as ReadonlyMap<string, NotificationHandler>, middleware: new MiddlewareTable(), tracer: undefined, loading: undefined, limits };
     for (const entry of options.use ?? []) this.use(entry);
-    if (options.telemetry) loadTracer(this.#dispatcher, startTelemetry(options.telemetry, VERSION, report), (tracer) => (this.#tasks.tracer = tracer));
+    const defined = definedNames([merged.methods, rev2025.methods, rev2026.methods], this.#tools, this.#prompts);
+    this.#measuredBy = { version: VERSION, report, defined };
+    if (options.telemetry) loadTracer(this.#dispatcher, startTelemetry(options.telemetry, this.#measuredBy), (tracer) => (this.#tasks.tracer = tracer));
   }
 
   /** Adds middleware around every request (`use(mw)`), or the requests of some methods (`use('tools/call', mw)`); returns the server. */
@@ -247,7 +233,7 @@ export class McpServer {
   getPrompt = (name: string, args: Record<string, string> = {}, options?: CallOptions) => this.#local.request('prompts/get', { name, arguments: args }, options) as Promise<GetPromptResult | null>;
 
   /** Records the durations on an HTTP metrics endpoint's meter provider too (telemetry on or off); what its gauges read. @internal */
-  measureWith = (provider: MeterProviderLike) => measureWith(this.#dispatcher, provider, VERSION);
+  measureWith = (provider: MeterProviderLike) => measureWith(this.#dispatcher, provider, this.#measuredBy);
 
   /** A new connection with its own handshake, log level and calls in flight; transports make one per client. */
   createSession(options: SessionOptions = {}): Session {

@@ -27,6 +27,7 @@ export function otelSetup() {
   return {
     tracerProvider,
     meterProvider,
+    reader,
     spans: () => exporter.getFinishedSpans().map(shapeOf),
     reset: () => exporter.reset(),
     /** Each data point of a histogram: its attributes and count (durations vary; their unit and buckets do not). */

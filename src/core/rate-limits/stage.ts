@@ -6,6 +6,7 @@ import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
 import type { RequestContext } from '../context.js';
 import { isThenable } from '../maybe-async.js';
 import type { Method } from '../method.js';
+import type { RateLimitRefusal } from '../telemetry/types.js';
 import { checkRateLimit, waitWords, type Bucket, type RateLimit } from './limit.js';
 import { memoryRateLimits, type BucketTake, type RateLimitStore, type TakeRefusal } from './store.js';
 
@@ -24,7 +25,7 @@ export interface RateLimitSettings {
   /** A store that throws (it should resolve undefined in an outage): told here, and the request served. */
   readonly report: (error: unknown) => void;
   /** Hears each refusal, for the metrics (`zod_mcp.rate_limit.refusals`). */
-  readonly refused?: (attributes: Readonly<Record<string, string>>) => void;
+  readonly refused?: (refusal: RateLimitRefusal) => void;
 }
 
 /** The stage of one server; `limitsAll` says whether it has a limit of its own (dispatch needs it for every request then). */
@@ -73,7 +74,7 @@ function numbers(bucket: Bucket): Omit<BucketTake, 'key'> {
 function refuse(refusal: TakeRefusal, limits: readonly [Bucket, BucketTake][], tool: string | undefined, ctx: RequestContext, refused: RateLimitSettings['refused']): unknown {
   const [bucket, take] = limits[refusal.index] ?? limits[0]!;
   const scope = take.key.startsWith('tool|') ? 'tool' : 'server';
-  refused?.(tool === undefined ? { 'mcp.method.name': ctx.method, 'zod_mcp.rate_limit.scope': scope } : { 'mcp.method.name': ctx.method, 'gen_ai.tool.name': tool, 'zod_mcp.rate_limit.scope': scope });
+  refused?.({ method: ctx.method, tool, scope });
   const whose = scope === 'tool' ? ` for tool ${tool}: ${bucket.words('calls')}` : `: ${bucket.words('requests')}`;
   const detail = `rate limit reached${whose}; try again in ${waitWords(refusal.retryAfterMs)}`;
   if (ctx.method === 'tools/call') return { content: [{ type: 'text', text: detail }], isError: true };

@@ -2,43 +2,63 @@
 // "Server" span and metrics), read off one request and its answer. Names the conventions lack are `zod_mcp.*`.
 import type { Response } from '../../../schemas/jsonrpc.js';
 import { MetaKey } from '../../../schemas/rev2026.js';
+import { ATTRIBUTE_BOUNDS, OTHER, bounded, labelOf, type DefinedNames } from './labels.js';
 import type { TracedRequest } from './types.js';
 
 export type Attributes = Record<string, string>;
 
-/** The tool or prompt a request addresses: the span name's target (never a resource URI: too many). */
+/** What is known before the method runs: the span's name, its first attributes and the metric's. */
 export interface Opened {
+  /** `method target`, each part one the server defined or `_OTHER`. */
   readonly name: string;
-  /** On the span and on the duration metric. */
-  readonly common: Attributes;
-  /** On the span only (ids and URIs: too many values for a metric). */
+  /** The span's: the client's strings cut to their bounds, ids and URIs too. */
   readonly span: Attributes;
+  /** The duration metric's: defined names or `_OTHER`, no ids and no URIs (too many values). */
+  readonly metric: Attributes;
+  /** The tool a tools/call addresses, when the server defines it (a task's span is named after it). */
+  readonly tool: string | undefined;
 }
 
 const RESOURCE_METHODS = new Set(['resources/read', 'resources/subscribe', 'resources/unsubscribe']);
 
-/** What is known before the method runs: the span's name and its first attributes. */
-export function openingAttributes({ request, session, transport }: TracedRequest): Opened {
+/** The tool or prompt a request addresses (never a resource URI: too many), as the client names it. */
+function targetOf(method: string, params: Record<string, unknown> | undefined): { kind: 'tool' | 'prompt'; name: string } | undefined {
+  if (method === 'tools/call' && typeof params?.name === 'string') return { kind: 'tool', name: params.name };
+  if (method === 'prompts/get' && typeof params?.name === 'string') return { kind: 'prompt', name: params.name };
+  const ref = method === 'completion/complete' ? (params?.ref as { type?: unknown; name?: unknown } | undefined) : undefined;
+  if (ref?.type === 'ref/prompt' && typeof ref.name === 'string') return { kind: 'prompt', name: ref.name };
+  return undefined;
+}
+
+/** What is known before the method runs: the span's name and its first attributes, and the metric's. */
+export function openingAttributes({ request, session, transport }: TracedRequest, defined: DefinedNames): Opened {
   const { method, params } = request;
-  const common: Attributes = { 'mcp.method.name': method };
-  const span: Attributes = { 'jsonrpc.request.id': String(request.id) };
-  let target: string | undefined;
-  if (method === 'tools/call' && typeof params?.name === 'string') {
-    target = common['gen_ai.tool.name'] = params.name;
-    common['gen_ai.operation.name'] = 'execute_tool';
-  } else if (method === 'prompts/get' && typeof params?.name === 'string') {
-    target = common['gen_ai.prompt.name'] = params.name;
-  } else if (method === 'completion/complete') {
-    const ref = params?.ref as { type?: unknown; name?: unknown } | undefined;
-    if (ref?.type === 'ref/prompt' && typeof ref.name === 'string') target = common['gen_ai.prompt.name'] = ref.name;
-  } else if (RESOURCE_METHODS.has(method) && typeof params?.uri === 'string') {
-    span['mcp.resource.uri'] = params.uri;
-  } else if (method.startsWith('tasks/') && typeof params?.taskId === 'string') {
-    span['zod_mcp.task.id'] = params.taskId;
+  const methodLabel = labelOf(method, defined.method(method));
+  const span: Attributes = { 'mcp.method.name': bounded(method, ATTRIBUTE_BOUNDS.name) };
+  const metric: Attributes = { 'mcp.method.name': methodLabel };
+  const target = targetOf(method, params);
+  let name = methodLabel;
+  let tool: string | undefined;
+  if (target !== undefined) {
+    const key = target.kind === 'tool' ? 'gen_ai.tool.name' : 'gen_ai.prompt.name';
+    const label = labelOf(target.name, defined[target.kind](target.name));
+    span[key] = bounded(target.name, ATTRIBUTE_BOUNDS.name);
+    metric[key] = label;
+    name = `${methodLabel} ${label}`;
+    if (target.kind === 'tool') {
+      span['gen_ai.operation.name'] = metric['gen_ai.operation.name'] = 'execute_tool';
+      if (label !== OTHER) tool = label;
+    }
   }
+  span['jsonrpc.request.id'] = bounded(String(request.id), ATTRIBUTE_BOUNDS.name);
+  if (RESOURCE_METHODS.has(method) && typeof params?.uri === 'string') span['mcp.resource.uri'] = bounded(params.uri, ATTRIBUTE_BOUNDS.uri);
+  else if (method.startsWith('tasks/') && typeof params?.taskId === 'string') span['zod_mcp.task.id'] = bounded(params.taskId, ATTRIBUTE_BOUNDS.name);
   if (session.id !== undefined) span['mcp.session.id'] = session.id;
-  if (transport !== undefined) Object.assign(common, transportAttributes(transport));
-  return { name: target === undefined ? method : `${method} ${target}`, common, span };
+  if (transport !== undefined) {
+    Object.assign(span, transportAttributes(transport));
+    Object.assign(metric, transportAttributes(transport));
+  }
+  return { name, span, metric, tool };
 }
 
 /** `network.transport`, and `network.protocol.name` over HTTP ("Recording MCP transport"). */

@@ -3,8 +3,10 @@
 // optional peer, imported by `startTelemetry` only, and the code that uses it (otel.ts) with it.
 import { importOptionalPeer } from '../optional-peer.js';
 import { refuseUnknownOptions } from '../options.js';
+import type { DefinedNames } from './labels.js';
 import type { RequestTracer, TelemetryOption } from './types.js';
 
+export { definedNames, type DefinedNames } from './labels.js';
 export type { MeterProviderLike, RequestTracer, TelemetryOption, TracedAnswer, TracedRequest, TracerProviderLike, TransportKind } from './types.js';
 
 const KEYS = ['tracerProvider', 'meterProvider'];
@@ -19,15 +21,26 @@ export function checkTelemetry(option: unknown): void {
   if (meterProvider !== undefined && typeof meterProvider?.getMeter !== 'function') throw new TypeError('telemetry.meterProvider: expected a MeterProvider (with getMeter)');
 }
 
+/** What telemetry knows of the server it measures. */
+export interface MeasuredBy {
+  /** zod-mcp's version: the tracer's and the meter's. */
+  readonly version: string;
+  /** Where a failure to load goes. */
+  readonly report: (error: unknown) => void;
+  /** The names a label may take (else `_OTHER`). */
+  readonly defined: DefinedNames;
+}
+
 /**
  * Imports @opentelemetry/api and makes the tracer and the instruments: resolves to undefined (after
  * `report` says why) when it cannot, and the server serves untraced.
  */
-export async function startTelemetry(option: Exclude<TelemetryOption, false>, version: string, report: (error: unknown) => void, tracing = true): Promise<RequestTracer | undefined> {
+export async function startTelemetry(option: Exclude<TelemetryOption, false>, server: MeasuredBy, tracing = true): Promise<RequestTracer | undefined> {
+  const { version, report, defined } = server;
   try {
     const api = await importOptionalPeer<object>('@opentelemetry/api', '^1.9.0', "McpServer's telemetry option");
     const { otelTracer } = await import('./otel.js');
-    return otelTracer(api as Parameters<typeof otelTracer>[0], option === true ? {} : option, version, tracing);
+    return otelTracer(api as Parameters<typeof otelTracer>[0], option === true ? {} : option, version, defined, tracing);
   } catch (error) {
     report(error);
     return undefined;

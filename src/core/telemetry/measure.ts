@@ -1,7 +1,7 @@
 // An HTTP metrics endpoint's meter provider, given to a server after it was built: the durations are
 // recorded there too, with the server's telemetry (`telemetry` option) or without it (metrics only).
 import { loadTracer, type Dispatcher } from '../dispatch.js';
-import { startTelemetry } from './index.js';
+import { startTelemetry, type MeasuredBy } from './index.js';
 import type { MeterProviderLike } from './types.js';
 
 /** What the endpoint's gauges read of the server. */
@@ -14,9 +14,9 @@ export interface MeasuredServer {
  * With telemetry on, its tracer (once loaded) records on `provider` too; with it off, a metrics-only
  * tracer starts (no spans; `provider` only, never the global meter provider). Resolves once recording.
  */
-export async function measureWith(dispatcher: Dispatcher, provider: MeterProviderLike, version: string): Promise<MeasuredServer> {
+export async function measureWith(dispatcher: Dispatcher, provider: MeterProviderLike, server: MeasuredBy): Promise<MeasuredServer> {
   if (dispatcher.tracer === undefined && dispatcher.loading === undefined) {
-    loadTracer(dispatcher, startTelemetry({ meterProvider: provider }, version, dispatcher.state.report, false), () => {});
+    loadTracer(dispatcher, startTelemetry({ meterProvider: provider }, server, false), () => {});
     await dispatcher.loading;
   } else {
     await dispatcher.loading;

@@ -5,14 +5,13 @@ import type { Context, Counter, Histogram, Link, Span, SpanContext, TextMapGette
 import type { RequestHeaders } from '../codec.js';
 import type { Session } from '../connection.js';
 import { isThenable } from '../maybe-async.js';
-import { openingAttributes, outcomeOf, protocolVersionOf, transportAttributes, type Attributes } from './attributes.js';
+import { openingAttributes, outcomeOf, protocolVersionOf, transportAttributes, type Attributes, type Opened } from './attributes.js';
+import { ATTRIBUTE_BOUNDS, bounded, labelOf, versionLabel, type DefinedNames } from './labels.js';
 import type { RequestTracer, SpanHandle, TracedAnswer, TracedRequest, TelemetryOption } from './types.js';
 
 type Providers = Exclude<TelemetryOption, boolean>;
 
 /** The advice of the conventions for both duration histograms, in seconds. */
-const UNKNOWN_METHOD = '-32601';
-
 const BUCKETS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
 
 /** `_meta` as a carrier: its string members (SEP-414: `traceparent`, `tracestate`, `baggage`). */
@@ -60,7 +59,7 @@ function makeDurations(provider: Api.MeterProvider, version: string): { operatio
  * `tracing: false` (metrics only: an HTTP metrics endpoint on a server without `telemetry`): a no-op
  * tracer, and the given meter provider only (never the global one, which nobody asked for).
  */
-export function otelTracer(api: typeof Api, providers: Providers, version: string, tracing = true): RequestTracer {
+export function otelTracer(api: typeof Api, providers: Providers, version: string, defined: DefinedNames, tracing = true): RequestTracer {
   const tracerProvider = (providers.tracerProvider as Api.TracerProvider | undefined) ?? (tracing ? api.trace.getTracerProvider() : new api.ProxyTracerProvider());
   const tracer: Tracer = tracerProvider.getTracer('zod-mcp', version);
   const meterProvider = (providers.meterProvider as Api.MeterProvider | undefined) ?? api.metrics.getMeterProvider();
@@ -95,21 +94,24 @@ export function otelTracer(api: typeof Api, providers: Providers, version: strin
     return { parent, links };
   };
 
-  const end = (traced: TracedRequest, span: Span, opened: ReturnType<typeof openingAttributes>, started: number, answer: TracedAnswer): void => {
+  const end = (traced: TracedRequest, span: Span, opened: Opened, started: number, answer: TracedAnswer): void => {
     const outcome = outcomeOf(answer.response);
-    const ending: Attributes = { ...opened.common };
+    const ending: Attributes = {};
+    const metric: Attributes = { ...opened.metric };
     const version = protocolVersionOf(traced);
-    if (version !== undefined) ending['mcp.protocol.version'] = version;
-    if (outcome.errorType !== undefined) ending['error.type'] = outcome.errorType;
-    if (outcome.code !== undefined) ending['rpc.response.status_code'] = outcome.code;
-    // A method nobody serves is `_OTHER` on the metric: the client picks the name, and a metric's attributes must stay few.
-    operations.record((performance.now() - started) / 1000, outcome.code === UNKNOWN_METHOD ? { ...ending, 'mcp.method.name': '_OTHER' } : ending);
+    if (version !== undefined) {
+      ending['mcp.protocol.version'] = bounded(version, ATTRIBUTE_BOUNDS.name);
+      metric['mcp.protocol.version'] = versionLabel(version);
+    }
+    if (outcome.errorType !== undefined) ending['error.type'] = metric['error.type'] = outcome.errorType;
+    if (outcome.code !== undefined) ending['rpc.response.status_code'] = metric['rpc.response.status_code'] = outcome.code;
+    operations.record((performance.now() - started) / 1000, metric);
     if (outcome.resultType !== undefined) span.setAttribute('zod_mcp.result.type', outcome.resultType);
     if (outcome.taskId !== undefined) span.setAttribute('zod_mcp.task.id', outcome.taskId);
     span.setAttributes(ending);
     if (outcome.errorType !== undefined) span.setStatus(outcome.message === undefined ? { code: api.SpanStatusCode.ERROR } : { code: api.SpanStatusCode.ERROR, message: outcome.message });
     span.end();
-    if (outcome.taskId !== undefined) startTaskSpan(outcome.taskId, span, opened.common['gen_ai.tool.name']);
+    if (outcome.taskId !== undefined) startTaskSpan(outcome.taskId, span, opened.tool);
     if (traced.request.method === 'initialize' && outcome.errorType === undefined) measureSession(traced, version, started);
   };
 
@@ -142,7 +144,7 @@ export function otelTracer(api: typeof Api, providers: Providers, version: strin
     if (measured.has(session)) return;
     measured.add(session);
     const attributes: Attributes = transport === undefined ? {} : transportAttributes(transport);
-    if (version !== undefined) attributes['mcp.protocol.version'] = version;
+    if (version !== undefined) attributes['mcp.protocol.version'] = versionLabel(version);
     session.onClose(() => sessions.record((performance.now() - started) / 1000, attributes));
   };
 
@@ -150,14 +152,17 @@ export function otelTracer(api: typeof Api, providers: Providers, version: strin
     measureWith(provider) {
       durations.push(makeDurations(provider as Api.MeterProvider, version));
     },
-    rateLimited(attributes) {
+    rateLimited({ method, tool, scope }) {
+      const attributes: Attributes = { 'mcp.method.name': labelOf(method, defined.method(method)) };
+      if (tool !== undefined) attributes['gen_ai.tool.name'] = labelOf(tool, defined.tool(tool));
+      attributes['zod_mcp.rate_limit.scope'] = scope;
       for (const pair of durations) pair.refusals.add(1, attributes);
     },
     trace(traced, answer) {
       const started = performance.now();
-      const opened = openingAttributes(traced);
+      const opened = openingAttributes(traced, defined);
       const { parent, links } = parentOf(traced);
-      const span = tracer.startSpan(opened.name, { kind: api.SpanKind.SERVER, attributes: { ...opened.common, ...opened.span }, links }, parent);
+      const span = tracer.startSpan(opened.name, { kind: api.SpanKind.SERVER, attributes: opened.span, links }, parent);
       traced.span = handleOf(span);
       const answered = api.context.with(api.trace.setSpan(parent, span), answer);
       if (!isThenable(answered)) {

@@ -44,6 +44,15 @@ export interface TracedAnswer {
   readonly response: Response | null;
 }
 
+/** A request a rate limit refused, as the client named it (the tracer makes labels of it). */
+export interface RateLimitRefusal {
+  readonly method: string;
+  /** The tool of a tools/call. */
+  readonly tool: string | undefined;
+  /** Whose limit: the server's, or the tool's own. */
+  readonly scope: 'server' | 'tool';
+}
+
 /** The tracing dispatch calls when telemetry is on; absent otherwise. */
 export interface RequestTracer {
   /** Runs `answer` inside the request's SERVER span (the active context while it runs), ended with the answer. */
@@ -51,7 +60,7 @@ export interface RequestTracer {
   /** Records the durations on this meter provider too (an HTTP metrics endpoint's). */
   measureWith(provider: MeterProviderLike): void;
   /** A rate limit refused a request: counted as `zod_mcp.rate_limit.refusals` (`mcp.method.name`, `gen_ai.tool.name`, `zod_mcp.rate_limit.scope`). */
-  rateLimited(attributes: Readonly<Record<string, string>>): void;
+  rateLimited(refusal: RateLimitRefusal): void;
   /** A call became task `taskId`, whose work ends when `ended` settles (with the task's last record). */
   task(taskId: string, ended: Promise<unknown>): void;
 }
