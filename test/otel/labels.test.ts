@@ -34,7 +34,8 @@ const toolCall = (id: number, name: string) => legacy(id, 'tools/call', { name, 
 async function points(otel: ReturnType<typeof otelSetup>, name: string) {
   const { resourceMetrics } = await otel.reader.collect();
   const metric = resourceMetrics.scopeMetrics.flatMap((scope) => scope.metrics).find((m: MetricData) => m.descriptor.name === name);
-  return (metric?.dataPoints ?? []).map((point: DataPoint<number | Histogram>) => ({
+  const dataPoints = (metric?.dataPoints ?? []) as DataPoint<number | Histogram>[];
+  return dataPoints.map((point) => ({
     attributes: point.attributes,
     value: typeof point.value === 'number' ? point.value : point.value.count,
   }));

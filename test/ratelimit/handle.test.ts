@@ -67,6 +67,19 @@ describe.each(['2025', '2026'] as const)('rate limits, %s', (era) => {
     expect(await server.handle(call(era, 9, 'add', { a: 1, b: 1 }))).toStrictEqual(result(era, 9, text, true));
   });
 
+  it('an IPv6 client is counted by its /64 (one host has all of it); IPv4-mapped and loopback addresses by themselves', async () => {
+    const { server } = serverWith({ tool: { perHour: 1 } });
+    const text = 'rate limit reached for tool add: 1 call an hour; try again in 60 min';
+    const from = (id: number, clientAddress: string) => server.handle(call(era, id, 'add', { a: 1, b: 1 }), { clientAddress });
+    expect(await from(1, '2001:db8:0:1::1')).toStrictEqual(result(era, 1, '2'));
+    expect(await from(2, '2001:DB8:0:1:ffff:2:3:4')).toStrictEqual(result(era, 2, text, true));
+    expect(await from(3, '2001:db8:0:2::1')).toStrictEqual(result(era, 3, '2'));
+    expect(await from(4, '::ffff:10.0.0.9')).toStrictEqual(result(era, 4, '2'));
+    expect(await from(5, '10.0.0.9')).toStrictEqual(result(era, 5, text, true));
+    expect(await from(6, '::1')).toStrictEqual(result(era, 6, '2'));
+    expect(await from(7, '::2')).toStrictEqual(result(era, 7, '2'));
+  });
+
   it('refills with time: one token every interval / rate, up to the burst', async () => {
     const { server, clock } = serverWith({ rateLimit: { perSecond: 2, burst: 2 } });
     const list = (id: number) => server.handle(request(era, id, 'tools/list'));

@@ -1,12 +1,13 @@
 // The rate-limit stage: innermost around the method, so middleware sees its refusals. A request is
 // counted against the server's limit, and a tools/call against its tool's too, per caller (the
-// principal; without one, the client's address; without that, one key for all). A refused
+// principal; without one, the client's address, an IPv6 one by its /64; without that, one key for all). A refused
 // tools/call is a result the model reads; any other request is refused with -32029.
 import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
 import type { RequestContext } from '../context.js';
 import { isThenable } from '../maybe-async.js';
 import type { Method } from '../method.js';
 import type { RateLimitRefusal } from '../telemetry/types.js';
+import { callerKey } from './caller.js';
 import { checkRateLimit, waitWords, type Bucket, type RateLimit } from './limit.js';
 import { memoryRateLimits, type BucketTake, type RateLimitStore, type TakeRefusal } from './store.js';
 
@@ -40,7 +41,7 @@ export function createRateLimiter(settings: RateLimitSettings): RateLimiter & { 
       return {
         params: method.params,
         run: (params: never, ctx: RequestContext) => {
-          const caller = ctx.principal !== undefined ? `p:${ctx.principal}` : clientAddress !== undefined ? `a:${clientAddress}` : '-';
+          const caller = callerKey(ctx.principal, clientAddress);
           const tool = ctx.method === 'tools/call' ? (params as { name: string }).name : undefined;
           const own = tool === undefined ? undefined : toolLimit(tool);
           const limits: [Bucket, BucketTake][] = [];

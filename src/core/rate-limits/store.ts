@@ -27,14 +27,16 @@ export interface RateLimitStore {
 export interface MemoryRateLimitOptions {
   /** The clock, in milliseconds; `Date.now` by default (tests give their own). */
   now?: () => number;
-  /** Buckets kept before the full ones are dropped (a missing bucket is a full one); default 100 000. */
+  /**
+   * Buckets kept at most (default 100 000): past it, the bucket used least recently is forgotten,
+   * and its caller comes back to a full one. Each take costs the same however many are kept.
+   */
   maxBuckets?: number;
 }
 
 interface Level {
   level: number;
   at: number;
-  full: number;
 }
 
 /** The tokens in a bucket at `now`: what it had, plus what refilled since, up to its size. */
@@ -49,25 +51,48 @@ export function waitFor(level: number, bucket: BucketTake): number {
   return Math.max(1, Math.ceil(((1 - level) * bucket.intervalMs) / bucket.tokens - 1e-6));
 }
 
-/** The default store: this process's buckets, answered synchronously. */
+/**
+ * The default store: this process's buckets, answered synchronously. They are kept in the order they
+ * were last used (a take, refused or not, moves its buckets last); a new bucket past `maxBuckets`
+ * forgets the first, as nginx's limit_req does when its zone is full. So the callers who keep calling
+ * keep their state, whoever else arrives; the one forgotten is the one quiet the longest (whose bucket
+ * refilled most), and it is forgiven what it still owed, never refused for a stranger's traffic.
+ */
 export function memoryRateLimits(options: MemoryRateLimitOptions = {}): RateLimitStore {
   const now = options.now ?? Date.now;
   const maxBuckets = options.maxBuckets ?? 100_000;
+  if (!Number.isInteger(maxBuckets) || maxBuckets < 1) throw new TypeError('memoryRateLimits: maxBuckets must be a positive integer');
   const buckets = new Map<string, Level>();
-  const sweep = (at: number) => {
-    for (const [key, kept] of buckets) if (kept.full <= at) buckets.delete(key);
+  // One iterator kept from take to take: it stands before the bucket used least recently (everything
+  // before it was forgotten or moved last), so finding that bucket never walks the map's freed slots.
+  let order = buckets.keys();
+  const forgetOldest = () => {
+    let oldest = order.next();
+    if (oldest.done === true) {
+      order = buckets.keys();
+      oldest = order.next();
+    }
+    if (oldest.done !== true) buckets.delete(oldest.value);
+  };
+  const keep = (key: string, level: Level) => {
+    buckets.delete(key);
+    buckets.set(key, level);
   };
   return {
     take(takes) {
       const at = now();
-      const levels = takes.map((bucket) => levelAt(buckets.get(bucket.key), bucket, at));
+      const kept = takes.map((bucket) => buckets.get(bucket.key));
+      const levels = takes.map((bucket, index) => levelAt(kept[index], bucket, at));
       const empty = levels.findIndex((level) => level < 1);
-      if (empty !== -1) return { index: empty, retryAfterMs: waitFor(levels[empty]!, takes[empty]!) };
-      if (buckets.size >= maxBuckets) sweep(at);
+      if (empty !== -1) {
+        kept.forEach((level, index) => level !== undefined && keep(takes[index]!.key, level));
+        return { index: empty, retryAfterMs: waitFor(levels[empty]!, takes[empty]!) };
+      }
       takes.forEach((bucket, index) => {
         const level = levels[index]! - 1;
-        buckets.set(bucket.key, { level, at, full: at + ((bucket.burst - level) * bucket.intervalMs) / bucket.tokens });
+        keep(bucket.key, { level, at });
       });
+      while (buckets.size > maxBuckets) forgetOldest();
       return undefined;
     },
   };
