@@ -7,8 +7,10 @@ import type { HttpServerHandle } from '../transports/http/node/listener.js';
 import type { ForwardTarget } from '../transports/http/options.js';
 import { VERSION } from '../version.js';
 
-type FromWorker = { type: 'ready'; url: string; port: number };
-type ToWorker = { type: 'peers'; peers: [number, number][] };
+/** Where a worker takes the requests for its sessions that reach the others, and the secret they carry. */
+type Private = { port: number; secret: string };
+type FromWorker = { type: 'ready'; url: string; private: Private };
+type ToWorker = { type: 'peers'; peers: [number, Private][] };
 
 /** A worker that lives shorter than this and dies counts as a crash; five in a row stop everything. */
 const STEADY_MS = 5000;
@@ -16,7 +18,7 @@ const MAX_CRASHES = 5;
 
 /** The primary: forks `count` workers, keeps them running, and stops them on SIGTERM or SIGINT. Resolves with the exit code. */
 export function runPrimary(count: number, drainMs: number): Promise<number> {
-  const peers = new Map<number, number>();
+  const peers = new Map<number, Private>();
   const born = new Map<number, number>();
   let stopping = false;
   let exitCode = 0;
@@ -45,7 +47,7 @@ export function runPrimary(count: number, drainMs: number): Promise<number> {
       if (message?.type !== 'ready') return;
       clearTimeout(late);
       ready.add(worker.id);
-      peers.set(worker.id, message.port);
+      peers.set(worker.id, message.private);
       broadcast();
       if (!announced && peers.size === count) {
         announced = true;
@@ -100,11 +102,11 @@ export function runPrimary(count: number, drainMs: number): Promise<number> {
 /** What a worker adds to its HTTP server: session ids that name it, and where other workers' sessions are. */
 export function workerOptions(instancePrefix = ''): { sessionIdPrefix: string; forwardSession: (id: string) => ForwardTarget | undefined; onListening: (handle: HttpServerHandle) => Promise<void> } {
   const self = cluster.worker!.id;
-  const peers = new Map<number, number>();
+  const peers = new Map<number, Private>();
   process.on('message', (message: ToWorker) => {
     if (message?.type !== 'peers') return;
     peers.clear();
-    for (const [id, port] of message.peers) peers.set(id, port);
+    for (const [id, peer] of message.peers) peers.set(id, peer);
   });
   return {
     sessionIdPrefix: `${instancePrefix}w${self}.`,
@@ -112,12 +114,11 @@ export function workerOptions(instancePrefix = ''): { sessionIdPrefix: string; f
       const owner = id.startsWith(instancePrefix) ? /^w([1-9]\d*)\./.exec(id.slice(instancePrefix.length)) : null;
       // Never to itself (an id this worker would have made is its own, or unknown here).
       const worker = owner === null ? undefined : Number(owner[1]);
-      const port = worker === undefined || worker === self ? undefined : peers.get(worker);
-      return port === undefined ? undefined : { host: '127.0.0.1', port };
+      const peer = worker === undefined || worker === self ? undefined : peers.get(worker);
+      return peer === undefined ? undefined : { host: '127.0.0.1', ...peer };
     },
     async onListening(handle) {
-      const port = await handle.listenPrivately();
-      const ready: FromWorker = { type: 'ready', url: handle.url, port };
+      const ready: FromWorker = { type: 'ready', url: handle.url, private: await handle.listenPrivately() };
       process.send!(ready);
       // The primary is gone (killed): this worker drains and ends rather than serve on alone.
       process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));

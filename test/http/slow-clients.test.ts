@@ -108,7 +108,7 @@ describe('a body still arriving', () => {
     const owner = await startServer({ sessionIdPrefix: 'b.' });
     try {
       const ownerPort = await owner.listenPrivately();
-      handle = await startServer({ sessionIdPrefix: 'a.', maxConcurrentRequests: 1, forwardSession: (id) => (id.startsWith('b.') ? { host: '127.0.0.1', port: ownerPort } : undefined) });
+      handle = await startServer({ sessionIdPrefix: 'a.', maxConcurrentRequests: 1, forwardSession: (id) => (id.startsWith('b.') ? { host: '127.0.0.1', ...ownerPort } : undefined) });
       for (let i = 0; i < 2; i++) await startTrickler(handle.port, 'Mcp-Session-Id: b.1\r\n');
       const res = await post(handle.url, initializeFrame());
       expect({ status: res.status, session: String(res.headers['mcp-session-id']).slice(0, 2) }).toStrictEqual({ status: 200, session: 'a.' });

@@ -103,6 +103,42 @@ describeWith('redis-server')('serve --workers 2 --redis', () => {
   });
 });
 
+describeWith('redis-server')('serve --workers 2 --redis --rate-limit', () => {
+  let own: RedisServer;
+  let limited: ServeProcess;
+  beforeAll(async () => {
+    own = await startRedis();
+    limited = await startServe(['--demo', '--port', '0', '--workers', '2', '--redis', own.url, '--rate-limit', '1000/hour'], KEY);
+  }, 30_000);
+  afterAll(async () => {
+    await limited?.stop();
+    await own?.stop();
+  });
+
+  it("a 2025 request forwarded to its session's worker is charged to its client, never to the forwarder's loopback address", async () => {
+    // The client connects from 127.0.0.2: 127.0.0.1 can only be a worker forwarding to another.
+    const from2 = () => new Agent({ keepAlive: false, localAddress: '127.0.0.2' });
+    const init = await post(limited.url, initializeFrame(), {}, from2());
+    const headers = { 'mcp-session-id': init.headers['mcp-session-id'] as string, 'mcp-protocol-version': '2025-06-18' };
+    for (let i = 0; i < 10; i++) {
+      const res = await post(limited.url, { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: { i } } }, headers, from2());
+      expect(JSON.parse(res.body)).toStrictEqual({ jsonrpc: '2.0', id: i, result: { content: [{ type: 'text', text: `echo({"i":${i}})` }], isError: false } });
+    }
+    const { createClient } = await import('@redis/client');
+    const client = createClient({ url: own.url });
+    await client.connect();
+    try {
+      expect(((await client.sendCommand(['KEYS', 'zod-mcp:rate:*'])) as string[]).sort()).toStrictEqual(['zod-mcp:rate:server|a:127.0.0.2']);
+      // All 11 requests in the client's one bucket: 1000 less 11, and what refilled since (0.28 a second).
+      const left = Number(await client.sendCommand(['HGET', 'zod-mcp:rate:server|a:127.0.0.2', 'l']));
+      expect(left).toBeGreaterThanOrEqual(989);
+      expect(left).toBeLessThan(991);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe('serve --workers: what it refuses', () => {
   it('several processes without a shared requestState key', async () => {
     await expect(startServe(['--port', '0', '--workers', '2'], { ZOD_MCP_STATE_KEY: '' })).rejects.toThrow(

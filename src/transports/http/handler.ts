@@ -107,7 +107,7 @@ async function routeRequest(state: HttpState, host: HttpHost, req: HttpRequest, 
   const owner = forwardTarget(state, req);
   if (owner !== undefined) {
     state.waitFor(res); // a drain waits for it like for any call; the owner counts it in flight
-    return host.forward!(req, res, owner); // the owner checks the token itself
+    return host.forward!(req, res, owner, state.clientAddress(req)); // the owner checks the token itself
   }
   if (state.auth !== undefined) {
     // A token being checked is a request in flight: bounded like one (an authorization server that

@@ -11,6 +11,8 @@ import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js';
 export interface ForwardTarget {
   readonly host: string;
   readonly port: number;
+  /** The owner's secret: its private port serves only the requests that carry it. */
+  readonly secret: string;
 }
 
 /**

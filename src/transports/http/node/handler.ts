@@ -10,7 +10,7 @@ import type { ResolvedHandlerOptions } from '../options.js';
 import type { HttpHost } from '../messages.js';
 import { ignoreStderrFailures } from '../../stderr.js';
 import { readNodeBody } from './body.js';
-import { forward } from './forward.js';
+import { forward, forwardedClient } from './forward.js';
 import { lingerAfterEarlyAnswer } from './linger.js';
 
 /** `next`: called, with no argument, for a request whose path is not the `path` option's. */
@@ -24,7 +24,8 @@ export const NODE_HOST: HttpHost = {
   readBody: readNodeBody,
   lingerAfterEarlyAnswer: (req, res, limits) => lingerAfterEarlyAnswer(req as IncomingMessage, res as ServerResponse, limits),
   forward,
-  clientAddress: (req) => (req as IncomingMessage).socket?.remoteAddress?.replace(/^::ffff:/i, ''),
+  // A request another worker forwarded comes from that worker: the client is the one it names.
+  clientAddress: (req) => forwardedClient(req as IncomingMessage) ?? (req as IncomingMessage).socket?.remoteAddress?.replace(/^::ffff:/i, ''),
   setUp: ignoreStderrFailures,
 };
 

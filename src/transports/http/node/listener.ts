@@ -1,5 +1,6 @@
 // MCP's Streamable HTTP transport on its own node:http listener: the request handler (../handler.ts)
 // on Node's host, with the listener's clocks and per-client bound around it.
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { McpServer } from '../../../server.js';
 import { connectionTimeouts, limitConnectionsPerClient } from './connections.js';
@@ -9,6 +10,7 @@ import type { HttpOptions } from '../options.js';
 import { resolveHttpOptions } from './listener-options.js';
 import { hostAndPort } from '../defaults.js';
 import { NODE_HOST } from './handler.js';
+import { acceptForwarded } from './forward.js';
 import { startMetrics } from '../metrics.js';
 import { listenForMetrics } from './metrics-listener.js';
 
@@ -36,10 +38,11 @@ export interface HttpServerHandle {
   drain(options?: { timeoutMs?: number }): Promise<void>;
   /**
    * Also listens on a port of 127.0.0.1 of its own (not shared by a cluster), for requests other
-   * processes forward to the sessions this one holds; resolves with that port.
+   * processes forward to the sessions this one holds; resolves with that port and the secret they
+   * must carry (anything else there is refused).
    * @internal
    */
-  listenPrivately(): Promise<number>;
+  listenPrivately(): Promise<{ port: number; secret: string }>;
 }
 
 /** Serves `server` over Streamable HTTP; resolves once listening. Each Mcp-Session-Id gets its own Session. */
@@ -73,10 +76,11 @@ export async function serveHttp(server: McpServer, options: HttpOptions = {}): P
     close,
     drain: (drainOptions = {}) => (drained ??= drainThenClose(handler, servers, drainOptions.timeoutMs ?? resolved.drainMs).then(close)),
     async listenPrivately() {
-      const own = createServer(connectionTimeouts(resolved), serve); // other workers only: no limit per address
+      const secret = randomBytes(32).toString('base64url');
+      const own = createServer(connectionTimeouts(resolved), acceptForwarded(secret, serve)); // other workers only: no limit per address
       servers.push(own);
       await listen(own, { port: 0, host: '127.0.0.1', exclusive: true });
-      return boundPort(own)!;
+      return { port: boundPort(own)!, secret };
     },
   };
 }
