@@ -27,7 +27,8 @@ export interface RedisConnectOptions {
   onError?: (error: unknown) => void;
   /**
    * How long a command may take, in milliseconds (default 3000): then the request that needed it
-   * fails (StoreUnavailableError), and the store counts as down until Redis answers again.
+   * fails (StoreUnavailableError), and the store counts as down until Redis answers again (a PING
+   * every second asks), every command meanwhile failing at once.
    */
   commandTimeoutMs?: number;
 }
@@ -68,7 +69,7 @@ export async function connectRedis(options: RedisConnectOptions, owner: string, 
   const owned = options.client === undefined;
   const client = options.client ?? (await createClient(options.url!, owner));
   // A second failure of one outage is not news: only the first is reported, and the recovery.
-  const outage = outageWatch(report, note, () => send(['PING']));
+  const outage = outageWatch(report, note, () => send(['PING'], true));
   if (owned) client.on('error', (error) => outage.failed(`the connection to Redis failed: ${error.message}`, error));
   // A server that takes the connection but never answers must not hang the start: 10 s, then an error.
   let timer: NodeJS.Timeout | undefined;
@@ -84,8 +85,14 @@ export async function connectRedis(options: RedisConnectOptions, owner: string, 
   } finally {
     clearTimeout(timer);
   }
-  /** A command with a deadline: past it the request fails, the command is dropped if it was not sent yet. */
-  const send = <T>(args: readonly string[]): Promise<T> => {
+  /**
+   * A command with a deadline: past it the request fails, the command is dropped if it was not sent
+   * yet. While an outage is known, a command fails at once (a request must not wait out a deadline
+   * that the last one already waited out): only the probe asks Redis, and finds the outage's end.
+   */
+  const send = <T>(args: readonly string[], probe = false): Promise<T> => {
+    const down = probe ? undefined : outage.unavailable();
+    if (down !== undefined) return Promise.reject(new StoreUnavailableError(outage.failed(down)));
     const abort = new AbortController();
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {

@@ -1,6 +1,6 @@
 // A Redis outage, told once: its first failure goes to the store's error report, the later ones
-// of the same outage nowhere; meanwhile a PING every second finds out when Redis answers again,
-// which one more line says. What the stores ask to answer the health check.
+// of the same outage nowhere; meanwhile commands fail at once, and a PING every second finds out
+// when Redis answers again, which one more line says. What the stores ask to answer the health check.
 export interface OutageWatch {
   /** A command or the connection failed: returns the reason, to fail the request with. */
   failed(reason: string, error?: unknown): string;

@@ -1,13 +1,14 @@
 // A Redis that takes the connection and then says nothing (SIGSTOP): every command has a deadline,
-// so a request that needs Redis fails with the reason in that time, one that does not is served as
-// ever, the health check says the store is down, the outage is told once and its end once more.
-import { get } from 'node:http';
+// so a request that needs Redis fails with the reason in that time, and once the outage is known at
+// once (only the probe asks Redis); one that does not need it is served as ever, the health check
+// says the store is down, the outage is told once and its end once more.
+import { Agent, get } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer, defineTool } from '../../src/index.js';
 import { serveHttp, type HttpServerHandle } from '../../src/node.js';
-import { redisTaskStore, type RedisTaskStore } from '../../src/redis.js';
+import { redisRateLimits, redisTaskStore, type RedisTaskStore } from '../../src/redis.js';
 import { V2026, envelope } from '../helpers/eras.js';
 import { describeWith } from '../helpers/binaries.js';
 import { startRedis, type RedisServer } from '../helpers/redis.js';
@@ -93,19 +94,49 @@ describeWith('redis-server')('a Redis that stops answering', () => {
       status: 503,
       body: { status: 'unavailable', pid: process.pid, inFlight: 0, sessions: 0, tasks: 0, down: ['tasks: Redis did not answer within 300 ms'] },
     });
-    // Every request slot held by a request waiting on Redis: a plain call is refused meanwhile, and
-    // served again once their deadline passed.
-    const waiting = Array.from({ length: 8 }, (_, i) => modern(http!.url, 10 + i, 'tasks/get', { taskId: `t${i}` }, `t${i}`));
-    await until(() => health(http!.url), (answer) => answer.body.inFlight === 8, 'eight requests in flight');
-    expect((await modern(http.url, 4, 'tools/call', { name: 'echo', arguments: { text: 'hi' } }, 'echo')).status).toBe(503);
-    for (const answer of await Promise.all(waiting)) expect(answer.frame).toMatchObject({ error: { code: -32603, data: reason } });
-    expect(await modern(http.url, 3, 'tools/call', { name: 'echo', arguments: { text: 'hi' } }, 'echo')).toStrictEqual(echoed);
+    // The outage known, a request that needs Redis fails at once: as many as there are request
+    // slots, all at once, hold none, and a plain call is served among them.
+    const failing = Array.from({ length: 16 }, (_, i) => modern(http!.url, 10 + i, 'tasks/get', { taskId: `t${i}` }, `t${i}`, 250));
+    expect(await modern(http.url, 4, 'tools/call', { name: 'echo', arguments: { text: 'hi' } }, 'echo')).toStrictEqual({ ...echoed, frame: { ...echoed.frame, id: 4 } });
+    for (const [i, answer] of (await Promise.all(failing)).entries()) {
+      expect(answer.frame).toStrictEqual({ jsonrpc: '2.0', id: 10 + i, error: { code: -32603, message: 'Internal error', data: reason } });
+    }
     // One outage, one report, however many requests failed in it.
     expect(reported).toStrictEqual(['Redis did not answer within 300 ms; requests that need Redis fail until it answers again']);
     resume();
     await until(() => health(http!.url), (answer) => answer.status === 200, 'healthy again');
     expect(await modern(http.url, 5, 'tasks/get', { taskId: 'abc' }, 'abc')).toMatchObject({ frame: { error: { code: -32602 } } });
     expect(reported).toHaveLength(1);
+  });
+
+  it('rate limits and tasks in Redis, the outage known: a rate-limited call answers at once, and 1,100 tasks/get at a time leave room for it', { timeout: 30_000 }, async () => {
+    const limits = await redisRateLimits({ url: redis.url, onError: () => {} });
+    store = await redisTaskStore({ url: redis.url, onError: () => {} });
+    const server = new McpServer({ name: 'outage', version: '1.0.0', tools: [echo, build], tasks: { store }, rateLimit: { perHour: 100_000 }, rateLimitStore: limits });
+    http = await serveHttp(server, { port: 0 });
+    try {
+      pause();
+      // The first request waits out both deadlines (3 s each, the default): then the outage is known to both stores.
+      expect((await modern(http.url, 1, 'tasks/get', { taskId: 'abc' }, 'abc', 10_000)).frame).toMatchObject({ error: { code: -32603, data: 'Redis did not answer within 3000 ms; try again later' } });
+      const took: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        expect((await modern(http.url, 2 + i, 'tools/call', { name: 'echo', arguments: { text: 'hi' } }, 'echo')).frame).toMatchObject({ result: { content: [{ type: 'text', text: 'hi' }], isError: false } });
+        took.push(performance.now() - started);
+      }
+      expect(took.sort((a, b) => a - b)[2]).toBeLessThan(100); // the rate limit failed open at once, not after 3 s
+      const agent = new Agent({ keepAlive: false });
+      const many = Array.from({ length: 1100 }, (_, i) =>
+        post(http!.url, { jsonrpc: '2.0', id: 100 + i, method: 'tasks/get', params: { taskId: `t${i}`, _meta: envelope(TASKS) } }, { 'mcp-protocol-version': V2026, 'mcp-method': 'tasks/get', 'mcp-name': `t${i}` }, agent),
+      );
+      const echoed = await modern(http.url, 9, 'tools/call', { name: 'echo', arguments: { text: 'still here' } }, 'echo');
+      expect(echoed).toStrictEqual({ status: 200, frame: { jsonrpc: '2.0', id: 9, result: { resultType: 'complete', content: [{ type: 'text', text: 'still here' }], isError: false, _meta: SERVER_INFO } } });
+      const statuses = (await Promise.all(many)).map((res) => `${res.status} ${(JSON.parse(res.body) as { error?: { data?: string } }).error?.data}`);
+      expect(new Set(statuses)).toStrictEqual(new Set(['200 Redis did not answer within 3000 ms; try again later']));
+    } finally {
+      resume();
+      await limits.close();
+    }
   });
 
   it('serve --redis --redis-timeout-ms: tasks/get fails in time, echo is served, /healthz 503, and stderr tells the outage once and its end', { timeout: 30_000 }, async () => {
