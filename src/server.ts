@@ -217,6 +217,11 @@ export class McpServer {
     return outagesOf(this.#servesTasks ? this.#tasks.settings.store : undefined, this.#events);
   }
 
+  /** Whether this server serves any resource or template (the CLI's warning on an open bind says so). @internal */
+  get servesResources(): boolean {
+    return this.#resources !== undefined && this.#resources.list().length > 0;
+  }
+
   /** How many tasks this process runs, and when there are none (a draining transport waits). @internal */
   get runningTasks(): { readonly count: number; idle(): Promise<void> } {
     const tasks = this.#tasks;

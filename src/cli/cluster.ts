@@ -17,7 +17,7 @@ const STEADY_MS = 5000;
 const MAX_CRASHES = 5;
 
 /** The primary: forks `count` workers, keeps them running, and stops them on SIGTERM or SIGINT. Resolves with the exit code. */
-export function runPrimary(count: number, drainMs: number): Promise<number> {
+export function runPrimary(count: number, drainMs: number, notices: (port: number) => readonly string[] = () => []): Promise<number> {
   const peers = new Map<number, Private>();
   const born = new Map<number, number>();
   let stopping = false;
@@ -51,6 +51,8 @@ export function runPrimary(count: number, drainMs: number): Promise<number> {
       broadcast();
       if (!announced && peers.size === count) {
         announced = true;
+        const url = new URL(message.url);
+        for (const line of notices(Number(url.port || (url.protocol === 'https:' ? 443 : 80)))) process.stderr.write(`${line}\n`);
         process.stderr.write(`zod-mcp ${VERSION}: serving MCP over HTTP at ${message.url} with ${count} workers (primary pid ${process.pid})\n`);
       }
     });

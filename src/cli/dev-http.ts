@@ -9,6 +9,7 @@ import { Agent, createServer, request, type IncomingMessage, type Server, type S
 import { DEFAULT_HOST, DEFAULT_PORT, hostAndPort } from '../transports/http/defaults.js';
 import { VERSION } from '../version.js';
 import { DEV_CHILD_ENV, type DevMessage } from './dev-child.js';
+import type { Exposed } from './exposure.js';
 import { Runner, relayStderr } from './dev-runner.js';
 
 
@@ -30,9 +31,16 @@ export class HttpRunner extends Runner {
   #failure: string | undefined;
   #stopping = false;
 
-  /** `args`: serve's, for a server on a port of its own (`--port 0`); `host` and `port`: where the client connects. */
-  constructor(args: string[], say: (text: string) => void, host: string | undefined, port: number | undefined) {
+  /** Lines said before the URL, about what the server of the moment exposes on this listener's port. */
+  readonly #notices: (port: number, exposed: Exposed) => readonly string[];
+
+  /**
+   * `args`: serve's, for a server on a port of its own (`--port 0`, on loopback); `host` and `port`:
+   * where the client connects; `notices`: the warning of a public bind, for that port.
+   */
+  constructor(args: string[], say: (text: string) => void, host: string | undefined, port: number | undefined, notices: (port: number, exposed: Exposed) => readonly string[]) {
     super(args, say);
+    this.#notices = notices;
     this.#host = host ?? DEFAULT_HOST;
     this.#port = port ?? DEFAULT_PORT;
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => this.#stop());
@@ -54,7 +62,7 @@ export class HttpRunner extends Runner {
     const child: Child = { process: spawned, agent: new Agent({ keepAlive: true }), port: undefined, whyStopped: relayStderr(spawned) };
     this.#starting = child;
     child.process.on('message', (message: DevMessage) => {
-      if (message.type === 'listening' && this.#starting === child) this.#listening(child, message.port);
+      if (message.type === 'listening' && this.#starting === child) this.#listening(child, message.port, message.exposed);
     });
     child.process.once('exit', (code) => this.#exited(child, code));
   }
@@ -66,12 +74,13 @@ export class HttpRunner extends Runner {
     else this.start();
   }
 
-  #listening(child: Child, port: number): void {
+  #listening(child: Child, port: number, exposed: Exposed): void {
     child.port = port;
     const old = this.#current;
     this.#current = child;
     this.#starting = undefined;
     this.#failure = undefined;
+    for (const line of this.#notices(this.#port, exposed)) process.stderr.write(`${line}\n`);
     process.stderr.write(`zod-mcp ${VERSION}: serving MCP over HTTP at http://${hostAndPort(this.#host, this.#port)}/mcp\n`);
     if (old !== undefined) send(old, { type: 'handover' });
     if (this.#again) {

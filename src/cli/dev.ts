@@ -32,7 +32,9 @@ export async function runDevCommand(args: readonly string[]): Promise<number> {
   say(`serving ${options.module} over ${options.http ? 'HTTP' : 'stdio'}; ${hint}`);
   let runner: HttpRunner | StdioRunner;
   if (options.http) {
-    const http = new HttpRunner(serveArgs, say, options.host, options.port);
+    const { exposureLines, refuseOpenBind } = await import('./exposure.js');
+    refuseOpenBind(options, 'dev'); // here, before anything listens: the server would refuse it at each start
+    const http = new HttpRunner(serveArgs, say, options.host, options.port, (port, exposed) => exposureLines(options, port, exposed));
     await http.listen().catch((error: unknown) => {
       throw listenFailure(error, options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT, 'dev');
     });

@@ -11,6 +11,8 @@ export interface RunHttpOptions extends HttpOptions {
   stopSignal?: Promise<unknown>;
   /** Set in a worker of `--workers N`: it says nothing itself, and tells the primary where it is. */
   onListening?: (handle: HttpServerHandle) => Promise<void>;
+  /** Lines said before the URL, once the port is known (a warning on a public bind); not said with `onListening`. */
+  notices?: (port: number) => readonly string[];
 }
 
 /**
@@ -18,12 +20,13 @@ export interface RunHttpOptions extends HttpOptions {
  * closes; a second signal closes at once. Resolves when everything is closed.
  */
 export async function runHttp(server: McpServer, options: RunHttpOptions = {}): Promise<void> {
-  const { stopSignal: given, onListening, ...httpOptions } = options;
+  const { stopSignal: given, onListening, notices, ...httpOptions } = options;
   const handle = await serveHttp(server, httpOptions).catch((error: unknown) => {
     throw listenFailure(error, httpOptions.host ?? DEFAULT_HOST, httpOptions.port ?? DEFAULT_PORT);
   });
   const stopSignal = given ?? nextSignal(); // only once serving: a failed start ends the process at once
   if (onListening === undefined) {
+    for (const line of notices?.(handle.port) ?? []) process.stderr.write(`${line}\n`);
     process.stderr.write(`zod-mcp ${VERSION}: serving MCP over HTTP at ${handle.url}\n`);
     if (handle.metricsUrl !== undefined) process.stderr.write(`zod-mcp: Prometheus metrics at ${handle.metricsUrl}\n`);
   } else await onListening(handle);

@@ -24,29 +24,39 @@ export async function runServeCommand(args: readonly string[]): Promise<void> {
  */
 async function runServeHttp(options: ServeArgs): Promise<void> {
   const served = await chooseServed(options);
-  const [{ checkExposure }, { machineHostNames }] = await Promise.all([import('./exposure.js'), import('../transports/http/node/listener-options.js')]);
+  const [{ bindsLoopback, exposedBy, exposureLines, refuseOpenBind }, { machineHostNames }] = await Promise.all([import('./exposure.js'), import('../transports/http/node/listener-options.js')]);
   const cluster = options.workers > 1 ? (await import('node:cluster')).default : undefined;
   if (cluster === undefined || cluster.isPrimary) {
     checkScaleOut(options, served);
-    for (const line of checkExposure(options, served, options.port ?? DEFAULT_PORT)) process.stderr.write(`${line}\n`);
+    refuseOpenBind(options);
   }
+  const limits = options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit };
   if (cluster?.isPrimary) {
+    // Built here only to name what it serves (each worker builds its own, with Redis).
+    const exposed = exposedBy(await buildServer(options, served, limits));
     const { runPrimary } = await import('./cluster.js');
-    process.exit(await runPrimary(options.workers, options.drainMs ?? 10_000));
+    process.exit(await runPrimary(options.workers, options.drainMs ?? 10_000, (port) => exposureLines(options, port, exposed)));
   }
   const shared = options.redis === undefined ? undefined : await openRedis(options.redis, options.taskLeaseMs, options.redisTimeoutMs, options.rateLimit !== undefined);
-  const limits = options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit, ...(shared?.limits === undefined ? {} : { rateLimitStore: shared.limits }) };
-  const server = await buildServer(options, served, shared === undefined ? limits : { events: shared.events, tasks: { store: shared.store }, ...limits });
+  const stores = shared === undefined ? limits : { events: shared.events, tasks: { store: shared.store }, ...limits, ...(shared.limits === undefined ? {} : { rateLimitStore: shared.limits }) };
+  const server = await buildServer(options, served, stores);
   const prefix = options.instance === undefined ? '' : `${options.instance}.`;
-  const worker = cluster === undefined ? { sessionIdPrefix: prefix, ...(await import('./dev-child.js')).devChildOptions(server) } : (await import('./cluster.js')).workerOptions(prefix);
+  const child = cluster === undefined ? (await import('./dev-child.js')).devChildOptions(server, exposedBy(server)) : undefined;
+  const worker = cluster === undefined ? { sessionIdPrefix: prefix, ...child } : (await import('./cluster.js')).workerOptions(prefix);
+  const host = options.host ?? DEFAULT_HOST;
+  // A server `dev` started for a public host listens on loopback only, behind dev's listener, and serves that host's names.
+  const behindDev = child !== undefined && !bindsLoopback(options);
+  const listenHost = behindDev ? loopbackOf(host) : options.host;
+  const named = behindDev || options.allowedHosts !== undefined;
   // Loaded only here, so that stdio start-up never pays for the HTTP code.
   const { runHttp } = await import('./serve-http.js');
   await runHttp(server, {
     port: options.port,
-    host: options.host,
+    host: listenHost,
     drainMs: options.drainMs,
+    notices: (port) => exposureLines(options, port, exposedBy(server)),
     ...(options.auth === undefined ? {} : { auth: options.auth }),
-    ...(options.allowedHosts === undefined ? {} : { allowedHosts: [...machineHostNames(options.host ?? DEFAULT_HOST), ...options.allowedHosts] }),
+    ...(named ? { allowedHosts: [...machineHostNames(host), ...(options.allowedHosts ?? [])] } : {}),
     ...(options.maxConnectionsPerClient === undefined ? {} : { maxConnectionsPerClient: options.maxConnectionsPerClient }),
     ...(options.trustForwardedFor ? { trustForwardedFor: true } : {}),
     ...(options.tls === undefined ? {} : { tls: await readTls(options.tls) }),
@@ -55,6 +65,11 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
   });
   await shared?.close();
   process.exit(0); // a tool that ignored its abort signal must not keep a stopped server alive
+}
+
+/** The loopback address of `host`'s family: where a server that only dev reaches listens. */
+function loopbackOf(host: string): string {
+  return host.includes(':') ? '::1' : '127.0.0.1';
 }
 
 /** The PEM files of --tls-cert and --tls-key. */

@@ -1,5 +1,5 @@
-// Programs some tests run as real peers (Debian's redis-server and nginx) or use (openssl, and
-// chromium for the MCP Apps test). `npm test` passes on a machine without them: the tests that need
+// Programs some tests run as real peers (Debian's redis-server and nginx) or use (openssl,
+// chromium for the MCP Apps test, unshare for a network namespace of a test's own). `npm test` passes on a machine without them: the tests that need
 // one are skipped, and test/global-setup.ts says so in one line each. With ZOD_MCP_TEST_ALL=1 (as
 // .ci/run sets it) nothing is skipped: a missing program fails the run at its start.
 import { spawnSync } from 'node:child_process';
@@ -13,6 +13,9 @@ export const BINARIES = {
   'python3-prometheus-client': { command: '/usr/bin/python3', probe: ['-c', 'import prometheus_client.parser'], install: 'apt-get install python3-prometheus-client' },
   // Debian's Chromium, which playwright-core drives in the MCP Apps browser test (never a downloaded browser).
   chromium: { command: '/usr/bin/chromium', probe: ['--version'], install: 'apt-get install chromium' },
+  // A network namespace of the test's own, with its loopback up: where a server may bind 0.0.0.0 and
+  // still be reached from nowhere else (util-linux's unshare and iproute2's ip, as root).
+  unshare: { command: '/usr/bin/unshare', probe: ['-n', '/usr/sbin/ip', 'link', 'set', 'lo', 'up'], install: 'apt-get install util-linux iproute2, and run as root' },
 } as const satisfies Record<string, { command?: string; probe: readonly string[]; install: string }>;
 export type Binary = keyof typeof BINARIES;
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { McpServer } from '../../src/index.js';
 import { serveHttp, type HttpServerHandle } from '../../src/node.js';
-import { checkExposure } from '../../src/cli/exposure.js';
+import { exposureLines } from '../../src/cli/exposure.js';
 import { parseServeArgs } from '../../src/cli/serve-args.js';
 import { describeWith } from '../helpers/binaries.js';
 import { run } from '../helpers/run.js';
@@ -78,9 +78,9 @@ describeWith('openssl')('HTTPS', () => {
 
 it('warns of bearer tokens in clear on a public bind with authorization and no TLS (checked without binding one)', () => {
   const auth = ['--auth-issuer', 'https://as.example', '--auth-audience', 'https://mcp.example/mcp'];
-  expect(checkExposure(parseServeArgs(['--http', '--host', '0.0.0.0', ...auth]), { tools: [] }, 8443)).toStrictEqual([
+  expect(exposureLines(parseServeArgs(['--http', '--host', '0.0.0.0', ...auth]), 8443, { tools: [], resources: false })).toStrictEqual([
     'zod-mcp: WARNING: plain HTTP on 0.0.0.0:8443: bearer tokens travel in clear unless a TLS proxy stands in front (or give --tls-cert FILE --tls-key FILE)',
   ]);
-  expect(checkExposure(parseServeArgs(['--http', '--host', '0.0.0.0', ...auth, '--tls-cert', 'c.pem', '--tls-key', 'k.pem']), { tools: [] }, 8443)).toStrictEqual([]);
-  expect(checkExposure(parseServeArgs(['--http', ...auth]), { tools: [] }, 8443)).toStrictEqual([]);
+  expect(exposureLines(parseServeArgs(['--http', '--host', '0.0.0.0', ...auth, '--tls-cert', 'c.pem', '--tls-key', 'k.pem']), 8443, { tools: [], resources: false })).toStrictEqual([]);
+  expect(exposureLines(parseServeArgs(['--http', ...auth]), 8443, { tools: [], resources: false })).toStrictEqual([]);
 });
