@@ -130,8 +130,11 @@ export function runChain(chain: readonly Middleware[], method: Method, ctx: Requ
   const run = (index: number, current: Record<string, unknown>): unknown => {
     if (index === chain.length) return method.run(current as never, ctx);
     let passed: Promise<unknown> | undefined;
+    /** Set once this middleware's answer was taken: a next() after it would run the method for no one. */
+    let answered = false;
     const next: Next = (changed) => {
       if (passed !== undefined) return Promise.reject(new Error(`middleware ${index + 1} of ${ctx.method} called next() twice: a request goes on once`));
+      if (answered) return Promise.reject(new Error(`middleware ${index + 1} of ${ctx.method} called next() after it had answered: the method does not run`));
       try {
         const inner = run(index + 1, changed === undefined ? current : reparse(method, changed));
         passed = Promise.resolve(inner);
@@ -144,6 +147,7 @@ export function runChain(chain: readonly Middleware[], method: Method, ctx: Requ
       return passed;
     };
     const done = (returned: unknown): unknown => {
+      answered = true;
       if (returned !== undefined) return returned;
       if (passed === undefined) throw new Error(`middleware ${index + 1} of ${ctx.method} returned nothing and never called next(): return an answer, or next()'s`);
       return passed;
@@ -153,15 +157,22 @@ export function runChain(chain: readonly Middleware[], method: Method, ctx: Requ
       returned = chain[index]!(new Request(ctx, current), next);
       if (!isThenable(returned)) return done(returned);
     } catch (error) {
+      answered = true;
       return fail(error);
     }
-    return Promise.resolve(returned).then((value) => {
-      try {
-        return done(value);
-      } catch (error) {
+    return Promise.resolve(returned).then(
+      (value) => {
+        try {
+          return done(value);
+        } catch (error) {
+          return fail(error);
+        }
+      },
+      (error: unknown) => {
+        answered = true;
         return fail(error);
-      }
-    }, fail);
+      },
+    );
   };
   return run(0, params);
 }

@@ -118,6 +118,41 @@ describe.each(['2025', '2026'] as const)('middleware, %s', (era) => {
     );
   });
 
+  it('next() after the middleware answered is refused, and the method never runs (its answer would go nowhere)', async () => {
+    let runs = 0;
+    const counted = defineTool({ name: 'counted', description: 'Counts its runs.', input: z.object({}), handler: () => String(++runs) });
+    const late: Promise<unknown>[] = [];
+    const refusals: string[] = [];
+    const server = new McpServer({
+      name: 'test-server',
+      version: '1.2.3',
+      tools: [counted],
+      use: [
+        (_request, next) => {
+          // Answers by itself, and calls next() later: after the answer, and after a throw.
+          late.push(Promise.resolve().then(() => next()).catch((error: Error) => void refusals.push(error.message)));
+          return { content: [{ type: 'text', text: 'cached' }], isError: false };
+        },
+      ],
+    });
+    expect(await server.handle(call(era, 1, 'counted', {}))).toStrictEqual(result(era, 1, 'cached'));
+    const thrower = new McpServer({
+      name: 'test-server',
+      version: '1.2.3',
+      tools: [counted],
+      use: [
+        async (_request, next) => {
+          setTimeout(() => late.push(next().catch((error: Error) => void refusals.push(error.message))), 0);
+          throw new Error('no');
+        },
+      ],
+    });
+    expect(await thrower.handle(call(era, 2, 'counted', {}))).toStrictEqual(result(era, 2, 'no', true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await Promise.all(late);
+    expect([runs, refusals]).toStrictEqual([0, Array(2).fill('middleware 1 of tools/call called next() after it had answered: the method does not run')]);
+  });
+
   it('sees the request: method, params, era, version, id, target, principal, auth, session, signal', async () => {
     const seen: McpRequest[] = [];
     const server = serve([(request, next) => (seen.push(request), next())]);

@@ -3,12 +3,15 @@
 import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { McpServer, type AuthInfo } from '../../../src/index.js';
 import { toNodeHandler } from '../../../src/node.js';
 import { echo } from '../../../src/demo.js';
 import { V2026, modern } from '../../helpers/eras.js';
 import { add, httpError, post, send } from '../helpers.js';
+import { root } from '../../helpers/run.js';
 
 const server = new McpServer({ name: 'test', version: '1.0.0', tools: [echo, add] });
 const servers: Server[] = [];
@@ -41,17 +44,20 @@ describe('toNodeHandler in Express', () => {
     expect({ status: res.status, body: res.body }).toStrictEqual({ status: 200, body: answer });
   });
 
-  it('answers 500 when something read the body and kept nothing of it, and says why on stderr', async () => {
+  it('answers 500 when something read the body and kept nothing of it, and says why on stderr: the line docs/http.md quotes', async () => {
     const app = express();
     app.post('/mcp', (req, _res, next) => req.resume().once('end', () => next()), toNodeHandler(server));
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const docs = readFileSync(join(root, 'docs', 'http.md'), 'utf8');
+    const quoted = /\*\*Bodies a framework already read\.\*\*[^]*?```text\n(.*)\n```/.exec(docs)?.[1];
     try {
       const res = await post(`${await listen(app)}/mcp`, call, callHeaders);
       expect({ status: res.status, body: res.body, stderr: stderr.mock.calls }).toStrictEqual({
         status: 500,
         body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' } }),
-        stderr: [['zod-mcp: http: the request body was read before the MCP handler (a body parser or middleware before it?) and left nothing of it\n']],
+        stderr: [[`${quoted}\n`]],
       });
+      expect(quoted).toBe('zod-mcp: http: the request body was read before the MCP handler (a body parser or middleware before it?) and left nothing of it');
     } finally {
       stderr.mockRestore();
     }
