@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
-import { Request } from '../../schemas/jsonrpc.js';
+import { Request, RequestId, Response as ResponseSchema } from '../../schemas/jsonrpc.js';
+import { McpServer } from '../../src/index.js';
 import { classify, isUsualEnvelope } from '../../src/jsonrpc/classify.js';
 
 const RequestEnvelope = Request.extend({ params: z.unknown().optional() });
@@ -71,5 +72,38 @@ describe('classify: the usual envelope', () => {
     };
     expect(classify(frame)).toEqual({ kind: 'request', id: 7, method: 'ping', params: undefined });
     expect(classify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { a: 1 } })).toMatchObject({ kind: 'request' });
+  });
+});
+
+describe('classify: frames shaped like a response', () => {
+  const responseMember = fc.oneof(member, fc.constant({}), fc.constant({ code: -32600, message: 'x' }), fc.constant({ code: 'x', message: 'x' }), fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 2 }));
+  const responseShaped = fc.record({ jsonrpc: member, id: member, result: responseMember, error: responseMember }, { requiredKeys: [] });
+
+  it('is a response exactly where the Response schema accepts it; anything else with an id is invalid, with the id when it is one', () => {
+    fc.assert(
+      fc.property(responseShaped, (value) => {
+        if (value.id === undefined || !('result' in value || 'error' in value)) return;
+        const classified = classify(value);
+        if (ResponseSchema.safeParse(value).success) expect(classified).toStrictEqual({ kind: 'response', id: value.id });
+        else expect(classified).toStrictEqual({ kind: 'invalid', id: RequestId.safeParse(value.id).success ? value.id : undefined, data: 'expected a request (jsonrpc, id, method) or a notification (jsonrpc, method)' });
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('a malformed one is answered -32600 through handle, never taken as a response and left unanswered', async () => {
+    const server = new McpServer({ name: 's', version: '1', tools: [] });
+    const data = 'expected a request (jsonrpc, id, method) or a notification (jsonrpc, method)';
+    const cases: [unknown, unknown][] = [
+      [{ id: 14, result: {} }, { jsonrpc: '2.0', id: 14, error: { code: -32600, message: 'Invalid Request', data } }],
+      [{ jsonrpc: '1.0', id: 15, result: {} }, { jsonrpc: '2.0', id: 15, error: { code: -32600, message: 'Invalid Request', data } }],
+      [{ jsonrpc: '2.0', id: 16, result: [] }, { jsonrpc: '2.0', id: 16, error: { code: -32600, message: 'Invalid Request', data } }],
+      [{ jsonrpc: '2.0', id: 'r', result: 'ok' }, { jsonrpc: '2.0', id: 'r', error: { code: -32600, message: 'Invalid Request', data } }],
+      [{ jsonrpc: '2.0', id: 17, error: {} }, { jsonrpc: '2.0', id: 17, error: { code: -32600, message: 'Invalid Request', data } }],
+      [{ jsonrpc: '2.0', id: 18, error: { code: 'x', message: 'm' } }, { jsonrpc: '2.0', id: 18, error: { code: -32600, message: 'Invalid Request', data } }],
+      [{ jsonrpc: '2.0', id: 1.5, result: {} }, { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request', data } }],
+      [{ jsonrpc: '2.0', id: 19, result: {} }, null], // well formed: a response to no request of ours, nothing to answer
+    ];
+    for (const [frame, answer] of cases) expect([frame, await server.handle(frame)]).toStrictEqual([frame, answer]);
   });
 });
