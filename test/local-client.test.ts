@@ -46,7 +46,7 @@ describe('the in-process client', () => {
   });
 
   it('a tool failure is a result (isError), as for any client; a malformed call throws the error frame', async () => {
-    expect(await server.callTool('get_weather', { city: 3 })).toMatchObject({ isError: true, content: [{ text: expect.stringContaining('Invalid arguments for tool get_weather') }] });
+    expect(await server.callTool('get_weather', { city: 3 })).toStrictEqual({ content: [{ type: 'text', text: 'Invalid arguments for tool get_weather: city: expected string, received number' }], isError: true });
     expect(await server.callTool('nope')).toMatchObject({ isError: true, content: [{ text: 'unknown tool: nope' }] });
     const thrown = await server.readResource('test://missing').catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(ProtocolError);

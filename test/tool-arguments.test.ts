@@ -65,7 +65,7 @@ describe('argument policies', () => {
     const frame = JSON.parse('{"o":{"x":1,"__proto__":{"admin":true}}}') as object;
     expect(await serve({ coerce: true }, [guarded])('guarded', frame)).toStrictEqual({ text: '{"o":{"x":1,"admin":false}}', isError: false });
     expect(await serve({ coerce: true }, [guarded])('guarded', { o: '{"x":"1","__proto__":{"admin":true}}' })).toStrictEqual({ text: '{"o":{"x":1,"admin":false}}', isError: false });
-    expect(await serve({ coerce: true, unknown: 'reject' }, [guarded])('guarded', frame)).toMatchObject({ isError: true, text: expect.stringContaining('unknown argument "o.__proto__"') });
+    expect(await serve({ coerce: true, unknown: 'reject' }, [guarded])('guarded', frame)).toStrictEqual({ text: 'Invalid arguments for tool guarded: unknown argument "o.__proto__"', isError: true });
   });
 
   it('reject stays cheap on many or huge unknown names, naming ten at most', async () => {
@@ -82,7 +82,7 @@ describe('argument policies', () => {
     const anything = defineTool({ name: 'anything', description: 'a', input: z.object({ v: z.union([z.number(), z.any()]) }), handler: (args) => JSON.stringify(args) });
     const call = serve({ unknown: 'reject', coerce: true }, [loose, legacy, anything]);
     expect(await call('loose', { a: 'x', extra: 1 })).toStrictEqual({ text: '{"a":"x","extra":1}', isError: false });
-    expect(await call('legacy', { count: 1, on: true, more: 1 })).toMatchObject({ isError: true, text: expect.stringContaining('unknown argument "more"') });
+    expect(await call('legacy', { count: 1, on: true, more: 1 })).toStrictEqual({ text: 'Invalid arguments for tool legacy: unknown argument "more"', isError: true });
     expect(await call('anything', { v: '007' })).toStrictEqual({ text: '{"v":"007"}', isError: false });
   });
 
@@ -90,7 +90,7 @@ describe('argument policies', () => {
     const strict = defineTool({ name: 'strict', description: 's', input: z.object({ n: z.int() }), arguments: { unknown: 'reject' }, handler: ({ n }) => `n=${n}` });
     const call = serve({ coerce: true }, [strict]);
     expect(await call('strict', { n: '2' })).toStrictEqual({ text: 'n=2', isError: false });
-    expect(await call('strict', { n: 2, m: 1 })).toMatchObject({ isError: true, text: expect.stringContaining('unknown argument "m"') });
+    expect(await call('strict', { n: 2, m: 1 })).toStrictEqual({ text: 'Invalid arguments for tool strict: unknown argument "m" (did you mean "n"?)', isError: true });
   });
 
   it('a bad policy is refused when it is given', () => {

@@ -130,7 +130,9 @@ describe('the bearer token', () => {
     const { access_token } = await as.token('agent', { resource, scope: 'notes:write' });
     const res = await call2026('whoami', {}, access_token);
     expect(res.status).toBe(403);
-    expect(res.headers['www-authenticate']).toContain('error="insufficient_scope", scope="notes:read"');
+    expect(res.headers['www-authenticate']).toBe(
+      `Bearer resource_metadata="${metadataUrl()}", error="insufficient_scope", scope="notes:read", error_description="this MCP server needs the scope notes:read"`,
+    );
   });
 
   it('opaque: checked by introspection at the same server', async () => {
@@ -187,7 +189,7 @@ describe('per-tool scopes', () => {
     const session = init.headers['mcp-session-id'] as string;
     const legacy = await post(handle.url, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'write_note', arguments: { text: 'x' } } }, { ...auth, 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' });
     expect(legacy.status).toBe(403);
-    expect(legacy.headers['www-authenticate']).toContain('error="insufficient_scope"');
+    expect(legacy.headers['www-authenticate']).toBe(denied.headers['www-authenticate']); // the same challenge as 2026's above
   });
 
   it('a 2025 session belongs to the token’s subject: another one gets 404', async () => {

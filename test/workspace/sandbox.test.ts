@@ -13,7 +13,10 @@ let base: string;
 beforeAll(async () => {
   workspace = await createTempWorkspace();
   ({ root, base } = workspace);
+  // A stand-in for a system folder (/etc), outside the root but inside the temporary folder: were a
+  // check broken, a write meant for /etc would land here, and fail the test without touching the machine.
   await writeTree(base, {
+    'system/passwd': 'root:x:0:0:secret\n',
     'outside/secret.txt': 'outside secret\n',
     'root-evil/secret.txt': 'evil secret\n',
     'outside/loop-a': { link: 'loop-b' },
@@ -23,8 +26,8 @@ beforeAll(async () => {
     'inside.txt': 'inside\n',
     '..foo': 'dots in a name\n',
     'dir/x.txt': 'x\n',
-    'etc-link': { link: '/etc' },
-    'passwd-link': { link: '/etc/passwd' },
+    'etc-link': { link: path.join(base, 'system') },
+    'passwd-link': { link: path.join(base, 'system/passwd') },
     'chain1': { link: 'chain2' },
     'chain2': { link: '../outside' },
     'evil-link': { link: '../root-evil' },
@@ -49,13 +52,13 @@ const escapes: [string, () => string, (input: string) => string][] = [
   ['../', () => '../outside/secret.txt', outsideText],
   ['.. after a directory', () => 'dir/../../outside/secret.txt', outsideText],
   ['absolute path elsewhere', () => path.join(base, 'outside/secret.txt'), outsideText],
-  ['absolute /etc/passwd', () => '/etc/passwd', outsideText],
+  ['an absolute path to a system file', () => path.join(base, 'system/passwd'), outsideText],
   ['a missing file elsewhere, refused like an existing one', () => path.join(base, 'outside/missing/file.txt'), outsideText],
   ['a link loop elsewhere, refused like any path', () => '../outside/loop-a/x', outsideText],
   ['root-evil sibling, relative', () => '../root-evil/secret.txt', outsideText],
   ['root-evil sibling, absolute', () => `${root}-evil/secret.txt`, outsideText],
-  ['symlink to /etc/passwd', () => 'passwd-link', linkText],
-  ['through a symlink to /etc', () => 'etc-link/passwd', linkText],
+  ['symlink to a system file', () => 'passwd-link', linkText],
+  ['through a symlink to a system folder', () => 'etc-link/passwd', linkText],
   ['symlink chain leading out', () => 'chain1/secret.txt', linkText],
   ['symlink to the root-evil sibling', () => 'evil-link/secret.txt', linkText],
   ['NUL byte', () => 'inside.txt\0.png', () => nulText],
@@ -84,17 +87,19 @@ describe('every tool refuses every escape', () => {
   it('left everything outside the root as it was', async () => {
     expect(await readFile(path.join(base, 'outside/secret.txt'), 'utf8')).toBe('outside secret\n');
     expect(await readFile(path.join(base, 'root-evil/secret.txt'), 'utf8')).toBe('evil secret\n');
-    expect((await readdir(base)).sort()).toEqual(['outside', 'root', 'root-evil']);
+    expect(await readFile(path.join(base, 'system/passwd'), 'utf8')).toBe('root:x:0:0:secret\n');
+    expect((await readdir(base)).sort()).toEqual(['outside', 'root', 'root-evil', 'system']);
+    expect(await readdir(path.join(base, 'system'))).toEqual(['passwd']);
     expect((await readdir(path.join(base, 'outside'))).sort()).toEqual(['loop-a', 'loop-b', 'secret.txt']);
   });
 });
 
 describe('writes that would land outside the root', () => {
-  it('refuses a new file under a symlink to /etc', async () => {
+  it('refuses a new file under a symlink to a system folder', async () => {
     expect(await callTool(server, 'write_file', { path: 'etc-link/zod-mcp-test.txt', content: 'x' })).toEqual(
       errorFrame(linkText('etc-link/zod-mcp-test.txt')),
     );
-    await expect(access('/etc/zod-mcp-test.txt')).rejects.toThrow();
+    await expect(access(path.join(base, 'system/zod-mcp-test.txt'))).rejects.toThrow();
   });
 
   it('refuses a dangling symlink whose target is outside', async () => {
