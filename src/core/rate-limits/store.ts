@@ -74,9 +74,22 @@ export function memoryRateLimits(options: MemoryRateLimitOptions = {}): RateLimi
     }
     if (oldest.done !== true) buckets.delete(oldest.value);
   };
-  const keep = (key: string, level: Level) => {
-    buckets.delete(key);
-    buckets.set(key, level);
+  /** The keys of the last take whose buckets all are kept: the map's last entries. */
+  let newest: readonly string[] = [];
+  const isNewest = (takes: readonly BucketTake[], kept: readonly (Level | undefined)[]) => {
+    if (takes.length !== newest.length) return false;
+    for (let index = 0; index < takes.length; index++) if (takes[index]!.key !== newest[index] || kept[index] === undefined) return false;
+    return true;
+  };
+  /** Moves the take's buckets it has last: then they are the newest (all of them, once the missing ones are added). */
+  const touch = (takes: readonly BucketTake[], kept: readonly (Level | undefined)[]) => {
+    takes.forEach((bucket, index) => {
+      const level = kept[index];
+      if (level === undefined) return;
+      buckets.delete(bucket.key);
+      buckets.set(bucket.key, level);
+    });
+    newest = takes.map((bucket) => bucket.key);
   };
   return {
     take(takes) {
@@ -84,13 +97,19 @@ export function memoryRateLimits(options: MemoryRateLimitOptions = {}): RateLimi
       const kept = takes.map((bucket) => buckets.get(bucket.key));
       const levels = takes.map((bucket, index) => levelAt(kept[index], bucket, at));
       const empty = levels.findIndex((level) => level < 1);
+      // A caller calling again finds its buckets last already: nothing moves.
+      const moved = !isNewest(takes, kept);
+      if (moved) touch(takes, kept);
       if (empty !== -1) {
-        kept.forEach((level, index) => level !== undefined && keep(takes[index]!.key, level));
+        if (moved && kept.includes(undefined)) newest = []; // the missing ones stay missing
         return { index: empty, retryAfterMs: waitFor(levels[empty]!, takes[empty]!) };
       }
       takes.forEach((bucket, index) => {
         const level = levels[index]! - 1;
-        keep(bucket.key, { level, at });
+        const known = kept[index];
+        if (known === undefined) return void buckets.set(bucket.key, { level, at });
+        known.level = level;
+        known.at = at;
       });
       while (buckets.size > maxBuckets) forgetOldest();
       return undefined;
