@@ -1,10 +1,11 @@
 // In-process bench, one implementation and one scenario per process (so JIT and GC state are not
-// shared): `node bench/in-process.mjs <zod-mcp|zod-mcp 2026|sdk|sdk v2|tmcp> <call|call10000|list100|list1000|list10000|payload|local|middleware|ratelimit> <ms>`
+// shared): `node bench/in-process.mjs <zod-mcp|zod-mcp 2026|sdk|sdk v2|tmcp> <call|call10000|list100|list1000|list10000|payload|local|middleware|ratelimit|ratelimit-callers> <ms>`
 // (`local`: zod-mcp's own in-process client, `server.callTool`; `middleware`: tools/call with one
 // pass-through middleware, `(request, next) => next()`; `otel`: tools/call with telemetry on, the
 // real SDK's BasicTracerProvider exporting every span to a no-op exporter, and a MeterProvider;
 // `ratelimit`: tools/call under a server-wide rate limit so generous it never refuses, in the
-// default in-memory store).
+// default in-memory store; `ratelimit-callers`: 10 an hour, each call from a new client address, so
+// that past the store's 100,000 buckets each call makes one and forgets another).
 // Prints {"opsPerSec": n}. zod-mcp is timed through `server.handle(frame)`, tmcp through
 // `server.receive(frame)`, the SDKs (v1 and v2) through their own Client and McpServer over InMemoryTransport.
 import { performance } from 'node:perf_hooks';
@@ -48,7 +49,7 @@ async function zodMcp(modern = false) {
   ];
   const use = scenario === 'middleware' ? [(_request, next) => next()] : [];
   const telemetry = scenario === 'otel' ? { telemetry: await otelProviders() } : {};
-  const rateLimit = scenario === 'ratelimit' ? { rateLimit: { perSecond: 1e9 } } : {};
+  const rateLimit = scenario === 'ratelimit' ? { rateLimit: { perSecond: 1e9 } } : scenario === 'ratelimit-callers' ? { rateLimit: { perHour: 10 } } : {};
   const server = new McpServer({ name: 'bench', version: '1.0.0', tools, ...(use.length > 0 ? { use } : {}), ...telemetry, ...rateLimit });
   if (scenario.startsWith('list')) {
     return async () => {
@@ -66,10 +67,12 @@ async function zodMcp(modern = false) {
       return result.content[0].text === expected(i) ? 1 : fail(result);
     };
   }
+  // `ratelimit-callers`: each call from an address of its own, so past the first 100,000 every take makes a bucket and forgets one.
+  const from = scenario === 'ratelimit-callers' ? (i) => ({ clientAddress: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` }) : () => undefined;
   return async () => {
     const i = ++id;
     const params = modern ? { name: 'echo', arguments: args(i), _meta: ENVELOPE } : { name: 'echo', arguments: args(i) };
-    const response = await server.handle({ jsonrpc: '2.0', id: i, method: 'tools/call', params });
+    const response = await server.handle({ jsonrpc: '2.0', id: i, method: 'tools/call', params }, from(i));
     return response.result.content[0].text === expected(i) ? 1 : fail(response);
   };
 }

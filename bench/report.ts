@@ -133,6 +133,7 @@ export function checkTargets(byKey: (key: string) => Measure | undefined, http: 
     check('in-process client (server.callTool) ≥ 25× the faster SDK pair', localVsSdk(), (v) => v >= 25),
     check('in-process tools/call with one pass-through middleware ≥ 0.5× without', middleware, (v) => v >= 0.5),
     check('in-process tools/call under a rate limit that never refuses ≥ 0.5× without', rateLimited, (v) => v >= 0.5),
+    check('rate limits past the memory store\'s bound: a new caller each call ≥ 0.3× one caller', growth('inproc-ratelimit-callers', 'inproc-ratelimit'), (v) => v >= 0.3),
     check('HTTP requests/s (autocannon) ≥ 3× SDK v2', mine && sdkHttp && mine.autocannon.callsPerSec / sdkHttp.autocannon.callsPerSec, (v) => v >= 3),
     check('HTTP p99 (autocannon) ≤ 0.5× SDK v2', mine && sdkHttp && mine.autocannon.p99Ms / sdkHttp.autocannon.p99Ms, (v) => v <= 0.5),
     check('tools/list as fast late in the run as early (2nd half / 1st half ≥ 0.8)', late && medianOf(late, 'zod-mcp'), (v) => v >= 0.8),

@@ -91,6 +91,7 @@ const inFlightFew = newMeasure('inflight-few', `heap per in-flight tools/call, $
 const inFlightMany = newMeasure('inflight-many', `heap per in-flight tools/call, ${IN_FLIGHT_MANY.toLocaleString('en-US')} in flight`, 'bytes', false);
 const inprocMiddleware = newMeasure('inproc-middleware', 'in-process tools/call echo, one pass-through middleware', 'calls/s', true);
 const inprocRateLimit = newMeasure('inproc-ratelimit', 'in-process tools/call echo, a server rate limit that never refuses', 'calls/s', true);
+const inprocRateLimitCallers = newMeasure('inproc-ratelimit-callers', 'in-process tools/call echo, a new client address each call (10/hour), past 100,000 buckets', 'calls/s', true);
 const inprocLocal = newMeasure('inproc-local', 'in-process tools/call echo through server.callTool', 'calls/s', true);
 const inprocPayload = newMeasure('inproc-payload', 'in-process tools/call, 1 MiB argument', 'calls/s', true);
 const measures = [
@@ -105,6 +106,7 @@ const measures = [
   inprocLocal,
   inprocMiddleware,
   inprocRateLimit,
+  inprocRateLimitCallers,
   inprocList100,
   inprocList1000,
   inprocList10000,
@@ -187,6 +189,7 @@ async function main(): Promise<void> {
     // Middleware exists only here; its target is against the same call without any.
     add(inprocMiddleware, 'zod-mcp', (await inProcess('zod-mcp', 'middleware')).opsPerSec);
     add(inprocRateLimit, 'zod-mcp', (await inProcess('zod-mcp', 'ratelimit')).opsPerSec);
+    add(inprocRateLimitCallers, 'zod-mcp', (await inProcess('zod-mcp', 'ratelimit-callers')).opsPerSec);
     for (const [count, measure] of [
       [IN_FLIGHT_FEW, inFlightFew],
       [IN_FLIGHT_MANY, inFlightMany],
