@@ -16,6 +16,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['src/core'],
   ['src/features', 'src/eras'],
   ['src/server-options.ts'],
+  ['src/server-build.ts'],
+  ['src/server-core.ts'],
   ['src/server.ts'],
   ['src/transports', 'src/bundled', 'src/redis'],
   ['src/cli'],

@@ -3,10 +3,11 @@
 // optional peer, imported by `startTelemetry` only, and the code that uses it (otel.ts) with it.
 import { importOptionalPeer } from '../optional-peer.js';
 import { refuseUnknownOptions } from '../options.js';
-import type { DefinedNames } from './labels.js';
+import { VERSION } from '../../version.js';
+import { definedNames, type DefinedNames, type Named } from './labels.js';
 import type { RequestTracer, TelemetryOption } from './types.js';
 
-export { definedNames, type DefinedNames } from './labels.js';
+export type { DefinedNames } from './labels.js';
 export type { MeterProviderLike, RequestTracer, TelemetryOption, TracedAnswer, TracedRequest, TracerProviderLike, TransportKind } from './types.js';
 
 const KEYS = ['tracerProvider', 'meterProvider'];
@@ -29,6 +30,18 @@ export interface MeasuredBy {
   readonly report: (error: unknown) => void;
   /** The names a label may take (else `_OTHER`). */
   readonly defined: DefinedNames;
+}
+
+/** The methods a server serves: its features' table and each era's own. */
+export interface ServedMethods {
+  readonly methods: ReadonlyMap<string, unknown>;
+  readonly codecs: { readonly rev2025: { readonly methods: ReadonlyMap<string, unknown> }; readonly rev2026: { readonly methods: ReadonlyMap<string, unknown> } };
+}
+
+/** What telemetry knows of a server: its methods, tools and prompts, asked when a request is measured. */
+export function measuredBy(served: ServedMethods, named: { readonly tools?: Named; readonly prompts?: Named }, report: (error: unknown) => void): MeasuredBy {
+  const { methods, codecs } = served;
+  return { version: VERSION, report, defined: definedNames([methods, codecs.rev2025.methods, codecs.rev2026.methods], named.tools, named.prompts) };
 }
 
 /**

@@ -15,15 +15,16 @@ export interface DefinedNames {
 }
 
 /** The names a server defines: the methods of its tables, and its tools and prompts as they are when asked. */
-export function definedNames(methods: readonly ReadonlyMap<string, unknown>[], tools: Named, prompts: Named | undefined): DefinedNames {
+export function definedNames(methods: readonly ReadonlyMap<string, unknown>[], tools: Named | undefined, prompts: Named | undefined): DefinedNames {
   return {
     method: (name) => methods.some((table) => table.has(name)),
-    tool: (name) => tools.get(name) !== undefined,
+    tool: (name) => tools?.get(name) !== undefined,
     prompt: (name) => prompts?.get(name) !== undefined,
   };
 }
 
-interface Named {
+/** A registry of names (the server's tools, its prompts). */
+export interface Named {
   get(name: string): unknown;
 }
 

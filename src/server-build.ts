@@ -1,0 +1,71 @@
+// What McpServer is built from its options: the settings every module shares, the table of modules
+// composed (features/table.ts), the state methods read, and the request path handed to the modules.
+import type { CacheHint } from '../schemas/rev2026.js';
+import type { Codecs } from './core/codec.js';
+import type { Dispatcher } from './core/dispatch.js';
+import { memoryEvents } from './core/events.js';
+import { inputSettings, type InputSettings } from './core/input/state.js';
+import type { NotificationHandler } from './core/method.js';
+import { MiddlewareTable } from './core/middleware.js';
+import { notifications } from './core/notifications.js';
+import type { ServerState } from './core/server-state.js';
+import { subscriptionLimits } from './core/subscriptions.js';
+import { rev2025 } from './eras/rev2025/codec.js';
+import { fulfil } from './eras/rev2025/input.js';
+import { rev2026 } from './eras/rev2026/codec.js';
+import { composeModules, type Composed } from './features/table.js';
+import { checkPolicy } from './features/tools/arguments.js';
+import { safely } from './jsonrpc/errors.js';
+import { reportToStderr } from './jsonrpc/report.js';
+import { writeDiagnostic } from './runtime/host.js';
+import { checkOptions, serverIdentity, type McpServerOptions } from './server-options.js';
+
+/** The hint a cacheable 2026 result carries unless the `cache` option says otherwise: never reuse. */
+const FRESH: CacheHint = { ttlMs: 0, cacheScope: 'private' };
+
+export interface Built {
+  /** The request path: what `handle` runs. */
+  readonly dispatcher: Dispatcher;
+  /** The modules' registries (tools, resources, prompts, tasks) and their admission of a tool added later. */
+  readonly composed: Composed;
+}
+
+/** Checks the options, composes the modules, and builds the request path; a wrong option throws here, naming itself. */
+export function composeServer(options: McpServerOptions): Built {
+  const { pageSize, eras, schemaProfile, hints } = checkOptions(options);
+  const report = options.onError ?? reportToStderr('internal error');
+  const warn = (message: string) => (options.onError === undefined ? writeDiagnostic(`zod-mcp: ${message}`) : safely(options.onError, new Error(message)));
+  const input = inputSettings(options.requestState, options.maxInputRounds, fulfil as InputSettings['fulfil']);
+  const events = options.events ?? memoryEvents(report);
+  const { timeoutMs } = options;
+  const composed = composeModules(options, { lists: { pageSize, listChanged: options.listChanged ?? true, events, timeoutMs }, schemaProfile, report });
+  const { capabilities, provided } = composed;
+  const state: ServerState = {
+    arguments: checkPolicy(options.arguments, 'McpServer'),
+    schemaProfile,
+    ...serverIdentity(options),
+    instructions: options.instructions,
+    timeoutMs,
+    report,
+    events,
+    eras,
+    input,
+    warn: (message) => void warn(message),
+    capabilities: (era) => capabilities[era],
+    cacheHint: (method) => hints[method] ?? hints.default ?? FRESH,
+    resourceScopes: (uri) => provided.resources?.scopesOf(uri),
+    subscriptions: subscriptionLimits(options.subscriptions),
+  };
+  const dispatcher: Dispatcher = {
+    state,
+    codecs: { rev2025, rev2026 } satisfies Codecs,
+    methods: composed.methods,
+    notifications: notifications as ReadonlyMap<string, NotificationHandler>,
+    middleware: new MiddlewareTable(),
+    tracer: undefined,
+    loading: undefined,
+    limits: undefined,
+  };
+  composed.start(dispatcher);
+  return { dispatcher, composed };
+}
