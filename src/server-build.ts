@@ -2,7 +2,7 @@
 // composed (features/table.ts), the state methods read, and the request path handed to the modules.
 import type { CacheHint } from '../schemas/rev2026.js';
 import type { Codecs } from './core/codec.js';
-import type { Dispatcher } from './core/dispatch.js';
+import type { Dispatcher } from './core/dispatcher.js';
 import { memoryEvents } from './core/events.js';
 import { inputSettings, type InputSettings } from './core/input/state.js';
 import type { NotificationHandler } from './core/method.js';

@@ -3,7 +3,8 @@
 // what an application calls; both are one object.
 import type { Response } from '../schemas/jsonrpc.js';
 import { Session, type SessionOptions } from './core/connection.js';
-import { dispatch, type Dispatcher, type Exchange, type HandleContext } from './core/dispatch.js';
+import { dispatch } from './core/dispatch.js';
+import type { Dispatcher, Exchange, HandleContext } from './core/dispatcher.js';
 import { isThenable } from './core/maybe-async.js';
 import { isInProcessStore, outagesOf } from './core/tasks/store.js';
 import { measuredBy, type MeterProviderLike } from './core/telemetry/index.js';

@@ -13,7 +13,7 @@ import type { Resource, ResourceTemplate } from './features/resources/define.js'
 import type { Tool } from './features/tools/define.js';
 import { ServerCore } from './server-core.js';
 
-export type { HandleContext } from './core/dispatch.js';
+export type { HandleContext } from './core/dispatcher.js';
 export type { McpServerOptions } from './server-options.js';
 
 /**

@@ -1,76 +1,21 @@
 // frame -> era -> method -> response. Every JSON-RPC error frame the server sends starts here.
 import type { ErrorResponse, Response } from '../../schemas/jsonrpc.js';
-import { MetaKey } from '../../schemas/rev2026.js';
 import { classify } from '../jsonrpc/classify.js';
 import { ErrorCode, ProtocolError, errorFrame, toErrorFrame } from '../jsonrpc/errors.js';
 import { describeIssues } from '../schema/issues.js';
-import type { Codecs, EraCodec, IncomingRequest, RequestHeaders } from './codec.js';
-import type { Notify, Session } from './connection.js';
-import { principalOf, type AuthInfo } from './auth.js';
+import type { EraCodec, IncomingRequest } from './codec.js';
+import type { Session } from './connection.js';
+import { principalOf } from './auth.js';
 import { RequestContext } from './context.js';
-import { claimsModernEra, type Era } from './era.js';
+import type { Dispatcher, Exchange, HandleContext, Status } from './dispatcher.js';
+import type { Era } from './era.js';
+import { pinEra, postsModern, selectEra } from './era-choice.js';
 import { isThenable } from './maybe-async.js';
-import type { Method, MethodTable, NotificationTable } from './method.js';
+import type { Method } from './method.js';
 import { runChain, type MiddlewareTable } from './middleware.js';
-import type { RateLimiter } from './rate-limits/stage.js';
-import type { ServerState } from './server-state.js';
-import type { RequestTracer, TracedRequest, TransportKind } from './telemetry/types.js';
+import { isAnswerTo, liftInput, progressTokenOf } from './request-parts.js';
+import type { TracedRequest } from './telemetry/types.js';
 import { requestSpans } from './telemetry/spans.js';
-
-/** Per-request options a transport passes to `handle`. */
-export interface HandleContext {
-  /** The connection this frame came on; defaults to the server's own session. */
-  session?: Session;
-  /** Where this request's notifications (progress, log messages) go; defaults to the session's. */
-  notify?: Notify;
-  /**
-   * Aborting it ends the request as if the client had cancelled it (a closed HTTP stream); aborted
-   * with `AbortReason.Shutdown`, as if the server had stopped it.
-   */
-  signal?: AbortSignal;
-  /** The HTTP request's headers: a 2026 request is then checked against them (SEP-2243). */
-  headers?: RequestHeaders;
-  /** Who the request's authorization says is asking: a 2026 requestState is bound to it. */
-  principal?: string;
-  /** The request's verified access token: `ctx.auth`, the scopes checked, and the principal when none is given. */
-  auth?: AuthInfo;
-  /** The transport the frame came by, for traces (`network.transport`); undefined in process. */
-  transport?: TransportKind;
-  /** The HTTP request's headers, read by traces only (`traceparent`, `tracestate`), in both eras. */
-  traceHeaders?: RequestHeaders;
-  /** The client's network address (HTTP): who a rate limit counts when no principal is known. */
-  clientAddress?: string;
-}
-
-/**
- * One answer and how it travels: `status` is the HTTP status a 2026 request's answer takes (400 for
- * a refused envelope, header or version, 404 for an unknown method); 2025 answers leave HTTP
- * statuses to the transport. `era` is the era the frame was served in, when it was a request.
- */
-export interface Exchange {
-  readonly response: Response | null;
-  readonly era: Era | undefined;
-  readonly status: Status;
-}
-
-type Status = 200 | 400 | 403 | 404 | 429;
-
-/** Everything dispatch reads, fixed once the server is built (a feature may change what its methods serve, never the table). */
-export interface Dispatcher {
-  readonly state: ServerState;
-  readonly codecs: Codecs;
-  /** The features' methods, for both eras. */
-  readonly methods: MethodTable;
-  readonly notifications: NotificationTable;
-  /** What runs around each method (McpServer's `use`). */
-  readonly middleware: MiddlewareTable;
-  /** Set once telemetry has loaded (McpServer's `telemetry`): each request then runs in its span. */
-  tracer: RequestTracer | undefined;
-  /** Set while telemetry loads: every frame waits for it, in the order frames came. */
-  loading: Promise<void> | undefined;
-  /** Rate limits, innermost around each method; undefined while the server and its tools have none. */
-  limits: RateLimiter | undefined;
-}
 
 type Answer = Exchange | Promise<Exchange>;
 
@@ -91,7 +36,7 @@ export function dispatch(server: Dispatcher, frame: unknown, session: Session, c
       }
       return exchange(errorFrame(classified.id, ErrorCode.InvalidRequest, classified.data), undefined, 400);
     case 'response':
-      if (context.headers !== undefined && postsModern(server, context.headers)) {
+      if (context.headers !== undefined && postsModern(server.state.eras, context.headers)) {
         // MCP 2026-07-28 "Streamable HTTP": a POST carries a request or a notification, never a response.
         return exchange(errorFrame(classified.id, ErrorCode.InvalidRequest, 'a 2026 POST carries a request or a notification, not a response'), 'rev2026', 400);
       }
@@ -108,19 +53,10 @@ export function dispatch(server: Dispatcher, frame: unknown, session: Session, c
   }
   const params = classified.params as Record<string, unknown> | undefined;
   const request: IncomingRequest = { id: classified.id, method: classified.method, params, headers: context.headers };
-  const era = selectEra(server, request, session);
+  const era = selectEra(server.state.eras, request, session);
   if (server.tracer === undefined) return answer(server, request, era, session, context);
   const traced: TracedRequest = { request, era, session, transport: context.transport, traceHeaders: context.traceHeaders };
   return server.tracer.trace(traced, () => answer(server, request, era, session, context, traced)) as Answer;
-}
-
-/** Loads the tracer in the background (McpServer's `telemetry`); frames wait for it once, then run traced. */
-export function loadTracer(server: Dispatcher, loading: Promise<RequestTracer | undefined>, loaded: (tracer: RequestTracer) => void): void {
-  server.loading = loading.then((tracer) => {
-    server.tracer = tracer;
-    server.loading = undefined;
-    if (tracer !== undefined) loaded(tracer);
-  });
 }
 
 function answer(server: Dispatcher, request: IncomingRequest, era: Era, session: Session, context: HandleContext, traced?: TracedRequest): Answer {
@@ -208,44 +144,6 @@ function errorIn(codec: EraCodec, response: ErrorResponse): ErrorResponse {
   return codec.mapError === undefined ? response : codec.mapError(response);
 }
 
-/**
- * stdio serves one client: its first `initialize` or enveloped request pins the era, and a 2026
- * request on a connection pinned to 2025 is refused with the version it speaks (the other way
- * round, the 2026 codec refuses `initialize` itself). `server/discover` is always answered and
- * pins nothing: dual-era clients probe with it.
- */
-function pinEra(session: Session, era: Era, request: IncomingRequest): void {
-  if (era === 'rev2026' && request.method === 'server/discover') return;
-  if (session.era === undefined) {
-    if (era === 'rev2026' || request.method === 'initialize') session.era = era;
-    return;
-  }
-  if (session.era === 'rev2025' && era === 'rev2026') {
-    const requested = String((request.params?._meta as Record<string, unknown>)[MetaKey.protocolVersion]);
-    throw new ProtocolError(ErrorCode.UnsupportedProtocolVersion, { supported: [session.client.protocolVersion], requested });
-  }
-}
-
-/**
- * The era of one request. A modern `_meta` claim (or, on HTTP, a modern MCP-Protocol-Version header)
- * means 2026; anything else 2025, the era of clients that send `initialize`. On a connection that
- * pins its era (stdio), a request without a claim follows the pinned era.
- */
-function selectEra(server: Dispatcher, request: IncomingRequest, session: Session): Era {
-  const { eras } = server.state;
-  if (!eras.has('rev2026')) return 'rev2025';
-  if (!eras.has('rev2025')) return 'rev2026';
-  if (claimsModernEra(request.method, request.params, request.headers?.['mcp-protocol-version'])) return 'rev2026';
-  return session.pinsEra && session.era === 'rev2026' ? 'rev2026' : 'rev2025';
-}
-
-/** Whether an HTTP message without a body claim (a response) is a 2026 one: by its header, or because only 2026 is served. */
-function postsModern(server: Dispatcher, headers: RequestHeaders): boolean {
-  const { eras } = server.state;
-  if (!eras.has('rev2026')) return false;
-  return !eras.has('rev2025') || claimsModernEra(undefined, undefined, headers['mcp-protocol-version']);
-}
-
 /** A request refused before its method ran. */
 function refuse(server: Dispatcher, request: IncomingRequest, era: Era, error: unknown): Exchange {
   const response = errorIn(server.codecs[era], toErrorFrame(request.id, error, server.state.report));
@@ -266,33 +164,6 @@ function statusOf(code: number, admission: boolean): Status {
   }
   if (code === ErrorCode.InvalidRequest || (admission && code === ErrorCode.InvalidParams)) return 400;
   return 200;
-}
-
-/** A frame shaped like a response (an id, result or error, no method) to a request of ours still waiting. */
-function isAnswerTo(session: Session, frame: unknown): boolean {
-  if (typeof frame !== 'object' || frame === null || 'method' in frame || !('result' in frame || 'error' in frame)) return false;
-  return session.outbound.has((frame as { id?: unknown }).id);
-}
-
-/**
- * A 2026 retry's `inputResponses` and `requestState` (MCP 2026-07-28 "Multi Round-Trip Requests"),
- * taken off params before the method's schema sees them; undefined when neither is there.
- */
-function liftInput(params: Record<string, unknown> | undefined): { params: Record<string, unknown>; inputResponses?: Record<string, unknown>; requestState?: string } | undefined {
-  if (params === undefined || !('inputResponses' in params || 'requestState' in params)) return undefined;
-  const { inputResponses, requestState, ...rest } = params;
-  if (inputResponses !== undefined && (typeof inputResponses !== 'object' || inputResponses === null || Array.isArray(inputResponses))) {
-    throw new ProtocolError(ErrorCode.InvalidParams, 'params.inputResponses: expected an object of answers by key');
-  }
-  if (requestState !== undefined && typeof requestState !== 'string') throw new ProtocolError(ErrorCode.InvalidParams, 'params.requestState: expected a string');
-  return { params: rest, inputResponses: inputResponses as Record<string, unknown> | undefined, requestState: requestState as string | undefined };
-}
-
-function progressTokenOf(params: Record<string, unknown> | undefined): string | number | undefined {
-  const meta = params?._meta;
-  if (typeof meta !== 'object' || meta === null) return undefined;
-  const token = (meta as { progressToken?: unknown }).progressToken;
-  return typeof token === 'string' || typeof token === 'number' ? token : undefined;
 }
 
 function exchange(response: Response | null, era: Era | undefined, status: Status): Exchange {

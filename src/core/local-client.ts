@@ -4,7 +4,7 @@
 import type { Notification, Response } from '../../schemas/jsonrpc.js';
 import { ProtocolError, type ErrorCode } from '../jsonrpc/errors.js';
 import { Session } from './connection.js';
-import type { HandleContext } from './dispatch.js';
+import type { HandleContext } from './dispatcher.js';
 import { optionKeys, refuseUnknownOptions } from './options.js';
 import { APPS_EXTENSION, APP_MIME_TYPE } from '../../schemas/apps.js';
 

@@ -3,7 +3,7 @@
 // of a table of them (features/table.ts); a module that needs another asks through `Provided`, never
 // through the server's fields.
 import type { EventBus } from '../core/events.js';
-import type { Dispatcher } from '../core/dispatch.js';
+import type { Dispatcher } from '../core/dispatcher.js';
 import type { TaskRuntime } from '../core/tasks/runtime.js';
 import type { SchemaProfile } from '../schema/json-schema/profiles.js';
 import type { Extension, Feature } from './feature.js';

@@ -1,7 +1,7 @@
 // The table McpServer is composed from: every capability a module, built in this order, each reading
 // what the ones before it provide. Adding a capability adds a folder and a line here.
 import type { ServerCapabilities } from '../../schemas/common.js';
-import type { Dispatcher } from '../core/dispatch.js';
+import type { Dispatcher } from '../core/dispatcher.js';
 import type { Method } from '../core/method.js';
 import { appsModule } from './apps/module.js';
 import { completionModule } from './completion/module.js';

@@ -1,20 +1,16 @@
 // A tools/call that becomes a task (SEP-2663): when, how its record is kept, and how the running
 // work hears tasks/update and tasks/cancel. The record lives in the store; the work in this process.
-import type { InputRequest } from '../../../schemas/client-input.js';
-import { ErrorCode, ProtocolError, errorFrame } from '../../jsonrpc/errors.js';
 import type { RequestContext } from '../context.js';
 import type { EventBus } from '../events.js';
 import { InputRequired } from '../input/round.js';
-import type { Ask } from '../input/requests.js';
 import { AbortReason, type CallAbort } from '../lifetime.js';
 import { longTimeout } from '../limits.js';
 import { afterThisTurn } from '../../runtime/host.js';
 import { isThenable, type MaybePromise } from '../maybe-async.js';
 import { TaskCreated, detailed, taskOf, type TaskSettings, type TaskSupport } from './record.js';
-import { StoreUnavailableError, TERMINAL, TaskLimitError, reportingOutagesOnce, type TaskChange, type TaskError, type TaskRecord } from './store.js';
+import { StoreUnavailableError, TERMINAL, TaskLimitError, reportingOutagesOnce, type TaskChange, type TaskRecord } from './store.js';
 import type { RequestTracer } from '../telemetry/index.js';
-
-type Outcome = object | null;
+import { endingOf, progressWriter, toolFailure, waitForAnswers, type Outcome } from './work.js';
 
 export class TaskRuntime {
   readonly settings: TaskSettings;
@@ -151,8 +147,9 @@ export class TaskRuntime {
       void this.#track(ctx, taskId, running);
       return running;
     }
-    ctx.detach(timeoutMs, this.#progressWriter(taskId));
-    ctx.taskFulfil = (asks) => this.#ask(ctx, taskId, asks);
+    const change = (id: string, next: TaskChange) => this.#change(id, next);
+    ctx.detach(timeoutMs, progressWriter(taskId, change, this.#report));
+    ctx.taskFulfil = (asks) => waitForAnswers(this.settings.store, change, ctx, taskId, asks);
     ctx.taskBecoming = undefined;
     made();
     void this.#track(ctx, taskId, running);
@@ -183,71 +180,9 @@ export class TaskRuntime {
     return ended;
   }
 
-  /** Progress becomes the statusMessage: one write at a time, the latest message winning. */
-  #progressWriter(taskId: string): (message: string) => void {
-    let next: string | undefined;
-    let writing = false;
-    const write = async () => {
-      writing = true;
-      while (next !== undefined) {
-        const statusMessage = next;
-        next = undefined;
-        await this.#change(taskId, { statusMessage }).catch(this.#report);
-      }
-      writing = false;
-    };
-    return (message) => {
-      next = message;
-      if (!writing) void write();
-    };
-  }
-
-  /** Questions inside a task park it in input_required; tasks/update answers them, in parts if it likes. */
-  async #ask(ctx: RequestContext, taskId: string, asks: ReadonlyMap<string, Ask>): Promise<Record<string, unknown>> {
-    const { store } = this.settings;
-    const stopped = () => (ctx.signal.reason as Error | undefined) ?? new ProtocolError(ErrorCode.InternalError, 'the task ended');
-    if (ctx.abort.aborted) throw stopped();
-    const inputRequests: Record<string, InputRequest> = {};
-    for (const [key, ask] of asks) inputRequests[key] = ask.wire(ctx.client);
-    const parked = await this.#change(taskId, { status: 'input_required', inputRequests, statusMessage: 'waiting for the client to answer' });
-    if (parked === undefined) throw new ProtocolError(ErrorCode.InternalError, 'the task is gone');
-    if (TERMINAL.has(parked.status) || ctx.abort.aborted) throw stopped();
-    return new Promise((resolve, reject) => {
-      let done = false;
-      let stop = () => undefined as void;
-      const finish = (settle: () => void) => {
-        if (done) return;
-        done = true;
-        stop();
-        ctx.signal.removeEventListener('abort', onAbort);
-        settle();
-      };
-      const onAbort = () => finish(() => reject(stopped()));
-      ctx.signal.addEventListener('abort', onAbort, { once: true });
-      // One check at a time: answers that arrive together resume the task once.
-      let checking: Promise<void> = Promise.resolve();
-      const check = () => {
-        checking = checking.then(read).catch((error: unknown) => finish(() => reject(error)));
-      };
-      const read = async () => {
-        if (done) return;
-        const record = await store.get(taskId);
-        if (done) return;
-        if (record === undefined) return finish(() => reject(new ProtocolError(ErrorCode.InternalError, 'the task expired while it waited for answers')));
-        if (TERMINAL.has(record.status)) return finish(() => reject(stopped()));
-        const answers = record.answers ?? {};
-        if (![...asks.keys()].every((key) => Object.hasOwn(answers, key))) return;
-        await this.#change(taskId, { status: 'working', answers: undefined, inputRequests: undefined, statusMessage: undefined });
-        finish(() => resolve(Object.fromEntries([...asks.keys()].map((key) => [key, answers[key]]))));
-      };
-      stop = store.watch(taskId, { input: check, cancel: () => undefined });
-      check(); // answers may have come before the watch
-    });
-  }
-
   /** The work ended: the task's final status, as SEP-2663 has it; a failed write is tried again. */
   async #finish(taskId: string, outcome: Outcome | undefined, error: unknown): Promise<TaskRecord | undefined> {
-    const change = this.#ending(outcome, error);
+    const change = endingOf(outcome, error, this.#report);
     for (const pause of [50, 250, 1000]) {
       try {
         return await this.#change(taskId, change);
@@ -257,16 +192,6 @@ export class TaskRuntime {
       }
     }
     return this.#change(taskId, change);
-  }
-
-  #ending(outcome: Outcome | undefined, error: unknown): TaskChange {
-    if (error !== undefined) return { status: 'failed', error: jsonRpcError(error, this.#report), statusMessage: messageOf(error) };
-    if (outcome === null || outcome === undefined) return { status: 'cancelled', statusMessage: 'cancelled' };
-    if (outcome instanceof InputRequired) {
-      this.#report(new Error('a task ended with questions for a retry it cannot have'));
-      return { status: 'failed', error: { code: ErrorCode.InternalError, message: 'Internal error' } };
-    }
-    return { status: 'completed', result: outcome as Record<string, unknown>, statusMessage: undefined, inputRequests: undefined };
   }
 
   /** Every change goes through here: the store, then listen streams that follow this task (when it changed). */
@@ -280,20 +205,4 @@ export class TaskRuntime {
   #publish(record: TaskRecord): void {
     this.#events.publish({ type: 'tasks/status', task: detailed(record), ...(record.principal === undefined ? {} : { principal: record.principal }) });
   }
-}
-
-/** A thrown error as the JSON-RPC error a failed task carries: a ProtocolError as it is, anything else -32603 (reported). */
-function jsonRpcError(error: unknown, report: (error: unknown) => void): TaskError {
-  if (error instanceof ProtocolError) return errorFrame(undefined, error.code, error.data).error;
-  report(error);
-  return { code: ErrorCode.InternalError, message: 'Internal error' };
-}
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : 'the task failed');
-
-/** No task could be made: the tool's isError result, saying why. */
-function toolFailure(error: unknown): object {
-  if (error instanceof StoreUnavailableError) return { content: [{ type: 'text', text: `the server could not record a task: ${error.reason}` }], isError: true };
-  if (!(error instanceof TaskLimitError)) throw error;
-  return { content: [{ type: 'text', text: error.message }], isError: true };
 }

@@ -1,6 +1,6 @@
 // An HTTP metrics endpoint's meter provider, given to a server after it was built: the durations are
 // recorded there too, with the server's telemetry (`telemetry` option) or without it (metrics only).
-import { loadTracer, type Dispatcher } from '../dispatch.js';
+import { loadTracer, type Dispatcher } from '../dispatcher.js';
 import { startTelemetry, type MeasuredBy } from './index.js';
 import type { MeterProviderLike } from './types.js';
 

@@ -3,7 +3,7 @@
 import { createRateLimiter } from '../../core/rate-limits/stage.js';
 import type { RateLimit } from '../../core/rate-limits/limit.js';
 import type { RateLimitStore } from '../../core/rate-limits/store.js';
-import type { Dispatcher } from '../../core/dispatch.js';
+import type { Dispatcher } from '../../core/dispatcher.js';
 import type { ServerModule } from '../module.js';
 
 export interface RateLimitsModuleOptions {

@@ -1,6 +1,6 @@
 // OpenTelemetry as a module: with the `telemetry` option, the tracer loads in the background once the
 // request path is built (frames wait for it once), and the task runtime gets it for its tasks' spans.
-import { loadTracer } from '../../core/dispatch.js';
+import { loadTracer } from '../../core/dispatcher.js';
 import { measuredBy, startTelemetry, type TelemetryOption } from '../../core/telemetry/index.js';
 import type { ServerModule } from '../module.js';
 

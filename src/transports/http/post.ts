@@ -2,7 +2,7 @@
 // request stands alone; a 2025 one belongs to a session), the status and the framing.
 import type { HttpRequest, HttpResponse, ResponseHeaders } from './messages.js';
 import type { Session } from '../../core/connection.js';
-import type { Exchange } from '../../core/dispatch.js';
+import type { Exchange } from '../../core/dispatcher.js';
 import type { Response } from '../../../schemas/jsonrpc.js';
 import { claimsModernEra } from '../../core/era.js';
 import { isRequestFrame } from '../../jsonrpc/classify.js';
