@@ -41,7 +41,7 @@ export type { ArgumentPolicy } from './core/server-state.js';
 export type { SubscriptionOptions } from './core/subscriptions.js';
 export type { AuthInfo } from './core/auth.js';
 export type { AuthOptions } from './transports/http/auth/verify.js';
-export type { HandlerContext } from './core/context.js';
+export type { HandlerContext } from './core/handler-context.js';
 export { ErrorCode, ProtocolError } from './jsonrpc/errors.js';
 export { toJsonSchema } from './schema/json-schema/index.js';
 export { toFetchHandler } from './transports/fetch-entry.js';

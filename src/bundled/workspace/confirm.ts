@@ -2,7 +2,7 @@
 // change, when the client can ask; otherwise they write as before.
 import { createHash } from 'node:crypto';
 import { z } from 'zod/v4';
-import type { HandlerContext } from '../../core/context.js';
+import type { HandlerContext } from '../../core/handler-context.js';
 import { elicit } from '../../core/input/requests.js';
 import { printPath } from './path-escape.js';
 

@@ -1,7 +1,7 @@
 // definePrompt: a prompt checked, and its prompts/list entry built, when it is defined.
 import type { PromptArgument, Prompt as PromptDescriptor } from '../../../schemas/prompts.js';
 import type { Icon } from '../../../schemas/common.js';
-import type { HandlerContext } from '../../core/context.js';
+import type { HandlerContext } from '../../core/handler-context.js';
 import { checkScopes } from '../../core/auth.js';
 import { checkTimeout } from '../../core/limits.js';
 import type { MaybePromise } from '../../core/maybe-async.js';

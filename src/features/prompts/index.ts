@@ -3,7 +3,7 @@
 import { permits, requireScopes } from '../../core/auth.js';
 import { PaginatedParams } from '../../../schemas/common.js';
 import { GetPromptParams, type ListPromptsResult, type Prompt as PromptDescriptor } from '../../../schemas/prompts.js';
-import { extendContext } from '../../core/context.js';
+import { extendContext } from '../../core/handler-context.js';
 import type { EventBus } from '../../core/events.js';
 import { isThenable } from '../../core/maybe-async.js';
 import { InputRequired, inRoundsVisibly } from '../../core/input/round.js';

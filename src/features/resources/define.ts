@@ -1,7 +1,7 @@
 // defineResource and defineResourceTemplate: checked, and their list entries built, when defined.
 import type { Annotations, Icon } from '../../../schemas/common.js';
 import type { Resource as ResourceDescriptor, ResourceTemplate as TemplateDescriptor } from '../../../schemas/resources.js';
-import type { HandlerContext } from '../../core/context.js';
+import type { HandlerContext } from '../../core/handler-context.js';
 import { checkScopes } from '../../core/auth.js';
 import { checkTimeout } from '../../core/limits.js';
 import type { MaybePromise } from '../../core/maybe-async.js';

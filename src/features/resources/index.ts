@@ -10,7 +10,8 @@ import {
   type ReadResourceResult,
   type Resource as ResourceDescriptor,
 } from '../../../schemas/resources.js';
-import { extendContext, type RequestContext } from '../../core/context.js';
+import type { RequestContext } from '../../core/context.js';
+import { extendContext } from '../../core/handler-context.js';
 import type { EventBus } from '../../core/events.js';
 import { isThenable, type MaybePromise } from '../../core/maybe-async.js';
 import { InputRequired, inRoundsVisibly } from '../../core/input/round.js';

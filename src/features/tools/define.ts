@@ -2,7 +2,7 @@
 import type { TaskSupport } from '../../core/tasks/record.js';
 import type { ContentBlock, Icon } from '../../../schemas/common.js';
 import { ToolName, type CallToolResult, type Tool as ToolDescriptor, type ToolAnnotations } from '../../../schemas/tools.js';
-import type { HandlerContext } from '../../core/context.js';
+import type { HandlerContext } from '../../core/handler-context.js';
 import { checkScopes } from '../../core/auth.js';
 import { checkPolicy, type ArgumentPolicy } from './arguments.js';
 import { checkTimeout } from '../../core/limits.js';
