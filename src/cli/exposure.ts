@@ -2,7 +2,7 @@
 // the operator's explicit --allow-unauthenticated (and then it says what anyone may do, on which
 // port, and for which Host names).
 import type { McpServer } from '../server.js';
-import { isLoopback } from '../transports/http/options.js';
+import { isLoopback } from '../transports/http/resolve.js';
 import { machineHostNames } from '../transports/http/node/listener-options.js';
 import type { ServeArgs } from './serve-args.js';
 import { UsageError } from './usage-error.js';

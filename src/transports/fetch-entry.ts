@@ -2,7 +2,8 @@
 // which is loaded on first use. Its declarations need no Node types (zod-mcp's core entry).
 import type { McpServer } from '../server.js';
 import type { FetchHandler } from './http/web/fetch-handler.js';
-import { resolveHandlerOptions, type FetchHandlerOptions } from './http/options.js';
+import type { FetchHandlerOptions } from './http/options.js';
+import { resolveHandlerOptions } from './http/resolve.js';
 import { shutdownOf } from './http/shutdown.js';
 
 /**

@@ -4,7 +4,8 @@
 import type { McpServer } from '../server.js';
 import type { HttpOptions, HttpServerHandle } from './http/node/listener.js';
 import type { NodeHandler } from './http/node/handler.js';
-import { resolveHandlerOptions, type HttpHandlerOptions } from './http/options.js';
+import type { HttpHandlerOptions } from './http/options.js';
+import { resolveHandlerOptions } from './http/resolve.js';
 import { shutdownOf } from './http/shutdown.js';
 import { refuseInsideServedModule } from './served-module.js';
 

@@ -1,7 +1,8 @@
 // DNS rebinding protection (MCP "Transports", security warning): a page on evil.example that resolves
 // to 127.0.0.1 still sends `Host: evil.example` and `Origin: http://evil.example`, so both are checked.
 import type { RequestHeaders } from './messages.js';
-import { normalizeHostName, type ResolvedHandlerOptions } from './options.js';
+import type { ResolvedHandlerOptions } from './options.js';
+import { normalizeHostName } from './resolve.js';
 
 /** Why a request is refused with 403, or `undefined` when its Host and Origin are allowed. */
 export function checkHostAndOrigin(req: { readonly headers: RequestHeaders }, options: ResolvedHandlerOptions): string | undefined {

@@ -2,7 +2,8 @@
 // many one client address holds, so that one host cannot take every descriptor of the process.
 import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
-import { isLoopback, type ResolvedHttpOptions } from '../options.js';
+import type { ResolvedHttpOptions } from '../options.js';
+import { isLoopback } from '../resolve.js';
 
 export const DEFAULT_CONNECTIONS_PER_CLIENT = 256;
 

@@ -1,7 +1,8 @@
 // serveHttp's options resolved: a listener knows the address it is bound to, and so which Host
 // names are this machine's.
 import { hostname, networkInterfaces } from 'node:os';
-import { LOCALHOST_NAMES, isLoopback, normalizeHostName, optionSchemas, parseOptions, resolveShared, type HttpOptions, type ResolvedHttpOptions } from '../options.js';
+import { optionSchemas, type HttpOptions, type ResolvedHttpOptions } from '../options.js';
+import { LOCALHOST_NAMES, isLoopback, normalizeHostName, parseOptions, resolveShared } from '../resolve.js';
 
 export function resolveHttpOptions(input: HttpOptions = {}): ResolvedHttpOptions {
   const options = parseOptions(optionSchemas().HttpOptions, input, 'serveHttp');

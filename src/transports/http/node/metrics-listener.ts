@@ -3,7 +3,8 @@
 import { createServer, type Server } from 'node:http';
 import { checkHostAndOrigin } from '../guard.js';
 import type { MetricsEndpoint } from '../metrics.js';
-import { LOCALHOST_NAMES, type ResolvedHandlerOptions } from '../options.js';
+import type { ResolvedHandlerOptions } from '../options.js';
+import { LOCALHOST_NAMES } from '../resolve.js';
 import { sendError } from '../reply.js';
 
 const LOCAL_ONLY = { allowedHosts: new Set(LOCALHOST_NAMES), allowedOrigins: undefined } as Pick<ResolvedHandlerOptions, 'allowedHosts' | 'allowedOrigins'> as ResolvedHandlerOptions;
