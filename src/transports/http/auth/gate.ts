@@ -2,7 +2,8 @@
 // authorization server, and a bearer token checked on every MCP request (RFC 6750), both eras.
 import type { HttpRequest, HttpResponse } from '../messages.js';
 import { permits, type AuthInfo } from '../../../core/auth.js';
-import { canonicalResource, createVerifier, InvalidToken, type AuthOptions } from './verify.js';
+import { canonicalResource, InvalidToken } from './claims.js';
+import { createVerifier, type AuthOptions } from './verify.js';
 import { Unavailable } from './remote.js';
 import { utf8Length } from '../../../runtime/bytes.js';
 
