@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The zod-mcp command line: argv parsing only; the work is in src/.
 // Each command is imported when it runs, so a start-up loads only what that command needs.
-import { COMMANDS, formatHelp, formatUsage, isCommand, parseFlags, type CommandName } from './src/cli/commands.js';
+import { COMMANDS, isCommand, type CommandName } from './src/cli/commands.js';
+import { parseFlags } from './src/cli/flags.js';
+import { formatHelp, formatUsage } from './src/cli/help.js';
 import { closest } from './src/core/closest.js';
 import { UsageError } from './src/cli/usage-error.js';
 import { inspect } from 'node:util';

@@ -1,9 +1,5 @@
 // The commands of the command line, each with its flags and a line of help for every flag: the one
 // source of `--help`, `zod-mcp help`, the usage text, and of the check of what was typed.
-import { parseArgs } from 'node:util';
-import { closest } from '../core/closest.js';
-import { VERSION } from '../version.js';
-import { UsageError } from './usage-error.js';
 
 export interface Flag {
   readonly type: 'string' | 'boolean';
@@ -116,75 +112,6 @@ without CASE) through the server's handle(), and prints {"responses": [...]} as 
 } as const satisfies Record<string, Command>;
 export type CommandName = keyof typeof COMMANDS;
 
-const HELP: Flag = { type: 'boolean', text: 'print this help' };
-
 export function isCommand(name: string): name is CommandName {
   return Object.hasOwn(COMMANDS, name);
-}
-
-/** The list of commands: `zod-mcp --help`, and stderr under a bare `zod-mcp`. */
-export function formatUsage(): string {
-  const names = Object.keys(COMMANDS) as CommandName[];
-  const width = Math.max(...names.map((name) => name.length));
-  return [
-    `zod-mcp ${VERSION}: a Model Context Protocol server where every frame and tool input is a Zod schema`,
-    '',
-    'usage: zod-mcp <command> [options]',
-    '',
-    'commands:',
-    ...names.map((name) => `  ${name.padEnd(width)}  ${COMMANDS[name].summary}`),
-    '',
-    "`zod-mcp <command> --help` (or `zod-mcp help <command>`) prints a command's options.",
-    'Exit codes: 0 done, 1 it could not run (a module that fails to load, a port in use), 2 a usage error.',
-    'ZOD_MCP_DEBUG=1 prints the stack of a failure as well.',
-    '',
-  ].join('\n');
-}
-
-/** `zod-mcp <name> --help`. */
-export function formatHelp(name: CommandName): string {
-  const command: Command = COMMANDS[name];
-  const flags: [string, Flag][] = [...Object.entries(command.flags), ['help', HELP]];
-  const shown = flags.map(([flag, spec]) => [`--${flag}${spec.value === undefined ? '' : ` ${spec.value}`}${flag === 'help' ? ', -h' : ''}`, spec.text] as const);
-  const width = Math.max(...shown.map(([flag]) => flag.length));
-  return [
-    `usage: zod-mcp ${name} ${command.args}`,
-    '',
-    command.about,
-    '',
-    'options:',
-    ...shown.map(([flag, text]) => wrap(`  ${flag.padEnd(width)}  `, text)),
-    ...(command.examples === undefined ? [] : ['', 'examples:', ...command.examples.map((example) => `  ${example}`)]),
-    '',
-  ].join('\n');
-}
-
-/** `lead` then `text`, broken at spaces into lines of at most 100 columns, each further one indented under the first. */
-function wrap(lead: string, text: string): string {
-  const lines = [lead];
-  for (const word of text.split(' ')) {
-    const last = lines.length - 1;
-    if (lines[last]!.trim() !== '' && lines[last]!.length + 1 + word.length > 100) lines.push(`${' '.repeat(lead.length)}${word}`);
-    else lines[last] += lines[last]!.trim() === '' || lines[last]!.endsWith(' ') ? word : ` ${word}`;
-  }
-  return lines.join('\n');
-}
-
-type Values<F extends Flags> = { -readonly [K in keyof F]?: F[K]['type'] extends 'string' ? string : boolean };
-
-/**
- * The flags and positionals of one command (`--port 8080` or `--port=8080`). A flag it does not
- * have is a usage error naming the closest one it has.
- */
-export function parseFlags<F extends Flags>(name: CommandName, flags: F, args: readonly string[]): { values: Values<F>; positionals: string[] } {
-  try {
-    const { values, positionals } = parseArgs({ args: [...args], options: flags as Flags, strict: true, allowPositionals: true });
-    return { values: values as Values<F>, positionals };
-  } catch (error) {
-    const message = (error as Error).message;
-    const unknown = /^Unknown option '(-{1,2})([^']*)'/.exec(message);
-    if (unknown === null) throw new UsageError(`${name}: ${message.split('. ')[0]!}`); // its first sentence: the rest is how to pass a positional that looks like an option
-    const near = closest(unknown[2]!, Object.keys(flags)); // node names `--prot=80` as `--prot`
-    throw new UsageError(`${name}: unknown option ${unknown[1]}${unknown[2]}${near === undefined ? '' : ` (did you mean --${near}?)`}; \`zod-mcp ${name} --help\` lists the options`);
-  }
 }

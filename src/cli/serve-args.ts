@@ -1,6 +1,7 @@
 // The flags of `zod-mcp serve`, for both transports.
 import { availableParallelism } from 'node:os';
-import { parseFlags, SERVE_FLAGS } from './commands.js';
+import { SERVE_FLAGS } from './commands.js';
+import { parseFlags } from './flags.js';
 import { UsageError } from './usage-error.js';
 import { parseRateLimit, type RateLimit } from '../core/rate-limits/limit.js';
 

@@ -4,7 +4,8 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, formatHelp, formatUsage, type CommandName } from '../../src/cli/commands.js';
+import { COMMANDS, type CommandName } from '../../src/cli/commands.js';
+import { formatHelp, formatUsage } from '../../src/cli/help.js';
 import { root, run } from '../helpers/run.js';
 import { programJs } from '../helpers/stdio-peer.js';
 
