@@ -2,7 +2,7 @@
 // work hears tasks/update and tasks/cancel. The record lives in the store; the work in this process.
 import type { RequestContext } from '../context.js';
 import type { EventBus } from '../events.js';
-import { InputRequired } from '../input/round.js';
+import { InputRequired } from '../input/round-state.js';
 import { AbortReason, type CallAbort } from '../lifetime.js';
 import { longTimeout } from '../limits.js';
 import { afterThisTurn } from '../../runtime/host.js';

@@ -3,7 +3,7 @@
 import type { InputRequest } from '../../../schemas/client-input.js';
 import { ErrorCode, ProtocolError, errorFrame } from '../../jsonrpc/errors.js';
 import type { RequestContext } from '../context.js';
-import { InputRequired } from '../input/round.js';
+import { InputRequired } from '../input/round-state.js';
 import type { Ask } from '../input/requests.js';
 import { StoreUnavailableError, TERMINAL, TaskLimitError, type TaskChange, type TaskError, type TaskRecord, type TaskStore } from './store.js';
 

@@ -3,7 +3,7 @@
 // (stdio, or the POST's SSE stream), and their answers come back as JSON-RPC responses.
 import type { RequestContext } from '../../core/context.js';
 import type { Ask } from '../../core/input/requests.js';
-import { InputError } from '../../core/input/round.js';
+import { InputError } from '../../core/input/round-state.js';
 import { ListRootsResult } from '../../../schemas/client-input.js';
 
 /**

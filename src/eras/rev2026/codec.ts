@@ -4,7 +4,7 @@ import { MetaKey } from '../../../schemas/rev2026.js';
 import type { EraCodec } from '../../core/codec.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
 import type { Method } from '../../core/method.js';
-import { InputRequired } from '../../core/input/round.js';
+import { InputRequired } from '../../core/input/round-state.js';
 import { TaskCreated } from '../../core/tasks/record.js';
 import { discover } from './discover.js';
 import { admitEnvelope } from './envelope.js';

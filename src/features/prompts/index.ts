@@ -6,7 +6,8 @@ import { GetPromptParams, type ListPromptsResult, type Prompt as PromptDescripto
 import { extendContext } from '../../core/handler-context.js';
 import type { EventBus } from '../../core/events.js';
 import { isThenable } from '../../core/maybe-async.js';
-import { InputRequired, inRoundsVisibly } from '../../core/input/round.js';
+import { inRoundsVisibly } from '../../core/input/round.js';
+import { InputRequired } from '../../core/input/round-state.js';
 import { defineMethod } from '../../core/method.js';
 import { page } from '../../core/paginate.js';
 import { within } from '../../core/within.js';
