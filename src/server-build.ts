@@ -6,7 +6,7 @@ import type { Dispatcher } from './core/dispatcher.js';
 import { memoryEvents } from './core/events.js';
 import { inputSettings, type InputSettings } from './core/input/state.js';
 import type { NotificationHandler } from './core/method.js';
-import { MiddlewareTable } from './core/middleware.js';
+import { MiddlewareTable } from './core/middleware-table.js';
 import { notifications } from './core/notifications.js';
 import type { ServerState } from './core/server-state.js';
 import { subscriptionLimits } from './core/subscriptions.js';

@@ -6,7 +6,8 @@ import type { ListResourcesResult, ReadResourceResult } from '../schemas/resourc
 import type { CallToolResult, ListToolsResult } from '../schemas/tools.js';
 import type { Era } from './core/era.js';
 import { LocalClient, type CallOptions } from './core/local-client.js';
-import { addMiddleware, type MethodMiddleware, type Middleware } from './core/middleware.js';
+import type { MethodMiddleware, Middleware } from './core/middleware.js';
+import { addMiddleware } from './core/middleware-table.js';
 import { served } from './features/module.js';
 import type { Prompt } from './features/prompts/define.js';
 import type { Resource, ResourceTemplate } from './features/resources/define.js';

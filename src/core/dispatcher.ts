@@ -6,7 +6,7 @@ import type { Codecs, RequestHeaders } from './codec.js';
 import type { Notify, Session } from './connection.js';
 import type { Era } from './era.js';
 import type { MethodTable, NotificationTable } from './method.js';
-import type { MiddlewareTable } from './middleware.js';
+import type { MiddlewareTable } from './middleware-table.js';
 import type { RateLimiter } from './rate-limits/stage.js';
 import type { ServerState } from './server-state.js';
 import type { RequestTracer, TransportKind } from './telemetry/types.js';

@@ -1,6 +1,7 @@
 // Middleware as a module: the `use` option's functions around each request, added once the request
 // path is built (a method it names must be one the server serves).
-import { addMiddleware, type MethodMiddleware, type Middleware } from '../../core/middleware.js';
+import type { MethodMiddleware, Middleware } from '../../core/middleware.js';
+import { addMiddleware } from '../../core/middleware-table.js';
 import type { ServerModule } from '../module.js';
 
 export interface MiddlewareModuleOptions {
