@@ -13,6 +13,7 @@ import { LineSplitter, type Line } from './line-splitter.js';
 import { serializeFrame } from '../serialize.js';
 import { resolveOptions, type StdioOptions, type StdioServer } from './options.js';
 import { guardStdout } from './stdout-guard.js';
+import { WaitingLine } from './waiting-line.js';
 
 export type { StdioOptions, StdioServer } from './options.js';
 
@@ -26,11 +27,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   const splitter = new LineSplitter(maxLineBytes);
   let lines: Line[] = [];
   let next = 0;
-  // Requests read but not started (maxWaiting and maxWaitingBytes at most), so that notifications
-  // behind them, a cancel above all, are still read while every slot is taken.
-  let waiting: { frame: { id: unknown }; size: number }[] = [];
-  let waitingBytes = 0;
-  let head = 0;
+  const waiting = new WaitingLine(maxWaiting, maxWaitingBytes);
   let inFlight = 0;
   let reading = true;
   let idle: (() => void) | undefined;
@@ -51,7 +48,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   };
   // One process, one client: the first initialize or 2026 request pins the era of the connection.
   const session = server.createSession({ notify: (notification) => send(notification), pinEra: true });
-  const isIdle = () => next === lines.length && head === waiting.length && inFlight === 0;
+  const isIdle = () => next === lines.length && waiting.empty && inFlight === 0;
 
   /**
    * Starts what can start and takes every line read, until stdout is full: only then is input left
@@ -59,9 +56,9 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
    */
   function pump(full = false): void {
     for (;;) {
-      while (head < waiting.length && inFlight < maxInFlight && !writer.blocked) start(leaveLine());
+      while (!waiting.empty && inFlight < maxInFlight && !writer.blocked) start(waiting.take());
       if (next === lines.length || writer.blocked) break;
-      if (!full && lineIsFull()) {
+      if (!full && waiting.full) {
         // Judged a turn later, once the calls that were finishing have freed their slots: quick
         // calls pipelined past the line's length are never refused.
         judging ??= setImmediate(() => {
@@ -72,10 +69,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
       }
       take(lines[next++]!);
     }
-    if (head === waiting.length || head >= maxWaiting) {
-      waiting = waiting.slice(head); // what started is let go, a long run of requests at a time
-      head = 0;
-    }
+    waiting.compact();
     if (next === lines.length) {
       lines = [];
       next = 0;
@@ -107,17 +101,6 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
     });
   }
 
-  function lineIsFull(): boolean {
-    return waiting.length - head >= maxWaiting || waitingBytes >= maxWaitingBytes;
-  }
-
-  /** The request at the head of the waiting line, taken out of it. */
-  function leaveLine(): { id: unknown } {
-    const { frame, size } = waiting[head++]!;
-    waitingBytes -= size;
-    return frame;
-  }
-
   /**
    * Requests wait for a slot, or are refused while the waiting line is full; anything else
    * (notifications, responses, bad frames) is handled at once.
@@ -136,10 +119,8 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
       return;
     }
     if (isRequestFrame(frame)) {
-      if (!lineIsFull()) {
-        waiting.push({ frame, size: line.text.length });
-        waitingBytes += line.text.length;
-      } else {
+      if (!waiting.full) waiting.push(frame, line.text.length);
+      else {
         send(errorFrame(idOf(frame), ErrorCode.InvalidRequest, `too many requests in flight (limit ${maxInFlight} running, and ${maxWaiting} or ${maxWaitingBytes} bytes of them waiting); retry later`));
       }
       return;
@@ -152,11 +133,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   function dropCancelled(frame: unknown): void {
     if (typeof frame !== 'object' || frame === null) return;
     const { method, params } = frame as { method?: unknown; params?: { requestId?: unknown } };
-    if (method !== 'notifications/cancelled' || typeof params !== 'object' || params === null) return;
-    const index = waiting.findIndex((request, i) => i >= head && request.frame.id === params.requestId);
-    if (index === -1) return;
-    waitingBytes -= waiting[index]!.size;
-    waiting.splice(index, 1);
+    if (method === 'notifications/cancelled' && typeof params === 'object' && params !== null) waiting.drop(params.requestId);
   }
 
   const onData = (chunk: Buffer | string) => {
@@ -206,7 +183,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   function startStopped(): void {
     const stopped = AbortSignal.abort(AbortReason.Shutdown);
     while (next < lines.length) take(lines[next++]!);
-    while (head < waiting.length) start(leaveLine(), stopped);
+    while (!waiting.empty) start(waiting.take(), stopped);
     pump();
   }
 
