@@ -2,7 +2,7 @@
 // A handler's signal and its progress/log functions are made on first use (no AbortController, no closures otherwise).
 import type { ProgressToken } from '../../schemas/common.js';
 import type { Notification, Request, RequestId } from '../../schemas/jsonrpc.js';
-import { LOG_LEVELS, type LogLevel } from '../../schemas/logging.js';
+import type { LogLevel } from '../../schemas/logging.js';
 import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
 import type { Notify, Session } from './connection.js';
 import type { AuthInfo } from './auth.js';
@@ -12,9 +12,9 @@ import type { Round } from './input/round-state.js';
 import { lacking, type AnswerOf, type Ask } from './input/requests.js';
 import { AbortReason, CallAbort, transportReason, untilAborted } from './lifetime.js';
 import type { ServerState } from './server-state.js';
+import { logNotification, progressNotification } from './notices.js';
 import type { HandlerContext } from './handler-context.js';
 
-const severity = new Map<string, number>(LOG_LEVELS.map((level, rank) => [level, rank]));
 
 export class RequestContext implements HandlerContext {
   readonly requestId: RequestId;
@@ -205,14 +205,7 @@ export class RequestContext implements HandlerContext {
     if (!this.#advance(progress, total)) return;
     this.#lastProgress = text;
     if (task !== undefined) return task(text);
-    if (notify === undefined) return;
-    const params = {
-      progressToken,
-      progress,
-      ...(total === undefined ? {} : { total }),
-      ...(message === undefined ? {} : { message }),
-    };
-    notify({ jsonrpc: '2.0', method: 'notifications/progress', params });
+    if (notify !== undefined) notify(progressNotification(progressToken!, progress, total, message));
   }
 
   /**
@@ -234,12 +227,9 @@ export class RequestContext implements HandlerContext {
   }
 
   #sendLog(level: LogLevel, data: unknown, logger?: string): void {
-    const rank = severity.get(level);
-    if (rank === undefined) throw new RangeError(`unknown log level: ${String(level)}`);
     // A 2025 client may change its level while the call runs (logging/setLevel): read it now.
     const threshold = this.client.era === 'rev2025' ? this.session.client.logLevel : this.client.logLevel;
-    if (!this.#open || this.#notify === undefined || threshold === undefined || rank < (severity.get(threshold) ?? 0)) return;
-    const params = { level, ...(logger === undefined ? {} : { logger }), data };
-    this.#notify({ jsonrpc: '2.0', method: 'notifications/message', params });
+    const message = logNotification(level, data, logger, threshold);
+    if (this.#open && this.#notify !== undefined && message !== undefined) this.#notify(message);
   }
 }
