@@ -6,7 +6,7 @@ import { parseServeArgs, type ServeArgs } from './serve-args.js';
 import { sharedKeyFromEnv } from '../core/input/state.js';
 import { ignoreStderrFailures } from '../transports/stderr.js';
 import { UsageError } from './usage-error.js';
-import { DEFAULT_HOST, DEFAULT_PORT } from '../transports/http/defaults.js';
+import { DEFAULT_HOST } from '../transports/http/defaults.js';
 
 export async function runServeCommand(args: readonly string[]): Promise<void> {
   const options = parseServeArgs(args);

@@ -19,7 +19,7 @@ export function pinEra(session: Session, era: Era, request: IncomingRequest): vo
     return;
   }
   if (session.era === 'rev2025' && era === 'rev2026') {
-    const requested = String((request.params?._meta as Record<string, unknown>)[MetaKey.protocolVersion]);
+    const requested = String((request.params?._meta as Record<string, unknown> | undefined)?.[MetaKey.protocolVersion]);
     throw new ProtocolError(ErrorCode.UnsupportedProtocolVersion, { supported: [session.client.protocolVersion], requested });
   }
 }

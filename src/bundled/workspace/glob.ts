@@ -5,7 +5,6 @@ import { toReadableError } from './files.js';
 import { MAX_GLOB_CHARS, compileGlob } from './glob-pattern.js';
 import { findLinkTarget } from './link-target.js';
 import { lstatChecked } from './open-checked.js';
-import { printPath } from './path-escape.js';
 import type { Sandbox } from './sandbox.js';
 import { walkTree, type WalkEntry } from './walk.js';
 import { READ_ONLY_ANNOTATIONS, describePath, type Workspace } from './workspace.js';

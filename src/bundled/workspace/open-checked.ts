@@ -42,7 +42,7 @@ async function isAt(handle: FileHandle, abs: PathLike): Promise<boolean> {
   // Without /proc: the path, resolved again, must be real and lead to the object opened. This
   // narrows the window to the time between the open and these checks; it does not close it.
   const [opened, now, real] = await Promise.all([handle.stat(), stat(abs).catch(() => undefined), realpath(abs, { encoding: 'buffer' }).catch(() => undefined)]);
-  return real !== undefined && real.equals(bytesOf(abs)) && now !== undefined && now.dev === opened.dev && now.ino === opened.ino;
+  return real?.equals(bytesOf(abs)) === true && now?.dev === opened.dev && now.ino === opened.ino;
 }
 
 /** A directory held open, checked to be at its path when it was opened. */

@@ -43,7 +43,7 @@ export async function waitForAnswers(store: TaskStore, change: Change, ctx: Requ
   if (TERMINAL.has(parked.status) || ctx.abort.aborted) throw stopped();
   return new Promise((resolve, reject) => {
     let done = false;
-    let stop = () => undefined as void;
+    let stop: () => void = () => undefined;
     const finish = (settle: () => void) => {
       if (done) return;
       done = true;

@@ -53,7 +53,7 @@ export function linkToolUi(tool: string, owner: string, app: unknown, visibility
 /** The entry a client that renders no apps gets: the same tool, without its `_meta.ui` and legacy key. */
 export function plainDescriptor(descriptor: ToolDescriptor): ToolDescriptor {
   const { ui: _ui, [LEGACY_KEY]: _legacy, ...rest } = descriptor._meta ?? {};
-  const { _meta: _meta, ...plain } = descriptor;
+  const { _meta, ...plain } = descriptor;
   return Object.keys(rest).length === 0 ? plain : { ...plain, _meta: rest };
 }
 

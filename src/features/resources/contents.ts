@@ -1,6 +1,6 @@
 // A read's return value -> ReadResourceResult. Wire key order: uri, mimeType?, text | blob, _meta?.
 import { z } from 'zod/v4';
-import { ReadResourceResult, ResourceContents } from '../../../schemas/resources.js';
+import { ResourceContents, type ReadResourceResult } from '../../../schemas/resources.js';
 import { describeIssues } from '../../schema/issues.js';
 import { toBase64 } from '../../runtime/bytes.js';
 

@@ -73,16 +73,16 @@ function withVariants(text: string, code: number, flags: Flags): string {
   return variants.length === 0 ? text : `[${text}${variants.map(charText).join('')}]`;
 }
 
-function rewriteEscape(escape: string, flags: Flags): string {
-  if (!flags.ignoreCase) return escape;
-  const kind = escape[1] ?? '';
+function rewriteEscape(sequence: string, flags: Flags): string {
+  if (!flags.ignoreCase) return sequence;
+  const kind = sequence[1] ?? '';
   if (flags.unicode && kind === 'w') return `[\\w${WORD_FOLDED}]`;
   if (flags.unicode && kind === 'W') return `[^\\w${WORD_FOLDED}]`;
-  const code = escapedCode(escape, flags);
+  const code = escapedCode(sequence, flags);
   // `\x41`, `\u0041`, and without u an identity escape of a letter (`\a` is `a`): a character, with its cases.
   const identity = !flags.unicode && /^[A-Za-z]$/.test(kind) && (!ESCAPE_LETTERS.has(kind) || (kind === 'k' && !flags.namedGroups));
-  const character = /^\\[xu]/.test(escape) || identity;
-  return character && code >= 0 ? withVariants(escape, code, flags) : escape;
+  const character = /^\\[xu]/.test(sequence) || identity;
+  return character && code >= 0 ? withVariants(sequence, code, flags) : sequence;
 }
 
 /** Index just past the escape starting at `start` (a backslash). */
@@ -173,16 +173,16 @@ function readClassChar(inner: string, i: number, flags: Flags): [number, number]
 }
 
 /** The code point an escape stands for, or -1 when it stands for a set, a boundary or a backreference. */
-function escapedCode(escape: string, flags: Flags): number {
-  const kind = escape[1] ?? '';
-  const hex = escape.startsWith('\\u{') ? escape.slice(3, -1) : kind === 'u' || kind === 'x' ? escape.slice(2) : undefined;
+function escapedCode(sequence: string, flags: Flags): number {
+  const kind = sequence[1] ?? '';
+  const hex = sequence.startsWith('\\u{') ? sequence.slice(3, -1) : kind === 'u' || kind === 'x' ? sequence.slice(2) : undefined;
   if (hex !== undefined) return /^[0-9A-Fa-f]+$/.test(hex) ? Number.parseInt(hex, 16) : -1;
   const named: Record<string, number> = { n: 10, r: 13, t: 9, v: 11, f: 12, b: 8, '0': 0 };
   if (Object.hasOwn(named, kind)) return named[kind]!;
   if (/[dDwWsScB1-9]/.test(kind)) return -1;
   if ((kind === 'p' || kind === 'P') && flags.unicode) return -1;
-  if (kind === 'k' && (flags.unicode || flags.namedGroups) && escape.length > 2) return -1;
-  return escape.codePointAt(1) ?? -1; // punctuation, or without u any other letter: the character itself
+  if (kind === 'k' && (flags.unicode || flags.namedGroups) && sequence.length > 2) return -1;
+  return sequence.codePointAt(1) ?? -1; // punctuation, or without u any other letter: the character itself
 }
 
 /** Code points -> class text, consecutive ones as ranges. */
