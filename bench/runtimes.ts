@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { median } from './report.js';
 import { runtimeBinary, type Runtime } from '../test/helpers/runtimes.js';
 import { startHttpProgram, type ServeProcess } from '../test/helpers/serve-process.js';
-import { startWorkerd } from '../test/runtimes/workerd.js';
+import { startWorkerd } from '../test/e2e/runtimes/workerd.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');

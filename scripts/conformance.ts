@@ -1,4 +1,4 @@
-// npm run conformance: starts test/conformance/server.ts on a free loopback port and runs the official
+// npm run conformance: starts test/e2e/conformance/server.ts on a free loopback port and runs the official
 // MCP conformance suite against it once per mode below, each with its own expected-failures baseline.
 // Prints each run's summary and exits non-zero on an unexpected failure or a stale baseline entry
 // (the suite's own rule), in any mode.
@@ -23,17 +23,17 @@ const modes: readonly Mode[] = [
   {
     name: 'requirements 2026-07-28',
     args: ['--requirements', '2026-07-28'],
-    baseline: 'test/conformance/expected-failures-2026-07-28.yml',
+    baseline: 'test/e2e/conformance/expected-failures-2026-07-28.yml',
   },
   {
     name: 'requirements 2025-11-25',
     args: ['--requirements', '2025-11-25'],
-    baseline: 'test/conformance/expected-failures-2025-11-25.yml',
+    baseline: 'test/e2e/conformance/expected-failures-2025-11-25.yml',
   },
   {
     name: 'suite all, spec version 2025-11-25',
     args: ['--suite', 'all', '--spec-version', '2025-11-25'],
-    baseline: 'test/conformance/expected-failures-all-2025-11-25.yml',
+    baseline: 'test/e2e/conformance/expected-failures-all-2025-11-25.yml',
   },
   // The skills extension's scenarios are in no requirements file and no --spec-version selects them:
   // each runs on its own (on the 2026-07-28 wire), and every check must pass.
@@ -55,14 +55,14 @@ const modes: readonly Mode[] = [
   ].map((scenario) => ({
     name: `scenario ${scenario}`,
     args: ['--scenario', scenario],
-    baseline: 'test/conformance/expected-failures-none.yml',
+    baseline: 'test/e2e/conformance/expected-failures-none.yml',
   })),
 ];
 
 const only = process.argv.slice(2);
 const port = await findFreePort();
 const url = `http://127.0.0.1:${port}/mcp`;
-const server = spawn(process.execPath, [tsxCli, 'test/conformance/server.ts'], {
+const server = spawn(process.execPath, [tsxCli, 'test/e2e/conformance/server.ts'], {
   cwd: root,
   env: { ...process.env, PORT: String(port) },
   stdio: ['ignore', 'inherit', 'pipe'],

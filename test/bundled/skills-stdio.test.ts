@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { modern } from '../helpers/eras.js';
 import { createClient } from '../helpers/sdk-v2.js';
 import { StdioPeer, programJs } from '../helpers/stdio-peer.js';
-import { createTempWorkspace, writeTree, type TempWorkspace } from '../workspace/helpers.js';
+import { createTempWorkspace, writeTree, type TempWorkspace } from './workspace/helpers.js';
 
 const skillMd = '---\nname: release\ndescription: How we cut a release.\n---\n\n1. Tag.\n2. Publish.\n';
 const checklist = '- [ ] changelog\n';

@@ -7,7 +7,7 @@ import { McpServer } from '../../src/index.js';
 import { skillsFrom } from '../../src/skills.js';
 import { modern } from '../helpers/eras.js';
 import { request, resultOf } from '../helpers/server.js';
-import { createTempWorkspace, writeTree, type TempWorkspace } from '../workspace/helpers.js';
+import { createTempWorkspace, writeTree, type TempWorkspace } from './workspace/helpers.js';
 
 const skillMd = '---\nname: git-workflow\ndescription: How we branch and merge.\nversion: 1.0\nowners: [ada, linus]\n---\n\n# Git workflow\n';
 const guide = '# Guide\n\nRebase before merging.\n';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCAFFOLD_VERSIONS } from '../../src/cli/init.js';
-import { packProject } from '../adoption/project.js';
+import { packProject } from '../e2e/adoption/project.js';
 import { root, run } from '../helpers/run.js';
 import { programJs, StdioPeer } from '../helpers/stdio-peer.js';
 

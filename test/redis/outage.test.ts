@@ -13,7 +13,7 @@ import { V2026, envelope } from '../helpers/eras.js';
 import { describeWith } from '../helpers/binaries.js';
 import { startRedis, type RedisServer } from '../helpers/redis.js';
 import { startServe, type ServeProcess } from '../helpers/serve-process.js';
-import { post } from '../http/helpers.js';
+import { post } from '../transports/http/helpers.js';
 
 const SERVER_INFO = { 'io.modelcontextprotocol/serverInfo': { name: 'outage', version: '1.0.0' } };
 const TASKS = { 'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } } };

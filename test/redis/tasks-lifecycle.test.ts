@@ -3,7 +3,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { describeWith } from '../helpers/binaries.js';
 import { redisTaskStore } from '../../src/redis.js';
-import { taskLifecycleSuite } from '../tasks/lifecycle-suite.js';
+import { taskLifecycleSuite } from '../core/tasks/lifecycle-suite.js';
 import { startRedis, type RedisServer } from '../helpers/redis.js';
 
 describeWith('redis-server')('on a real redis-server', () => {

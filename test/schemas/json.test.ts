@@ -1,0 +1,96 @@
+// schemas/json/ must be exactly what scripts/schema-files.ts generates from the Zod contract.
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as caseFile from '../../schemas/case.js';
+import * as jsonrpc from '../../schemas/jsonrpc.js';
+import * as common from '../../schemas/common.js';
+import * as logging from '../../schemas/logging.js';
+import * as rev2025 from '../../schemas/rev2025.js';
+import * as rev2026 from '../../schemas/rev2026.js';
+import * as tools from '../../schemas/tools.js';
+import * as resources from '../../schemas/resources.js';
+import * as prompts from '../../schemas/prompts.js';
+import * as completion from '../../schemas/completion.js';
+import * as skills from '../../schemas/skills.js';
+import * as clientInput from '../../schemas/client-input.js';
+import * as tasks from '../../schemas/tasks.js';
+import * as apps from '../../schemas/apps.js';
+import { renderSchemaFiles, writeSchemaFiles } from '../../scripts/schema-files.js';
+
+const dir = fileURLToPath(new URL('../../schemas/json/', import.meta.url));
+const stale = 'schemas/json/ is out of date: run `npm run schemas` and commit the result';
+
+describe('schemas/json/', () => {
+  const expected = renderSchemaFiles();
+
+  it('holds one file per exported contract schema, none missing and none extra', async () => {
+    const present = (await readdir(dir)).sort();
+    expect(present, stale).toStrictEqual([...expected.keys()].sort());
+  });
+
+  it.each([...expected.keys()])('%s is up to date', async (name) => {
+    expect(await readFile(join(dir, name), 'utf8'), stale).toBe(expected.get(name));
+  });
+
+  it('covers every exported schema of every contract file', async () => {
+    const files = (await readdir(fileURLToPath(new URL('../../schemas/', import.meta.url)))).filter((name) => name.endsWith('.ts'));
+    expect(files.sort()).toStrictEqual(['apps.ts', 'case.ts', 'client-input.ts', 'common.ts', 'completion.ts', 'direction.ts', 'index.ts', 'jsonrpc.ts', 'logging.ts', 'prompts.ts', 'resources.ts', 'rev2025.ts', 'rev2026.ts', 'skills.ts', 'tasks.ts', 'tools.ts']);
+    const exported = [jsonrpc, common, tools, resources, prompts, completion, skills, clientInput, tasks, apps, logging, rev2025, rev2026, caseFile].flatMap((module) =>
+      Object.entries(module)
+        .filter(([, value]) => typeof value === 'object' && value !== null && '_zod' in value)
+        .map(([name]) => `${name}.json`),
+    );
+    expect([...expected.keys()].sort()).toStrictEqual(exported.sort());
+  });
+
+  it('writes request-side schemas as Zod accepts them and server-sent ones as it parses them out', () => {
+    const callToolParams = JSON.parse(expected.get('CallToolParams.json') ?? '') as Record<string, unknown>;
+    const emptyResult = JSON.parse(expected.get('EmptyResult.json') ?? '') as Record<string, unknown>;
+    expect(emptyResult).toStrictEqual({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    });
+    // Unknown members are accepted (and ignored) on the way in: no `additionalProperties: false`.
+    expect(callToolParams.additionalProperties).toBeUndefined();
+    expect((callToolParams.properties as { arguments: unknown }).arguments).toStrictEqual({ type: 'object', properties: {}, additionalProperties: {} });
+    // Input side: `tools` and `era` have defaults, so a case file may leave it out; a bare array is a case too.
+    const caseObject = {
+      type: 'object',
+      properties: {
+        tools: { default: 'server', type: 'string', enum: ['server', 'demo'] },
+        era: { default: '2025', type: 'string', enum: ['2025', '2026'] },
+        requests: { type: 'array', items: {} },
+      },
+      required: ['requests'],
+    };
+    expect(JSON.parse(expected.get('CaseFile.json') ?? '')).toStrictEqual({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      anyOf: [caseObject, { type: 'array', items: {} }],
+    });
+  });
+});
+
+describe('writeSchemaFiles', () => {
+  let scratch: string | undefined;
+  afterEach(async () => {
+    if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
+  });
+
+  it('writes every file, removes stale .json files, keeps others and leaves no temporary file', async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'zod-mcp-schemas-'));
+    await writeFile(join(scratch, 'Gone.json'), '{}\n');
+    await writeFile(join(scratch, 'Request.json'), 'old\n');
+    await writeFile(join(scratch, 'notes.txt'), 'kept\n');
+    const { written, removed } = await writeSchemaFiles(scratch);
+    const expected = renderSchemaFiles();
+    expect(written).toStrictEqual([...expected.keys()]);
+    expect(removed).toStrictEqual(['Gone.json']);
+    expect((await readdir(scratch)).sort()).toStrictEqual([...expected.keys(), 'notes.txt'].sort());
+    expect(await readFile(join(scratch, 'Request.json'), 'utf8')).toBe(expected.get('Request.json'));
+  });
+});
