@@ -42,7 +42,7 @@ describe('the in-process client', () => {
       isError: false,
     });
     const many = await Promise.all(Array.from({ length: 20 }, (_, i) => server.callTool('get_weather', { city: `c${i}` })));
-    expect(many.map((result) => (result?.structuredContent as { city: string }).city)).toStrictEqual(Array.from({ length: 20 }, (_, i) => `c${i}`));
+    expect(many.map((result) => (result?.structuredContent as { city: string } | undefined)?.city)).toStrictEqual(Array.from({ length: 20 }, (_, i) => `c${i}`));
   });
 
   it('a tool failure is a result (isError), as for any client; a malformed call throws the error frame', async () => {

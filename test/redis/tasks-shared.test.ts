@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer, defineTool, elicit, type TaskRecord } from '../../src/index.js';
-import { redisEvents, redisTaskStore, type RedisEventBus, type RedisTaskStore } from '../../src/redis.js';
+import { redisEvents, redisTaskStore, type RedisTaskStore } from '../../src/redis.js';
 import { envelope } from '../helpers/eras.js';
 import { describeWith } from '../helpers/binaries.js';
 import { startRedis, type RedisServer } from '../helpers/redis.js';

@@ -5,7 +5,7 @@
 import { readdir, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { McpServer } from '../../../src/index.js';
+import type { McpServer } from '../../../src/index.js';
 import { callTool, createServer, createTempWorkspace, errorFrame, structuredFrame, textFrame, writeTree, type TempWorkspace } from './helpers.js';
 
 let workspace: TempWorkspace;

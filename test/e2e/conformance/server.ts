@@ -313,6 +313,6 @@ process.stderr.write(`conformance server listening on ${handle.url}\n`);
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
-    handle.close().then(() => process.exit(0));
+    void handle.close().then(() => process.exit(0));
   });
 }

@@ -12,7 +12,7 @@ let partial = '';
 process.stdin.on('data', (chunk) => {
   const parts = (partial + chunk.toString('utf8')).split('\n');
   partial = parts.pop();
-  for (const line of parts) if (line.trim() !== '') appendFileSync(log, line + '\n');
+  for (const line of parts) if (line.trim() !== '') appendFileSync(log, `${line}\n`);
   child.stdin.write(chunk);
 });
 process.stdin.on('end', () => child.stdin.end());

@@ -49,7 +49,7 @@ describe('toNodeHandler in Express', () => {
     app.post('/mcp', (req, _res, next) => req.resume().once('end', () => next()), toNodeHandler(server));
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const docs = readFileSync(join(root, 'docs', 'http.md'), 'utf8');
-    const quoted = /\*\*Bodies a framework already read\.\*\*[^]*?```text\n(.*)\n```/.exec(docs)?.[1];
+    const quoted = /\*\*Bodies a framework already read\.\*\*[\s\S]*?```text\n(.*)\n```/.exec(docs)?.[1];
     try {
       const res = await post(`${await listen(app)}/mcp`, call, callHeaders);
       expect({ status: res.status, body: res.body, stderr: stderr.mock.calls }).toStrictEqual({
