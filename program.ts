@@ -26,7 +26,8 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'help') {
     const [given, ...more] = rest.filter((arg, index) => index === 0 || !asksHelp(arg)); // `help serve --help` is `help serve`
     const topic = given !== undefined && asksHelp(given) ? 'help' : given;
-    if (more.length > 0) throw new UsageError(`help: one command, not ${more.length + 1}: ${[given, ...more].join(' ')}`);
+    if (more.length > 0)
+      throw new UsageError(`help: one command, not ${more.length + 1}: ${[given, ...more].join(' ')}`);
     process.stdout.write(topic === undefined ? formatUsage() : formatHelp(known(topic)));
     return 0;
   }
@@ -44,7 +45,8 @@ async function run(command: CommandName, rest: string[]): Promise<number> {
   switch (command) {
     case 'mcp-server': {
       const { positionals } = parseFlags(command, COMMANDS[command].flags, rest);
-      if (positionals.length > 1) throw new UsageError(`mcp-server: one case file, not ${positionals.length}: ${positionals.join(' ')}`);
+      if (positionals.length > 1)
+        throw new UsageError(`mcp-server: one case file, not ${positionals.length}: ${positionals.join(' ')}`);
       const { runMcpServerCommand } = await import('./src/cli/mcp-server.js');
       await runMcpServerCommand(positionals[0]);
       return 0;
@@ -64,7 +66,8 @@ async function run(command: CommandName, rest: string[]): Promise<number> {
     }
     case 'init': {
       const { values, positionals } = parseFlags(command, COMMANDS[command].flags, rest);
-      if (positionals.length > 1) throw new UsageError(`init: one folder, not ${positionals.length}: ${positionals.join(' ')}`);
+      if (positionals.length > 1)
+        throw new UsageError(`init: one folder, not ${positionals.length}: ${positionals.join(' ')}`);
       const { runInitCommand } = await import('./src/cli/init.js');
       return runInitCommand(positionals[0] ?? '.', values['zod-mcp']);
     }
@@ -79,7 +82,9 @@ const asksHelp = (arg: string) => arg === '--help' || arg === '-h';
 function known(name: string): CommandName {
   if (isCommand(name)) return name;
   const near = closest(name, Object.keys(COMMANDS));
-  throw new UsageError(`unknown command: ${name}${near === undefined ? '' : ` (did you mean ${near}?)`}; \`zod-mcp --help\` lists the commands`);
+  throw new UsageError(
+    `unknown command: ${name}${near === undefined ? '' : ` (did you mean ${near}?)`}; \`zod-mcp --help\` lists the commands`,
+  );
 }
 
 main(process.argv.slice(2)).then(

@@ -20,7 +20,10 @@ export function buildBaseline(root: string, ref: string, log: (text: string) => 
 }
 
 /** A baseline bench's command line: `[REF] [--NAME N …]`; REF defaults to HEAD, each option to its fallback. */
-export function baselineArgs(argv: readonly string[]): { ref: string; option: (name: string, fallback: number) => number } {
+export function baselineArgs(argv: readonly string[]): {
+  ref: string;
+  option: (name: string, fallback: number) => number;
+} {
   const ref = argv.find((arg, index) => !arg.startsWith('--') && !argv[index - 1]?.startsWith('--')) ?? 'HEAD';
   const option = (name: string, fallback: number) => {
     const at = argv.indexOf(name);

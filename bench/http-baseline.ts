@@ -15,7 +15,14 @@ const seconds = option('--seconds', 5);
 const log = (text: string) => process.stderr.write(`${text}\n`);
 
 const program = buildBaseline(root, ref, log);
-const rows = await runHttpBench({ calls, repeats: rounds, autocannonSeconds: seconds, log, only: ['zod-mcp, 1 process'], baseline: { ref, program } });
+const rows = await runHttpBench({
+  calls,
+  repeats: rounds,
+  autocannonSeconds: seconds,
+  log,
+  only: ['zod-mcp, 1 process'],
+  baseline: { ref, program },
+});
 const today = rows.find((row) => row.name === 'zod-mcp, 1 process')!;
 const before = rows.find((row) => row.name === baselineRow(ref))!;
 process.stdout.write(`${formatHttpTable(rows, calls, seconds)}\n\n`);
@@ -25,6 +32,8 @@ for (const [label, now, then] of [
   ['autocannon', today.autocannon.callsPerSec, before.autocannon.callsPerSec],
 ] as const) {
   const r = ratio(now, then);
-  process.stdout.write(`${label}: today / ${ref} = ${r.toFixed(3)} (target >= 0.95: ${r >= 0.95 ? 'met' : 'MISSED'})\n`);
+  process.stdout.write(
+    `${label}: today / ${ref} = ${r.toFixed(3)} (target >= 0.95: ${r >= 0.95 ? 'met' : 'MISSED'})\n`,
+  );
 }
 process.stdout.write(`medians of ${rounds} interleaved rounds, on ${process.version}\n`);

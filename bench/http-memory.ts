@@ -39,7 +39,9 @@ async function startServer(): Promise<Server> {
         if (found !== null) return JSON.parse(found[1]!) as { heapUsed: number; rss: number };
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      throw new Error(`the memory bench's server did not report its memory within 30 s: ${running.stderr().slice(seen, seen + 300)}`);
+      throw new Error(
+        `the memory bench's server did not report its memory within 30 s: ${running.stderr().slice(seen, seen + 300)}`,
+      );
     },
     async stop() {
       await running.stop();
@@ -47,16 +49,32 @@ async function startServer(): Promise<Server> {
   };
 }
 
-function post(agent: Agent, url: URL, headers: Record<string, string>, body: object): Promise<{ headers: Record<string, string | string[] | undefined>; text: string }> {
+function post(
+  agent: Agent,
+  url: URL,
+  headers: Record<string, string>,
+  body: object,
+): Promise<{ headers: Record<string, string | string[] | undefined>; text: string }> {
   const text = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(text) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-length': Buffer.byteLength(text) },
+      },
       (res) => {
         let answer = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (answer += chunk));
-        res.on('end', () => (res.statusCode !== undefined && res.statusCode < 300 ? resolve({ headers: res.headers, text: answer }) : reject(new Error(`HTTP ${res.statusCode}: ${answer}`))));
+        res.on('end', () =>
+          res.statusCode !== undefined && res.statusCode < 300
+            ? resolve({ headers: res.headers, text: answer })
+            : reject(new Error(`HTTP ${res.statusCode}: ${answer}`)),
+        );
       },
     );
     req.on('error', reject);
@@ -80,26 +98,38 @@ export async function measureIdleSessions(count: number): Promise<HeldMemory> {
         params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1.0.0' } },
       });
       const id = opened.headers['mcp-session-id'];
-      if (typeof id !== 'string' || !opened.text.includes('"protocolVersion":"2025-11-25"')) throw new Error(`no session: ${opened.text.slice(0, 200)}`);
+      if (typeof id !== 'string' || !opened.text.includes('"protocolVersion":"2025-11-25"'))
+        throw new Error(`no session: ${opened.text.slice(0, 200)}`);
       if (ids.has(id)) throw new Error(`session id given twice: ${id}`);
       ids.add(id);
-      await post(agent, server.url, { ...JSON_HEADERS, 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' }, { jsonrpc: '2.0', method: 'notifications/initialized' });
+      await post(
+        agent,
+        server.url,
+        { ...JSON_HEADERS, 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' },
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+      );
     };
     const openMany = async (n: number) => {
       let left = n;
-      await Promise.all(Array.from({ length: 16 }, async () => {
-        while (left > 0) {
-          left--;
-          await open();
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          while (left > 0) {
+            left--;
+            await open();
+          }
+        }),
+      );
     };
     await openMany(200); // warm-up: code compiled, the table's first growth done
     const before = await server.memory();
     await openMany(count);
     const after = await server.memory();
     if (ids.size !== count + 200) throw new Error(`${ids.size} sessions opened, ${count + 200} asked for`);
-    return { count, heapBytesEach: (after.heapUsed - before.heapUsed) / count, rssBytesEach: (after.rss - before.rss) / count };
+    return {
+      count,
+      heapBytesEach: (after.heapUsed - before.heapUsed) / count,
+      rssBytesEach: (after.rss - before.rss) / count,
+    };
   } finally {
     agent.destroy();
     await server.stop();
@@ -117,7 +147,10 @@ export async function measureListenStreams(count: number): Promise<HeldMemory> {
         id: `listen-${id}`,
         method: 'subscriptions/listen',
         params: {
-          _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
           notifications: { toolsListChanged: true },
         },
       });
@@ -128,9 +161,11 @@ export async function measureListenStreams(count: number): Promise<HeldMemory> {
       socket.on('error', reject);
       socket.on('data', (chunk: string) => {
         seen += chunk;
-        if (seen.length >= 12 && !seen.startsWith('HTTP/1.1 200')) reject(new Error(`listen refused: ${seen.slice(0, 300)}`));
+        if (seen.length >= 12 && !seen.startsWith('HTTP/1.1 200'))
+          reject(new Error(`listen refused: ${seen.slice(0, 300)}`));
         else if (seen.includes('notifications/subscriptions/acknowledged')) {
-          if (!seen.includes(`"io.modelcontextprotocol/subscriptionId":"listen-${id}"`)) reject(new Error(`unexpected answer: ${seen.slice(0, 300)}`));
+          if (!seen.includes(`"io.modelcontextprotocol/subscriptionId":"listen-${id}"`))
+            reject(new Error(`unexpected answer: ${seen.slice(0, 300)}`));
           socket.removeAllListeners('data');
           resolve();
         }
@@ -141,14 +176,19 @@ export async function measureListenStreams(count: number): Promise<HeldMemory> {
       );
     });
   const openMany = async (from: number, n: number) => {
-    for (let i = 0; i < n; i += 100) await Promise.all(Array.from({ length: Math.min(100, n - i) }, (_, k) => openOne(from + i + k)));
+    for (let i = 0; i < n; i += 100)
+      await Promise.all(Array.from({ length: Math.min(100, n - i) }, (_, k) => openOne(from + i + k)));
   };
   try {
     await openMany(0, 200); // warm-up
     const before = await server.memory();
     await openMany(200, count);
     const after = await server.memory();
-    return { count, heapBytesEach: (after.heapUsed - before.heapUsed) / count, rssBytesEach: (after.rss - before.rss) / count };
+    return {
+      count,
+      heapBytesEach: (after.heapUsed - before.heapUsed) / count,
+      rssBytesEach: (after.rss - before.rss) / count,
+    };
   } finally {
     for (const socket of sockets) socket.destroy();
     await server.stop();

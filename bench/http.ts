@@ -41,9 +41,14 @@ const deployments: Record<string, () => Promise<Running>> = {
   },
   'zod-mcp, 2 processes behind nginx': async () => {
     const ports = [await freePort(), await freePort()];
-    const started = await Promise.all(ports.map((port) => startHttpProcess([program, 'serve', '--http', '--port', String(port)], KEY)));
+    const started = await Promise.all(
+      ports.map((port) => startHttpProcess([program, 'serve', '--http', '--port', String(port)], KEY)),
+    );
     const nginx = await startNginx(ports);
-    return { url: nginx.url, stop: async () => (await nginx.stop(), await Promise.all(started.map((instance) => instance.stop())), undefined) };
+    return {
+      url: nginx.url,
+      stop: async () => (await nginx.stop(), await Promise.all(started.map((instance) => instance.stop())), undefined),
+    };
   },
   'SDK v2, 1 process': async () => {
     return startHttpProcess([join(here, 'servers', 'sdk-http.mjs'), '0']);
@@ -64,7 +69,14 @@ async function measure(url: string, count: number, inFlight: number): Promise<Om
         jsonrpc: '2.0',
         id,
         method: 'tools/call',
-        params: { name: 'echo', arguments: { x: id }, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+        params: {
+          name: 'echo',
+          arguments: { x: id },
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
       });
       const started = performance.now();
       const req = request(
@@ -89,7 +101,8 @@ async function measure(url: string, count: number, inFlight: number): Promise<Om
           res.on('data', (chunk: string) => (text += chunk));
           res.on('end', () => {
             latencies.push(performance.now() - started);
-            if (!text.includes(`echo({\\"x\\":${id}})`)) return reject(new Error(`unexpected answer to ${id}: ${text.slice(0, 200)}`));
+            if (!text.includes(`echo({\\"x\\":${id}})`))
+              return reject(new Error(`unexpected answer to ${id}: ${text.slice(0, 200)}`));
             resolve();
           });
         },
@@ -107,7 +120,11 @@ async function measure(url: string, count: number, inFlight: number): Promise<Om
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { callsPerSec: count / seconds, p50Ms: latencies[Math.floor(latencies.length * 0.5)]!, p99Ms: latencies[Math.floor(latencies.length * 0.99)]! };
+  return {
+    callsPerSec: count / seconds,
+    p50Ms: latencies[Math.floor(latencies.length * 0.5)]!,
+    p99Ms: latencies[Math.floor(latencies.length * 0.99)]!,
+  };
 }
 
 /**
@@ -115,17 +132,39 @@ async function measure(url: string, count: number, inFlight: number): Promise<Om
  * a first checked call got: requests per second and its latency percentiles. Timed by duration,
  * not count: autocannon samples once a second.
  */
-async function measureWithAutocannon(url: string, seconds: number, connections: number): Promise<Omit<HttpRow, 'name' | 'autocannon'>> {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { x: 1 }, _meta: ENVELOPE } });
+async function measureWithAutocannon(
+  url: string,
+  seconds: number,
+  connections: number,
+): Promise<Omit<HttpRow, 'name' | 'autocannon'>> {
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'echo', arguments: { x: 1 }, _meta: ENVELOPE },
+  });
   const headers = { ...HEADERS }; // each sets content-length itself
   const first = await fetch(url, { method: 'POST', headers, body });
   const expected = await first.text();
   if (!expected.includes('echo({\\"x\\":1})')) throw new Error(`unexpected answer: ${expected.slice(0, 200)}`);
   const library = 'autocannon'; // it ships no types; its result is described below
-  const { default: autocannon } = (await import(library)) as { default: (options: object) => Promise<AutocannonResult> };
-  const result = await autocannon({ url, method: 'POST', headers, body, connections, duration: seconds, expectBody: expected, timeout: 30 });
+  const { default: autocannon } = (await import(library)) as {
+    default: (options: object) => Promise<AutocannonResult>;
+  };
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers,
+    body,
+    connections,
+    duration: seconds,
+    expectBody: expected,
+    timeout: 30,
+  });
   if (result.errors > 0 || result.non2xx > 0 || result.mismatches > 0) {
-    throw new Error(`autocannon: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.mismatches} answers that differ`);
+    throw new Error(
+      `autocannon: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.mismatches} answers that differ`,
+    );
   }
   return { callsPerSec: result.requests.total / result.duration, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
 }
@@ -139,7 +178,10 @@ interface AutocannonResult {
   readonly latency: { readonly p50: number; readonly p99: number };
 }
 
-const ENVELOPE = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 const HEADERS = {
   'content-type': 'application/json',
   accept: 'application/json, text/event-stream',
@@ -153,28 +195,64 @@ const HEADERS = {
  * `Mcp-Session-Id`), each answer compared with a checked one. zod-mcp only (the SDK v2 handler
  * the bench mounts is stateless).
  */
-export async function measureSessionWithAutocannon(seconds: number, log: (text: string) => void): Promise<Omit<HttpRow, 'name' | 'autocannon'>> {
+export async function measureSessionWithAutocannon(
+  seconds: number,
+  log: (text: string) => void,
+): Promise<Omit<HttpRow, 'name' | 'autocannon'>> {
   log('HTTP: a 2025 session');
   const running = await deployments['zod-mcp, 1 process']!();
   try {
     const base = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    const initialize = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1.0.0' } } };
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1.0.0' } },
+    };
     const opened = await fetch(running.url, { method: 'POST', headers: base, body: JSON.stringify(initialize) });
     const session = opened.headers.get('mcp-session-id');
     await opened.text();
     if (session === null) throw new Error('no session id');
     const headers = { ...base, 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
-    await (await fetch(running.url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).text();
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { x: 1 } } });
+    await (
+      await fetch(running.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      })
+    ).text();
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { x: 1 } },
+    });
     const expected = await (await fetch(running.url, { method: 'POST', headers, body })).text();
     if (!expected.includes('echo({\\"x\\":1})')) throw new Error(`unexpected answer: ${expected.slice(0, 200)}`);
     const library = 'autocannon';
-    const { default: autocannon } = (await import(library)) as { default: (options: object) => Promise<AutocannonResult> };
-    const result = await autocannon({ url: running.url, method: 'POST', headers, body, connections: 64, duration: seconds, expectBody: expected, timeout: 30 });
+    const { default: autocannon } = (await import(library)) as {
+      default: (options: object) => Promise<AutocannonResult>;
+    };
+    const result = await autocannon({
+      url: running.url,
+      method: 'POST',
+      headers,
+      body,
+      connections: 64,
+      duration: seconds,
+      expectBody: expected,
+      timeout: 30,
+    });
     if (result.errors > 0 || result.non2xx > 0 || result.mismatches > 0) {
-      throw new Error(`autocannon: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.mismatches} answers that differ`);
+      throw new Error(
+        `autocannon: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.mismatches} answers that differ`,
+      );
     }
-    return { callsPerSec: result.requests.total / result.duration, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+    return {
+      callsPerSec: result.requests.total / result.duration,
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+    };
   } finally {
     await running.stop();
   }
@@ -187,13 +265,23 @@ export const baselineRow = (ref: string) => `zod-mcp @${ref}, 1 process`;
  * Every deployment, `repeats` interleaved rounds; nginx's row is left out when nginx is not
  * installed. `baseline`: a program built from another commit, measured as one process too.
  */
-export async function runHttpBench(options: { calls: number; repeats: number; autocannonSeconds: number; log: (text: string) => void; only?: readonly string[]; baseline?: { ref: string; program: string } }): Promise<HttpRow[]> {
+export async function runHttpBench(options: {
+  calls: number;
+  repeats: number;
+  autocannonSeconds: number;
+  log: (text: string) => void;
+  only?: readonly string[];
+  baseline?: { ref: string; program: string };
+}): Promise<HttpRow[]> {
   const all: Record<string, () => Promise<Running>> = { ...deployments };
   const { baseline } = options;
-  if (baseline !== undefined) all[baselineRow(baseline.ref)] = () => startHttpProcess([baseline.program, 'serve', '--http', '--port', '0']);
+  if (baseline !== undefined)
+    all[baselineRow(baseline.ref)] = () => startHttpProcess([baseline.program, 'serve', '--http', '--port', '0']);
   const names = Object.keys(all)
     .filter((name) => !name.includes('nginx') || spawnSync('nginx', ['-v']).error === undefined)
-    .filter((name) => options.only === undefined || options.only.includes(name) || name === baselineRow(baseline?.ref ?? ''));
+    .filter(
+      (name) => options.only === undefined || options.only.includes(name) || name === baselineRow(baseline?.ref ?? ''),
+    );
   type Sample = Omit<HttpRow, 'name' | 'autocannon'>;
   const samples = new Map<string, { own: Sample; autocannon: Sample }[]>(names.map((name) => [name, []]));
   for (let round = 0; round < options.repeats; round++) {
@@ -203,13 +291,19 @@ export async function runHttpBench(options: { calls: number; repeats: number; au
       try {
         await measure(running.url, Math.min(1000, options.calls), 64); // warm-up
         const own = await measure(running.url, options.calls, 64);
-        samples.get(name)!.push({ own, autocannon: await measureWithAutocannon(running.url, options.autocannonSeconds, 64) });
+        samples
+          .get(name)!
+          .push({ own, autocannon: await measureWithAutocannon(running.url, options.autocannonSeconds, 64) });
       } finally {
         await running.stop();
       }
     }
   }
-  const medians = (runs: Sample[]): Sample => ({ callsPerSec: median(runs.map((run) => run.callsPerSec)), p50Ms: median(runs.map((run) => run.p50Ms)), p99Ms: median(runs.map((run) => run.p99Ms)) });
+  const medians = (runs: Sample[]): Sample => ({
+    callsPerSec: median(runs.map((run) => run.callsPerSec)),
+    p50Ms: median(runs.map((run) => run.p50Ms)),
+    p99Ms: median(runs.map((run) => run.p99Ms)),
+  });
   return names.map((name) => {
     const runs = samples.get(name)!;
     return { name, ...medians(runs.map((run) => run.own)), autocannon: medians(runs.map((run) => run.autocannon)) };
@@ -221,7 +315,8 @@ export function formatHttpTable(rows: readonly HttpRow[], calls: number, autocan
     `| HTTP, stateless 2026 echo, 64 in flight | checked client (${calls.toLocaleString('en-US')} calls): calls/s | p50 ms | p99 ms | autocannon (${autocannonSeconds} s): req/s | p50 ms | p99 ms |\n` +
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |';
   const sdk = rows.find((row) => row.name.startsWith('SDK v2'));
-  const times = (mine: number, theirs: number | undefined) => (theirs === undefined ? '' : ` (${(mine / theirs).toFixed(2)}x SDK v2)`);
+  const times = (mine: number, theirs: number | undefined) =>
+    theirs === undefined ? '' : ` (${(mine / theirs).toFixed(2)}x SDK v2)`;
   const lines = rows.map((row) => {
     const own = `${Math.round(row.callsPerSec).toLocaleString('en-US')}${row === sdk ? '' : times(row.callsPerSec, sdk?.callsPerSec)}`;
     const cannon = `${Math.round(row.autocannon.callsPerSec).toLocaleString('en-US')}${row === sdk ? '' : times(row.autocannon.callsPerSec, sdk?.autocannon.callsPerSec)}`;

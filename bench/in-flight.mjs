@@ -34,9 +34,12 @@ const modern = impl === 'zod-mcp 2026';
 let nextId = 0;
 const call = () => {
   const id = ++nextId;
-  const params = modern ? { name: 'wait', arguments: { x: id }, _meta: ENVELOPE } : { name: 'wait', arguments: { x: id } };
+  const params = modern
+    ? { name: 'wait', arguments: { x: id }, _meta: ENVELOPE }
+    : { name: 'wait', arguments: { x: id } };
   return server.handle({ jsonrpc: '2.0', id, method: 'tools/call', params }).then((response) => {
-    if (response.result?.content?.[0]?.text !== `done ${id}`) throw new Error(`wrong answer: ${JSON.stringify(response).slice(0, 300)}`);
+    if (response.result?.content?.[0]?.text !== `done ${id}`)
+      throw new Error(`wrong answer: ${JSON.stringify(response).slice(0, 300)}`);
   });
 };
 

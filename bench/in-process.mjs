@@ -45,15 +45,31 @@ async function zodMcp(modern = false) {
   const { McpServer, defineTool } = await import('zod-mcp');
   const tools = [
     defineTool({ name: 'echo', description: 'Echoes its arguments.', input: z.object(echoInput), handler: echoText }),
-    ...extraTools.map((t) => defineTool({ name: t.name, description: t.description, input: z.object(t.input), handler: () => 'ok' })),
+    ...extraTools.map((t) =>
+      defineTool({ name: t.name, description: t.description, input: z.object(t.input), handler: () => 'ok' }),
+    ),
   ];
   const use = scenario === 'middleware' ? [(_request, next) => next()] : [];
   const telemetry = scenario === 'otel' ? { telemetry: await otelProviders() } : {};
-  const rateLimit = scenario === 'ratelimit' ? { rateLimit: { perSecond: 1e9 } } : scenario === 'ratelimit-callers' ? { rateLimit: { perHour: 10 } } : {};
-  const server = new McpServer({ name: 'bench', version: '1.0.0', tools, ...(use.length > 0 ? { use } : {}), ...telemetry, ...rateLimit });
+  const rateLimit =
+    scenario === 'ratelimit'
+      ? { rateLimit: { perSecond: 1e9 } }
+      : scenario === 'ratelimit-callers'
+        ? { rateLimit: { perHour: 10 } }
+        : {};
+  const server = new McpServer({
+    name: 'bench',
+    version: '1.0.0',
+    tools,
+    ...(use.length > 0 ? { use } : {}),
+    ...telemetry,
+    ...rateLimit,
+  });
   if (scenario.startsWith('list')) {
     return async () => {
-      const frame = modern ? { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: ENVELOPE } } : { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+      const frame = modern
+        ? { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: ENVELOPE } }
+        : { jsonrpc: '2.0', id: 1, method: 'tools/list' };
       const response = await server.handle(frame);
       return response.result.tools.length;
     };
@@ -68,10 +84,15 @@ async function zodMcp(modern = false) {
     };
   }
   // `ratelimit-callers`: each call from an address of its own, so past the first 100,000 every take makes a bucket and forgets one.
-  const from = scenario === 'ratelimit-callers' ? (i) => ({ clientAddress: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` }) : () => undefined;
+  const from =
+    scenario === 'ratelimit-callers'
+      ? (i) => ({ clientAddress: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` })
+      : () => undefined;
   return async () => {
     const i = ++id;
-    const params = modern ? { name: 'echo', arguments: args(i), _meta: ENVELOPE } : { name: 'echo', arguments: args(i) };
+    const params = modern
+      ? { name: 'echo', arguments: args(i), _meta: ENVELOPE }
+      : { name: 'echo', arguments: args(i) };
     const response = await server.handle({ jsonrpc: '2.0', id: i, method: 'tools/call', params }, from(i));
     return response.result.content[0].text === expected(i) ? 1 : fail(response);
   };
@@ -86,7 +107,10 @@ async function otelProviders() {
     async onForceFlush() {}
     async onShutdown() {}
   }
-  return { tracerProvider: new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }), meterProvider: new MeterProvider({ readers: [new Reader()] }) };
+  return {
+    tracerProvider: new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
+    meterProvider: new MeterProvider({ readers: [new Reader()] }),
+  };
 }
 
 /** An official SDK's McpServer and Client over its InMemoryTransport; `schemaOf` turns a raw shape into what its registerTool takes. */
@@ -96,7 +120,9 @@ async function sdkPair({ McpServer, Client, InMemoryTransport }, schemaOf) {
     content: [{ type: 'text', text: echoText(a) }],
   }));
   for (const t of extraTools) {
-    server.registerTool(t.name, { description: t.description, inputSchema: schemaOf(t.input) }, () => ({ content: [{ type: 'text', text: 'ok' }] }));
+    server.registerTool(t.name, { description: t.description, inputSchema: schemaOf(t.input) }, () => ({
+      content: [{ type: 'text', text: 'ok' }],
+    }));
   }
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'bench', version: '1.0.0' });
@@ -136,7 +162,9 @@ async function tmcp() {
     content: [{ type: 'text', text: echoText(a) }],
   }));
   for (const t of extraTools) {
-    server.tool({ name: t.name, description: t.description, schema: z.object(t.input) }, () => ({ content: [{ type: 'text', text: 'ok' }] }));
+    server.tool({ name: t.name, description: t.description, schema: z.object(t.input) }, () => ({
+      content: [{ type: 'text', text: 'ok' }],
+    }));
   }
   await server.receive({
     jsonrpc: '2.0',
@@ -150,7 +178,12 @@ async function tmcp() {
   let id = 0;
   return async () => {
     const i = ++id;
-    const response = await server.receive({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: args(i) } });
+    const response = await server.receive({
+      jsonrpc: '2.0',
+      id: i,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: args(i) },
+    });
     return response.result.content[0].text === expected(i) ? 1 : fail(response);
   };
 }

@@ -89,7 +89,10 @@ export interface Target {
 }
 
 /** The performance targets, each checked against this run's medians: against the best official SDK on each measure. */
-export function checkTargets(byKey: (key: string) => Measure | undefined, http: readonly { name: string; autocannon: { callsPerSec: number; p99Ms: number } }[] = []): Target[] {
+export function checkTargets(
+  byKey: (key: string) => Measure | undefined,
+  http: readonly { name: string; autocannon: { callsPerSec: number; p99Ms: number } }[] = [],
+): Target[] {
   const vsSdk = (key: string, of: Impl = 'zod-mcp') => {
     const m = byKey(key);
     return m === undefined ? undefined : ratioToSdk(m, of);
@@ -105,7 +108,8 @@ export function checkTargets(byKey: (key: string) => Measure | undefined, http: 
   const list100 = byKey('inproc-list100');
   const list1000 = byKey('inproc-list1000');
   const late = byKey('inproc-list-late');
-  const listScaling = list100 && list1000 ? (medianOf(list1000, 'zod-mcp') ?? 0) / (medianOf(list100, 'zod-mcp') ?? 1) : undefined;
+  const listScaling =
+    list100 && list1000 ? (medianOf(list1000, 'zod-mcp') ?? 0) / (medianOf(list100, 'zod-mcp') ?? 1) : undefined;
   const growth = (many: string, few: string) => {
     const [a, b] = [byKey(many), byKey(few)];
     const [x, y] = [a && medianOf(a, 'zod-mcp'), b && medianOf(b, 'zod-mcp')];
@@ -123,23 +127,63 @@ export function checkTargets(byKey: (key: string) => Measure | undefined, http: 
   const sdkHttp = http.find((row) => row.name.startsWith('SDK v2'));
   return [
     check('stdio throughput ≥ 2.5× the best SDK', vsSdk('stdio-calls'), (v) => v >= 2.5),
-    check('stdio throughput on the 2026 path ≥ 2.5× the best SDK', vsSdk('stdio-calls', 'zod-mcp 2026'), (v) => v >= 2.5),
+    check(
+      'stdio throughput on the 2026 path ≥ 2.5× the best SDK',
+      vsSdk('stdio-calls', 'zod-mcp 2026'),
+      (v) => v >= 2.5,
+    ),
     check('stdio throughput ≥ 0.8× the bare loop', vs('stdio-calls', 'bare'), (v) => v >= 0.8),
-    check('stdio throughput on the 2026 path ≥ 0.8× the bare loop fed the same 2026 frames', vs('stdio-calls', 'bare 2026', 'zod-mcp 2026'), (v) => v >= 0.8),
+    check(
+      'stdio throughput on the 2026 path ≥ 0.8× the bare loop fed the same 2026 frames',
+      vs('stdio-calls', 'bare 2026', 'zod-mcp 2026'),
+      (v) => v >= 0.8,
+    ),
     check('peak memory ≤ 0.5× the smaller SDK', vsSdk('stdio-peak'), (v) => v <= 0.5),
     check('cold start (serve) ≤ 0.5× the faster SDK', vsSdk('cold-start', 'zod-mcp serve'), (v) => v <= 0.5),
     check('in-process tools/call ≥ 25× the faster SDK', vsSdk('inproc-call'), (v) => v >= 25),
-    check('in-process tools/call on the 2026 path ≥ 25× the faster SDK', vsSdk('inproc-call', 'zod-mcp 2026'), (v) => v >= 25),
+    check(
+      'in-process tools/call on the 2026 path ≥ 25× the faster SDK',
+      vsSdk('inproc-call', 'zod-mcp 2026'),
+      (v) => v >= 25,
+    ),
     check('in-process client (server.callTool) ≥ 25× the faster SDK pair', localVsSdk(), (v) => v >= 25),
     check('in-process tools/call with one pass-through middleware ≥ 0.5× without', middleware, (v) => v >= 0.5),
     check('in-process tools/call under a rate limit that never refuses ≥ 0.5× without', rateLimited, (v) => v >= 0.5),
-    check('rate limits past the memory store\'s bound: a new caller each call ≥ 0.3× one caller', growth('inproc-ratelimit-callers', 'inproc-ratelimit'), (v) => v >= 0.3),
-    check('HTTP requests/s (autocannon) ≥ 3× SDK v2', mine && sdkHttp && mine.autocannon.callsPerSec / sdkHttp.autocannon.callsPerSec, (v) => v >= 3),
-    check('HTTP p99 (autocannon) ≤ 0.5× SDK v2', mine && sdkHttp && mine.autocannon.p99Ms / sdkHttp.autocannon.p99Ms, (v) => v <= 0.5),
-    check('tools/list as fast late in the run as early (2nd half / 1st half ≥ 0.8)', late && medianOf(late, 'zod-mcp'), (v) => v >= 0.8),
+    check(
+      "rate limits past the memory store's bound: a new caller each call ≥ 0.3× one caller",
+      growth('inproc-ratelimit-callers', 'inproc-ratelimit'),
+      (v) => v >= 0.3,
+    ),
+    check(
+      'HTTP requests/s (autocannon) ≥ 3× SDK v2',
+      mine && sdkHttp && mine.autocannon.callsPerSec / sdkHttp.autocannon.callsPerSec,
+      (v) => v >= 3,
+    ),
+    check(
+      'HTTP p99 (autocannon) ≤ 0.5× SDK v2',
+      mine && sdkHttp && mine.autocannon.p99Ms / sdkHttp.autocannon.p99Ms,
+      (v) => v <= 0.5,
+    ),
+    check(
+      'tools/list as fast late in the run as early (2nd half / 1st half ≥ 0.8)',
+      late && medianOf(late, 'zod-mcp'),
+      (v) => v >= 0.8,
+    ),
     check('tools/list does no per-tool work per call (1,000 tools / 100 tools ≥ 0.5)', listScaling, (v) => v >= 0.5),
-    check('tools/list flat in the number of tools (10,000 tools / 100 tools ≥ 0.5)', growth('inproc-list10000', 'inproc-list100'), (v) => v >= 0.5),
-    check('tools/call flat in the number of tools (among 10,000 / among 1 ≥ 0.8)', growth('inproc-call10000', 'inproc-call'), (v) => v >= 0.8),
-    check('memory per in-flight call flat in the number in flight (each at 4,096 / each at 64 ≤ 1.25)', growth('inflight-many', 'inflight-few'), (v) => v <= 1.25),
+    check(
+      'tools/list flat in the number of tools (10,000 tools / 100 tools ≥ 0.5)',
+      growth('inproc-list10000', 'inproc-list100'),
+      (v) => v >= 0.5,
+    ),
+    check(
+      'tools/call flat in the number of tools (among 10,000 / among 1 ≥ 0.8)',
+      growth('inproc-call10000', 'inproc-call'),
+      (v) => v >= 0.8,
+    ),
+    check(
+      'memory per in-flight call flat in the number in flight (each at 4,096 / each at 64 ≤ 1.25)',
+      growth('inflight-many', 'inflight-few'),
+      (v) => v <= 1.25,
+    ),
   ];
 }

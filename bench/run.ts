@@ -74,7 +74,12 @@ function rotate<T>(items: readonly T[], by: number): T[] {
   return [...items.slice(k), ...items.slice(0, k)];
 }
 
-const stdioCalls = newMeasure('stdio-calls', `stdio echo, ${CALLS.toLocaleString('en-US')} calls, ${IN_FLIGHT} in flight`, 'calls/s', true);
+const stdioCalls = newMeasure(
+  'stdio-calls',
+  `stdio echo, ${CALLS.toLocaleString('en-US')} calls, ${IN_FLIGHT} in flight`,
+  'calls/s',
+  true,
+);
 const stdioP50 = newMeasure('stdio-p50', 'stdio echo latency p50', 'ms', false);
 const stdioP99 = newMeasure('stdio-p99', 'stdio echo latency p99', 'ms', false);
 const stdioCpu = newMeasure('stdio-cpu', 'server CPU time per echo call', 'µs', false);
@@ -86,12 +91,42 @@ const inprocList100 = newMeasure('inproc-list100', 'in-process tools/list, 100 t
 const inprocList1000 = newMeasure('inproc-list1000', 'in-process tools/list, 1,000 tools', 'calls/s', true);
 const inprocList10000 = newMeasure('inproc-list10000', 'in-process tools/list, 10,000 tools', 'calls/s', true);
 const inprocCall10000 = newMeasure('inproc-call10000', 'in-process tools/call among 10,000 tools', 'calls/s', true);
-const inprocListLate = newMeasure('inproc-list-late', 'tools/list 100 tools, 2nd half / 1st half of the run', 'ratio', true);
-const inFlightFew = newMeasure('inflight-few', `heap per in-flight tools/call, ${IN_FLIGHT_FEW} in flight`, 'bytes', false);
-const inFlightMany = newMeasure('inflight-many', `heap per in-flight tools/call, ${IN_FLIGHT_MANY.toLocaleString('en-US')} in flight`, 'bytes', false);
-const inprocMiddleware = newMeasure('inproc-middleware', 'in-process tools/call echo, one pass-through middleware', 'calls/s', true);
-const inprocRateLimit = newMeasure('inproc-ratelimit', 'in-process tools/call echo, a server rate limit that never refuses', 'calls/s', true);
-const inprocRateLimitCallers = newMeasure('inproc-ratelimit-callers', 'in-process tools/call echo, a new client address each call (10/hour), past 100,000 buckets', 'calls/s', true);
+const inprocListLate = newMeasure(
+  'inproc-list-late',
+  'tools/list 100 tools, 2nd half / 1st half of the run',
+  'ratio',
+  true,
+);
+const inFlightFew = newMeasure(
+  'inflight-few',
+  `heap per in-flight tools/call, ${IN_FLIGHT_FEW} in flight`,
+  'bytes',
+  false,
+);
+const inFlightMany = newMeasure(
+  'inflight-many',
+  `heap per in-flight tools/call, ${IN_FLIGHT_MANY.toLocaleString('en-US')} in flight`,
+  'bytes',
+  false,
+);
+const inprocMiddleware = newMeasure(
+  'inproc-middleware',
+  'in-process tools/call echo, one pass-through middleware',
+  'calls/s',
+  true,
+);
+const inprocRateLimit = newMeasure(
+  'inproc-ratelimit',
+  'in-process tools/call echo, a server rate limit that never refuses',
+  'calls/s',
+  true,
+);
+const inprocRateLimitCallers = newMeasure(
+  'inproc-ratelimit-callers',
+  'in-process tools/call echo, a new client address each call (10/hour), past 100,000 buckets',
+  'calls/s',
+  true,
+);
 const inprocLocal = newMeasure('inproc-local', 'in-process tools/call echo through server.callTool', 'calls/s', true);
 const inprocPayload = newMeasure('inproc-payload', 'in-process tools/call, 1 MiB argument', 'calls/s', true);
 const measures = [
@@ -121,21 +156,41 @@ const execFileAsync = promisify(execFile);
 
 /** Heap per in-flight call (bench/in-flight.mjs, its own process with --expose-gc): the median of its rounds. */
 async function inFlightBytes(impl: Impl, count: number): Promise<number> {
-  const { stdout } = await execFileAsync(process.execPath, ['--expose-gc', join(here, 'in-flight.mjs'), impl, String(count)], { maxBuffer: 1 << 20 });
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    ['--expose-gc', join(here, 'in-flight.mjs'), impl, String(count)],
+    { maxBuffer: 1 << 20 },
+  );
   return (JSON.parse(stdout) as { bytesPerCall: number }).bytesPerCall;
 }
 
 async function inProcess(impl: Impl, scenario: string): Promise<{ opsPerSec: number; first: number; second: number }> {
-  const { stdout } = await execFileAsync(process.execPath, [join(here, 'in-process.mjs'), impl, scenario, String(IN_PROCESS_MS)], {
-    cwd: root,
-  });
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    [join(here, 'in-process.mjs'), impl, scenario, String(IN_PROCESS_MS)],
+    {
+      cwd: root,
+    },
+  );
   return JSON.parse(stdout) as { opsPerSec: number; first: number; second: number };
 }
 
 async function main(): Promise<void> {
   const stdioImpls: Impl[] = [];
-  for (const impl of ['zod-mcp', 'zod-mcp 2026', 'zod-mcp serve', 'sdk', 'sdk v2', 'tmcp', 'bare', 'bare 2026'] as const) if (await available(impl)) stdioImpls.push(impl);
-  const inProcessImpls = stdioImpls.filter((impl) => impl === 'zod-mcp' || impl === 'zod-mcp 2026' || impl === 'sdk' || impl === 'sdk v2' || impl === 'tmcp');
+  for (const impl of [
+    'zod-mcp',
+    'zod-mcp 2026',
+    'zod-mcp serve',
+    'sdk',
+    'sdk v2',
+    'tmcp',
+    'bare',
+    'bare 2026',
+  ] as const)
+    if (await available(impl)) stdioImpls.push(impl);
+  const inProcessImpls = stdioImpls.filter(
+    (impl) => impl === 'zod-mcp' || impl === 'zod-mcp 2026' || impl === 'sdk' || impl === 'sdk v2' || impl === 'tmcp',
+  );
   /** zod-mcp's two eras: the measures the others have no counterpart for (growth, in-flight memory). */
   const ownInProcess = inProcessImpls.filter((name) => name.startsWith('zod-mcp'));
   const expectEcho = (i: number) => `echo({"x":${i}})`;
@@ -154,14 +209,21 @@ async function main(): Promise<void> {
     log(`round ${round + 1}/${REPEATS}: cold start`);
     const starts: Partial<Record<Impl, number[]>> = {};
     for (let k = 0; k < COLD_STARTS; k++) {
-      for (const impl of rotate(stdioImpls, round + k)) (starts[impl] ??= []).push(await measureColdStart(servers[impl]));
+      for (const impl of rotate(stdioImpls, round + k))
+        (starts[impl] ??= []).push(await measureColdStart(servers[impl]));
     }
     for (const impl of stdioImpls) add(coldStart, impl, median(starts[impl]!));
     log(`round ${round + 1}/${REPEATS}: stdio 1 MiB payload`);
     for (const impl of rotate(stdioImpls, round)) {
       // `serve`'s own echo accepts any object, so it echoes the payload back; the others strip it to { x }.
-      const text = impl === 'zod-mcp serve' ? (i: number) => `echo(${JSON.stringify({ x: i, ...PAYLOAD })})` : expectEcho;
-      const result = await measureCalls(servers[impl], { count: PAYLOAD_CALLS, inFlight: 4, extra: PAYLOAD, expectText: text });
+      const text =
+        impl === 'zod-mcp serve' ? (i: number) => `echo(${JSON.stringify({ x: i, ...PAYLOAD })})` : expectEcho;
+      const result = await measureCalls(servers[impl], {
+        count: PAYLOAD_CALLS,
+        inFlight: 4,
+        extra: PAYLOAD,
+        expectText: text,
+      });
       add(stdioPayload, impl, result.callsPerSec);
     }
     log(`round ${round + 1}/${REPEATS}: in-process`);
@@ -200,8 +262,13 @@ async function main(): Promise<void> {
 
   const http = await runHttpBench({ calls: CALLS, repeats: REPEATS, autocannonSeconds: AUTOCANNON_SECONDS, log });
   const session2025 = await measureSessionWithAutocannon(AUTOCANNON_SECONDS, log);
-  log(`memory: ${HELD.toLocaleString('en-US')} idle 2025 sessions, ${HELD.toLocaleString('en-US')} open listen streams`);
-  const held: { sessions: HeldMemory; streams: HeldMemory } = { sessions: await measureIdleSessions(HELD), streams: await measureListenStreams(HELD) };
+  log(
+    `memory: ${HELD.toLocaleString('en-US')} idle 2025 sessions, ${HELD.toLocaleString('en-US')} open listen streams`,
+  );
+  const held: { sessions: HeldMemory; streams: HeldMemory } = {
+    sessions: await measureIdleSessions(HELD),
+    streams: await measureListenStreams(HELD),
+  };
 
   const machine = {
     node: process.version,
@@ -216,7 +283,9 @@ async function main(): Promise<void> {
     const medians = Object.fromEntries(
       measures.map((m) => [m.key, Object.fromEntries(stdioImpls.map((impl) => [impl, medianOf(m, impl) ?? null]))]),
     );
-    process.stdout.write(`${JSON.stringify({ machine, repeats: REPEATS, medians, measures, http, session2025, held, targets }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ machine, repeats: REPEATS, medians, measures, http, session2025, held, targets }, null, 2)}\n`,
+    );
     return;
   }
   process.stdout.write(`${formatTable(measures)}\n\n`);

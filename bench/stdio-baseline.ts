@@ -30,6 +30,8 @@ for (const era of ['2025', '2026'] as const) {
   }
   const [now, then] = [median(perSec.today!), median(perSec[ref]!)];
   const r = now / then;
-  process.stdout.write(`stdio ${era}: today ${Math.round(now)} calls/s, ${ref} ${Math.round(then)} calls/s, ratio ${r.toFixed(3)} (target >= 0.95: ${r >= 0.95 ? 'met' : 'MISSED'})\n`);
+  process.stdout.write(
+    `stdio ${era}: today ${Math.round(now)} calls/s, ${ref} ${Math.round(then)} calls/s, ratio ${r.toFixed(3)} (target >= 0.95: ${r >= 0.95 ? 'met' : 'MISSED'})\n`,
+  );
 }
 process.stdout.write(`medians of ${rounds} interleaved rounds, ${calls} calls each, on ${process.version}\n`);

@@ -99,7 +99,10 @@ class Peer {
 /** Waits for the answer to `id`, failing after `timeoutMs`. */
 function answerTo(peer: Peer, id: number, timeoutMs: number): Promise<Frame> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer to id ${id} within ${timeoutMs} ms; stderr: ${peer.stderr}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`no answer to id ${id} within ${timeoutMs} ms; stderr: ${peer.stderr}`)),
+      timeoutMs,
+    );
     peer.onFrames = (frames) => {
       const frame = frames.find((f) => f.id === id && f.method === undefined);
       if (frame === undefined) return;
@@ -163,8 +166,13 @@ export async function measureCalls(
     const cpuBefore = peer.cpuMs();
     const started = performance.now();
     const done = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out with ${received}/${count} answers; stderr: ${peer.stderr}`)), 120_000);
-      peer.child.once('exit', () => reject(new Error(`server exited with ${received}/${count} answers; stderr: ${peer.stderr}`)));
+      const timer = setTimeout(
+        () => reject(new Error(`timed out with ${received}/${count} answers; stderr: ${peer.stderr}`)),
+        120_000,
+      );
+      peer.child.once('exit', () =>
+        reject(new Error(`server exited with ${received}/${count} answers; stderr: ${peer.stderr}`)),
+      );
       peer.onFrames = (frames) => {
         const now = performance.now();
         for (const frame of frames) {

@@ -4,7 +4,14 @@ import { toFetchHandler } from 'zod-mcp';
 import { createServer } from './server.ts';
 
 const mcp = toFetchHandler(createServer(), { path: '/mcp', longLived: true }); // one process serves every request: 2025 sessions too
-const listener = Deno.serve({ port: Number(Deno.env.get('PORT') ?? 0), hostname: '127.0.0.1', onListen: ({ port }) => console.error(`serving MCP over HTTP at http://127.0.0.1:${port}/mcp`) }, mcp);
+const listener = Deno.serve(
+  {
+    port: Number(Deno.env.get('PORT') ?? 0),
+    hostname: '127.0.0.1',
+    onListen: ({ port }) => console.error(`serving MCP over HTTP at http://127.0.0.1:${port}/mcp`),
+  },
+  mcp,
+);
 
 Deno.addSignalListener('SIGTERM', () => {
   // Calls in flight answer that the server is stopping; then the listener closes.

@@ -13,7 +13,9 @@ const add = defineTool({
   handler: ({ a, b }) => String(a + b),
 });
 
-const mcp = toFetchHandler(new McpServer({ name: 'hono-example', version: '1.0.0', tools: [add] }), { longLived: true }); // one Node process: 2025 sessions too
+const mcp = toFetchHandler(new McpServer({ name: 'hono-example', version: '1.0.0', tools: [add] }), {
+  longLived: true,
+}); // one Node process: 2025 sessions too
 
 const app = new Hono();
 app.all('/mcp', (c) => mcp(c.req.raw));

@@ -33,7 +33,19 @@ export async function handler(event: HttpApiEvent): Promise<HttpApiResult> {
   for (const [name, value] of Object.entries(event.headers ?? {})) if (value !== undefined) headers.set(name, value);
   if (event.cookies !== undefined) headers.set('cookie', event.cookies.join('; '));
   const method = event.requestContext.http.method;
-  const body = event.body === undefined || method === 'GET' || method === 'HEAD' ? undefined : event.isBase64Encoded ? Uint8Array.from(atob(event.body), (c) => c.charCodeAt(0)) : event.body;
-  const response = await mcp(new Request(`https://${event.requestContext.domainName}${event.rawPath}${query}`, { method, headers, body }));
-  return { statusCode: response.status, headers: Object.fromEntries(response.headers), body: await response.text(), isBase64Encoded: false };
+  const body =
+    event.body === undefined || method === 'GET' || method === 'HEAD'
+      ? undefined
+      : event.isBase64Encoded
+        ? Uint8Array.from(atob(event.body), (c) => c.charCodeAt(0))
+        : event.body;
+  const response = await mcp(
+    new Request(`https://${event.requestContext.domainName}${event.rawPath}${query}`, { method, headers, body }),
+  );
+  return {
+    statusCode: response.status,
+    headers: Object.fromEntries(response.headers),
+    body: await response.text(),
+    isBase64Encoded: false,
+  };
 }

@@ -15,7 +15,9 @@ const add = defineTool({
   handler: ({ a, b }) => String(a + b),
 });
 
-const mcp = toNodeHandler(new McpServer({ name: 'node-http-example', version: '1.0.0', tools: [add] }), { path: '/mcp' });
+const mcp = toNodeHandler(new McpServer({ name: 'node-http-example', version: '1.0.0', tools: [add] }), {
+  path: '/mcp',
+});
 
 const listener = createServer(mcp).listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   const { port } = listener.address() as AddressInfo;

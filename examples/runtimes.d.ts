@@ -2,7 +2,10 @@
 // (tsc, with Node's types) covers them too. Bun and Deno bring their complete types themselves.
 
 declare const Bun: {
-  serve(options: { port: number; hostname: string; fetch: (request: Request) => Response | Promise<Response> }): { readonly port: number; stop(): Promise<void> };
+  serve(options: { port: number; hostname: string; fetch: (request: Request) => Response | Promise<Response> }): {
+    readonly port: number;
+    stop(): Promise<void>;
+  };
 };
 
 declare const Deno: {

@@ -16,7 +16,11 @@ export const CaseEra = z.enum(['2025', '2026']);
 export type CaseEra = z.infer<typeof CaseEra>;
 
 /** Frames are kept as raw JSON values: judging them is the server's job, not the case reader's. */
-export const CaseObject = z.object({ tools: ToolSet.default('server'), era: CaseEra.default('2025'), requests: z.array(z.unknown()) });
+export const CaseObject = z.object({
+  tools: ToolSet.default('server'),
+  era: CaseEra.default('2025'),
+  requests: z.array(z.unknown()),
+});
 
 /** `{ "requests": [...] }`, or a bare array of frames. */
 export const CaseFile = z.union([

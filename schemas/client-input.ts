@@ -29,7 +29,13 @@ export const NumberSchema = z.strictObject({
 export const BooleanSchema = z.strictObject({ type: z.literal('boolean'), ...Labels, default: z.boolean().optional() });
 /** Single select: `enum` (untitled; `enumNames` is the legacy way to title it) or `oneOf` of const/title pairs. */
 export const SingleSelectEnumSchema = z.union([
-  z.strictObject({ type: z.literal('string'), ...Labels, enum: z.array(z.string()), enumNames: z.array(z.string()).optional(), default: z.string().optional() }),
+  z.strictObject({
+    type: z.literal('string'),
+    ...Labels,
+    enum: z.array(z.string()),
+    enumNames: z.array(z.string()).optional(),
+    default: z.string().optional(),
+  }),
   z.strictObject({ type: z.literal('string'), ...Labels, oneOf: z.array(Option), default: z.string().optional() }),
 ]);
 /** Multi select: `items.enum` (untitled) or `items.anyOf` of const/title pairs (SEP-1330). */
@@ -38,10 +44,19 @@ export const MultiSelectEnumSchema = z.strictObject({
   ...Labels,
   minItems: z.int().min(0).optional(),
   maxItems: z.int().min(0).optional(),
-  items: z.union([z.strictObject({ type: z.literal('string'), enum: z.array(z.string()) }), z.strictObject({ anyOf: z.array(Option) })]),
+  items: z.union([
+    z.strictObject({ type: z.literal('string'), enum: z.array(z.string()) }),
+    z.strictObject({ anyOf: z.array(Option) }),
+  ]),
   default: z.array(z.string()).optional(),
 });
-export const PrimitiveSchemaDefinition = z.union([StringSchema, NumberSchema, BooleanSchema, SingleSelectEnumSchema, MultiSelectEnumSchema]);
+export const PrimitiveSchemaDefinition = z.union([
+  StringSchema,
+  NumberSchema,
+  BooleanSchema,
+  SingleSelectEnumSchema,
+  MultiSelectEnumSchema,
+]);
 export type PrimitiveSchemaDefinition = z.infer<typeof PrimitiveSchemaDefinition>;
 
 /** The restricted JSON Schema of a form: top-level primitive properties only. */
@@ -94,7 +109,9 @@ export const ToolResultContent = z.object({
   _meta: Meta.optional(),
 });
 // Typed as a union for the reason ContentBlock is (common.ts).
-export const SamplingContent: z.ZodUnion<[typeof TextContent, typeof ImageContent, typeof AudioContent, typeof ToolUseContent, typeof ToolResultContent]> = z.discriminatedUnion('type', [TextContent, ImageContent, AudioContent, ToolUseContent, ToolResultContent]);
+export const SamplingContent: z.ZodUnion<
+  [typeof TextContent, typeof ImageContent, typeof AudioContent, typeof ToolUseContent, typeof ToolResultContent]
+> = z.discriminatedUnion('type', [TextContent, ImageContent, AudioContent, ToolUseContent, ToolResultContent]);
 export type SamplingContent = z.infer<typeof SamplingContent>;
 
 export const SamplingMessage = z.object({
@@ -147,13 +164,14 @@ export type ListRootsResult = z.infer<typeof ListRootsResult>;
 
 const ElicitInputRequest = z.object({ method: z.literal('elicitation/create'), params: ElicitParams });
 const SamplingInputRequest = z.object({ method: z.literal('sampling/createMessage'), params: CreateMessageParams });
-const RootsInputRequest = z.object({ method: z.literal('roots/list'), params: z.object({ _meta: Meta.optional() }).optional() });
+const RootsInputRequest = z.object({
+  method: z.literal('roots/list'),
+  params: z.object({ _meta: Meta.optional() }).optional(),
+});
 // Typed as a union for the reason ContentBlock is (common.ts).
-export const InputRequest: z.ZodUnion<[typeof ElicitInputRequest, typeof SamplingInputRequest, typeof RootsInputRequest]> = z.discriminatedUnion('method', [
-  ElicitInputRequest,
-  SamplingInputRequest,
-  RootsInputRequest,
-]);
+export const InputRequest: z.ZodUnion<
+  [typeof ElicitInputRequest, typeof SamplingInputRequest, typeof RootsInputRequest]
+> = z.discriminatedUnion('method', [ElicitInputRequest, SamplingInputRequest, RootsInputRequest]);
 export type InputRequest = z.infer<typeof InputRequest>;
 
 export const InputRequests = z.record(z.string(), InputRequest);

@@ -123,14 +123,23 @@ export const EmbeddedResource = z.object({
 
 // Typed as the union it is (ZodDiscriminatedUnion extends ZodUnion): its own type parameters differ
 // between zod 4 minors, so a declaration naming them fails an app's type check on another zod.
-export const ContentBlock: z.ZodUnion<[typeof TextContent, typeof ImageContent, typeof AudioContent, typeof ResourceLink, typeof EmbeddedResource]> = z.discriminatedUnion('type', [
+export const ContentBlock: z.ZodUnion<
+  [typeof TextContent, typeof ImageContent, typeof AudioContent, typeof ResourceLink, typeof EmbeddedResource]
+> = z.discriminatedUnion('type', [TextContent, ImageContent, AudioContent, ResourceLink, EmbeddedResource]);
+export type ContentBlock = z.infer<typeof ContentBlock>;
+export type TextContent = z.infer<typeof TextContent>;
+
+sentByServer(
+  Icon,
+  EmptyResult,
+  ServerCapabilities,
+  Annotations,
   TextContent,
   ImageContent,
   AudioContent,
   ResourceLink,
+  TextResourceContents,
+  BlobResourceContents,
   EmbeddedResource,
-]);
-export type ContentBlock = z.infer<typeof ContentBlock>;
-export type TextContent = z.infer<typeof TextContent>;
-
-sentByServer(Icon, EmptyResult, ServerCapabilities, Annotations, TextContent, ImageContent, AudioContent, ResourceLink, TextResourceContents, BlobResourceContents, EmbeddedResource, ContentBlock);
+  ContentBlock,
+);

@@ -7,7 +7,10 @@ import { sentByServer } from './direction.js';
 const PromptRef = z.object({ type: z.literal('ref/prompt'), name: z.string() });
 const ResourceRef = z.object({ type: z.literal('ref/resource'), uri: z.string() });
 // Typed as a union for the reason ContentBlock is (common.ts).
-const CompleteRef: z.ZodUnion<[typeof PromptRef, typeof ResourceRef]> = z.discriminatedUnion('type', [PromptRef, ResourceRef]);
+const CompleteRef: z.ZodUnion<[typeof PromptRef, typeof ResourceRef]> = z.discriminatedUnion('type', [
+  PromptRef,
+  ResourceRef,
+]);
 
 export const CompleteParams = z.object({
   ref: CompleteRef,
@@ -18,7 +21,11 @@ export const CompleteParams = z.object({
 export type CompleteParams = z.infer<typeof CompleteParams>;
 
 export const CompleteResult = z.object({
-  completion: z.object({ values: z.array(z.string()).max(100), total: z.int().min(0).optional(), hasMore: z.boolean().optional() }),
+  completion: z.object({
+    values: z.array(z.string()).max(100),
+    total: z.int().min(0).optional(),
+    hasMore: z.boolean().optional(),
+  }),
 });
 export type CompleteResult = z.infer<typeof CompleteResult>;
 

@@ -5,16 +5,7 @@ import { ProgressToken, RequestMeta } from './common.js';
 import { RequestId } from './jsonrpc.js';
 
 /** RFC 5424 severities, least severe first (MCP "Logging"). */
-export const LOG_LEVELS = [
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-] as const;
+export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
 export const LogLevel = z.enum(LOG_LEVELS);
 export type LogLevel = z.infer<typeof LogLevel>;
 

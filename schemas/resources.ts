@@ -51,4 +51,12 @@ export type ReadResourceResult = z.infer<typeof ReadResourceResult>;
 /** `error.data` when a URI names no resource: -32002 on 2025, -32602 on 2026 (SEP-2164). */
 export const ResourceNotFoundData = z.object({ uri: z.string() });
 
-sentByServer(Resource, ResourceTemplate, ResourceContents, ListResourcesResult, ListResourceTemplatesResult, ReadResourceResult, ResourceNotFoundData);
+sentByServer(
+  Resource,
+  ResourceTemplate,
+  ResourceContents,
+  ListResourcesResult,
+  ListResourceTemplatesResult,
+  ReadResourceResult,
+  ResourceNotFoundData,
+);

@@ -8,7 +8,11 @@ import { Resource } from './resources.js';
 export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 
 /** One file of a skill: its URI, `sha256:<64 lowercase hex>` of its bytes, and their count. */
-export const SkillResource = z.object({ uri: z.string(), digest: z.string().regex(/^sha256:[0-9a-f]{64}$/), size: z.int().min(0) });
+export const SkillResource = z.object({
+  uri: z.string(),
+  digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+  size: z.int().min(0),
+});
 
 export const Skill = z.object({
   uri: z.string(),
@@ -24,7 +28,11 @@ export type ListSkillsResult = z.infer<typeof ListSkillsResult>;
 export const GetSkillParams = z.object({ uri: z.string(), _meta: RequestMeta.optional() });
 export const GetSkillResult = z.object({ skill: Skill });
 
-export const DirectoryReadParams = z.object({ uri: z.string(), cursor: z.string().optional(), _meta: RequestMeta.optional() });
+export const DirectoryReadParams = z.object({
+  uri: z.string(),
+  cursor: z.string().optional(),
+  _meta: RequestMeta.optional(),
+});
 /** The direct children of a directory resource; subdirectories have `mimeType: "inode/directory"`. */
 export const DirectoryReadResult = z.object({ resources: z.array(Resource), nextCursor: z.string().optional() });
 export type DirectoryReadResult = z.infer<typeof DirectoryReadResult>;

@@ -25,7 +25,10 @@ const core = join(process.cwd(), 'dist', 'src', 'index.js');
 const withCore = {
   name: 'with-core',
   setup(build) {
-    build.onResolve({ filter: /^with-core:/ }, (args) => ({ path: join(process.cwd(), args.path.slice('with-core:'.length)), namespace: 'with-core' }));
+    build.onResolve({ filter: /^with-core:/ }, (args) => ({
+      path: join(process.cwd(), args.path.slice('with-core:'.length)),
+      namespace: 'with-core',
+    }));
     build.onResolve({ filter: /^\.\.?\// }, (args) => {
       if (args.kind !== 'dynamic-import' || args.namespace === 'with-core') return undefined;
       return { path: join(args.resolveDir, args.path), namespace: 'with-core' };

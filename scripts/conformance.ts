@@ -89,7 +89,17 @@ try {
 }
 
 async function runMode(mode: Mode): Promise<number> {
-  const args = ['--import', globSyncHook, suiteCli, 'server', '--url', url, ...mode.args, '--expected-failures', mode.baseline];
+  const args = [
+    '--import',
+    globSyncHook,
+    suiteCli,
+    'server',
+    '--url',
+    url,
+    ...mode.args,
+    '--expected-failures',
+    mode.baseline,
+  ];
   const suite = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   suite.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -108,7 +118,9 @@ function findFreePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -19,7 +19,8 @@ for (const [name, { runtime }] of Object.entries(clients)) {
 }
 const table = { ...runtimes, ...clients };
 const wanted = process.argv.slice(2);
-for (const name of wanted) if (!(name in table)) throw new Error(`no runtime or client ${name}: known are ${Object.keys(table).join(', ')}`);
+for (const name of wanted)
+  if (!(name in table)) throw new Error(`no runtime or client ${name}: known are ${Object.keys(table).join(', ')}`);
 
 for (const [name, { package: spec, binary }] of Object.entries(table)) {
   if (wanted.length > 0 && !wanted.includes(name)) continue;
@@ -32,7 +33,10 @@ for (const [name, { package: spec, binary }] of Object.entries(table)) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), '{ "private": true }\n');
   process.stderr.write(`${name}: installing ${spec}\n`);
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', spec], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', spec], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (!existsSync(join(dir, binary))) throw new Error(`${name}: ${spec} installed, but ${binary} is not there`);
   writeFileSync(stamp, spec);
 }

@@ -19,7 +19,22 @@ import * as clientInput from '../schemas/client-input.js';
 import * as tasks from '../schemas/tasks.js';
 import * as apps from '../schemas/apps.js';
 
-const modules = [jsonrpc, common, tools, resources, prompts, completion, skills, clientInput, tasks, apps, logging, rev2025, rev2026, caseFile];
+const modules = [
+  jsonrpc,
+  common,
+  tools,
+  resources,
+  prompts,
+  completion,
+  skills,
+  clientInput,
+  tasks,
+  apps,
+  logging,
+  rev2025,
+  rev2026,
+  caseFile,
+];
 
 /** Every exported Zod schema of the contract, by export name; a name used twice is a mistake. */
 export function contractSchemas(): Map<string, z.ZodType> {

@@ -4,7 +4,13 @@
 // zod-mcp/workspace, zod-mcp/skills, zod-mcp/demo.
 export { McpServer, type McpServerOptions } from './server.js';
 export type { McpRequest, MethodMiddleware, Middleware, Next } from './core/middleware.js';
-export { defineTool, type Tool, type ToolContext, type ToolDefinition, type ToolReturn } from './features/tools/define.js';
+export {
+  defineTool,
+  type Tool,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolReturn,
+} from './features/tools/define.js';
 export {
   defineResource,
   defineResourceTemplate,
@@ -25,9 +31,23 @@ export type { GetReturn } from './features/prompts/messages.js';
 export type { Completer, CompletionContext } from './features/completion/complete.js';
 export type { Extension } from './features/feature.js';
 export { memoryTaskStore, type MemoryTaskStoreOptions } from './core/tasks/memory.js';
-export { StoreUnavailableError, TaskLimitError, type TaskChange, type TaskError, type TaskRecord, type TaskSignals, type TaskStore } from './core/tasks/store.js';
+export {
+  StoreUnavailableError,
+  TaskLimitError,
+  type TaskChange,
+  type TaskError,
+  type TaskRecord,
+  type TaskSignals,
+  type TaskStore,
+} from './core/tasks/store.js';
 export type { TaskSupport } from './core/tasks/record.js';
-export { memoryRateLimits, type BucketTake, type MemoryRateLimitOptions, type RateLimitStore, type TakeRefusal } from './core/rate-limits/store.js';
+export {
+  memoryRateLimits,
+  type BucketTake,
+  type MemoryRateLimitOptions,
+  type RateLimitStore,
+  type TakeRefusal,
+} from './core/rate-limits/store.js';
 export type { RateLimit } from './core/rate-limits/limit.js';
 export { elicit, elicitUrl, listRoots, sample, type AnswerOf, type Ask, type Elicited } from './core/input/requests.js';
 export { elicitationForm, type ElicitationForm } from './core/input/form.js';

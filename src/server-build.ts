@@ -34,11 +34,18 @@ export interface Built {
 export function composeServer(options: McpServerOptions): Built {
   const { pageSize, eras, schemaProfile, hints } = checkOptions(options);
   const report = options.onError ?? reportToStderr('internal error');
-  const warn = (message: string) => (options.onError === undefined ? writeDiagnostic(`zod-mcp: ${message}`) : safely(options.onError, new Error(message)));
+  const warn = (message: string) =>
+    options.onError === undefined
+      ? writeDiagnostic(`zod-mcp: ${message}`)
+      : safely(options.onError, new Error(message));
   const input = inputSettings(options.requestState, options.maxInputRounds, fulfil as InputSettings['fulfil']);
   const events = options.events ?? memoryEvents(report);
   const { timeoutMs } = options;
-  const composed = composeModules(options, { lists: { pageSize, listChanged: options.listChanged ?? true, events, timeoutMs }, schemaProfile, report });
+  const composed = composeModules(options, {
+    lists: { pageSize, listChanged: options.listChanged ?? true, events, timeoutMs },
+    schemaProfile,
+    report,
+  });
   const { capabilities, provided } = composed;
   const state: ServerState = {
     arguments: checkPolicy(options.arguments, 'McpServer'),

@@ -59,7 +59,8 @@ export class ServerCore {
   }
 
   /** Records the durations on an HTTP metrics endpoint's meter provider too (telemetry on or off); what its gauges read. @internal */
-  measureWith = (provider: MeterProviderLike) => measureWith(this.dispatcher, provider, measuredBy(this.dispatcher, this.provided, this.dispatcher.state.report));
+  measureWith = (provider: MeterProviderLike) =>
+    measureWith(this.dispatcher, provider, measuredBy(this.dispatcher, this.provided, this.dispatcher.state.report));
 
   /** A new connection with its own handshake, log level and calls in flight; transports make one per client. */
   createSession(options: SessionOptions = {}): Session {
@@ -83,7 +84,9 @@ export class ServerCore {
   exchange(frame: unknown, context: HandleContext = {}): Promise<Exchange> {
     const answer = this.#dispatch(frame, context);
     // dispatch's promises never reject; the catch is for a bug, which must not become a rejection.
-    return isThenable(answer) ? Promise.resolve(answer).catch((error: unknown) => this.#internalError(error)) : Promise.resolve(answer);
+    return isThenable(answer)
+      ? Promise.resolve(answer).catch((error: unknown) => this.#internalError(error))
+      : Promise.resolve(answer);
   }
 
   #dispatch(frame: unknown, context: HandleContext): Exchange | PromiseLike<Exchange> {

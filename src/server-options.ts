@@ -47,14 +47,23 @@ const Identity = z.object({
  * Who the server says it is (MCP `Implementation`): whole in initialize (2025) and server/discover
  * (2026); every other 2026 result carries only name, version and title, since it is on each one.
  */
-export function serverIdentity(options: McpServerOptions): { serverInfo: Implementation; resultServerInfo: Implementation } {
+export function serverIdentity(options: McpServerOptions): {
+  serverInfo: Implementation;
+  resultServerInfo: Implementation;
+} {
   const checked = Identity.safeParse(options, ONCE);
   if (!checked.success) throw new TypeError(`McpServer: ${describeIssues(checked.error.issues)}`);
   const { name, version, title, description, websiteUrl } = checked.data;
   const icons = checkIcons(options.icons, 'McpServer');
   const resultServerInfo = { name, version, ...(title === undefined ? {} : { title }) };
   const more = { description, websiteUrl, icons };
-  return { resultServerInfo, serverInfo: { ...resultServerInfo, ...Object.fromEntries(Object.entries(more).filter(([, value]) => value !== undefined)) } };
+  return {
+    resultServerInfo,
+    serverInfo: {
+      ...resultServerInfo,
+      ...Object.fromEntries(Object.entries(more).filter(([, value]) => value !== undefined)),
+    },
+  };
 }
 
 /** The options every server reads, checked: a wrong one throws when the server is built, naming itself. */
@@ -80,15 +89,47 @@ export function checkOptions(options: McpServerOptions): CheckedOptions {
   const cache = CacheOption.safeParse(options.cache ?? {}, ONCE);
   if (!cache.success) throw new TypeError(`cache: ${describeIssues(cache.error.issues)}`);
   const schemaProfile = options.schemaProfile ?? 'default';
-  if (!SCHEMA_PROFILES.includes(schemaProfile)) throw new TypeError(`schemaProfile must be one of ${SCHEMA_PROFILES.join(', ')}`);
-  return { pageSize: Math.floor(pageSize), eras, schemaProfile, hints: cache.data as Record<string, CacheHint | undefined> };
+  if (!SCHEMA_PROFILES.includes(schemaProfile))
+    throw new TypeError(`schemaProfile must be one of ${SCHEMA_PROFILES.join(', ')}`);
+  return {
+    pageSize: Math.floor(pageSize),
+    eras,
+    schemaProfile,
+    hints: cache.data as Record<string, CacheHint | undefined>,
+  };
 }
 
 /** Every key of McpServerOptions: any other is refused, naming the closest. */
 export const SERVER_OPTIONS = optionKeys<McpServerOptions>({
-  name: true, version: true, title: true, description: true, websiteUrl: true, icons: true, instructions: true, tools: true, resources: true, prompts: true, extensions: true, pageSize: true, arguments: true, timeoutMs: true,
-  listChanged: true, unknownTool: true, eras: true, cache: true, events: true, onError: true, requestState: true, maxInputRounds: true, tasks: true, schemaProfile: true, use: true, subscriptions: true, telemetry: true,
-  rateLimit: true, rateLimitStore: true,
+  name: true,
+  version: true,
+  title: true,
+  description: true,
+  websiteUrl: true,
+  icons: true,
+  instructions: true,
+  tools: true,
+  resources: true,
+  prompts: true,
+  extensions: true,
+  pageSize: true,
+  arguments: true,
+  timeoutMs: true,
+  listChanged: true,
+  unknownTool: true,
+  eras: true,
+  cache: true,
+  events: true,
+  onError: true,
+  requestState: true,
+  maxInputRounds: true,
+  tasks: true,
+  schemaProfile: true,
+  use: true,
+  subscriptions: true,
+  telemetry: true,
+  rateLimit: true,
+  rateLimitStore: true,
 });
 
 export interface McpServerOptions {

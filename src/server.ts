@@ -23,7 +23,11 @@ export type { McpServerOptions } from './server-options.js';
  * at start-up, naming itself.
  */
 export class McpServer extends ServerCore {
-  readonly #local = new LocalClient((frame, context) => this.handle(frame, context), () => !this.eras.includes('rev2025'), (error) => this.reportError(error));
+  readonly #local = new LocalClient(
+    (frame, context) => this.handle(frame, context),
+    () => !this.eras.includes('rev2025'),
+    (error) => this.reportError(error),
+  );
 
   /** Adds middleware around every request (`use(mw)`), or the requests of some methods (`use('tools/call', mw)`); returns the server. */
   use(middleware: Middleware | MethodMiddleware): this;
@@ -92,11 +96,17 @@ export class McpServer extends ServerCore {
   }
 
   /** Calls a tool in this process (ids assigned, progress to `onProgress`): its result, `isError` ones too; an error frame throws a ProtocolError. */
-  callTool = (name: string, args: object = {}, options?: CallOptions) => this.#local.request('tools/call', { name, arguments: args }, options) as Promise<CallToolResult | null>;
+  callTool = (name: string, args: object = {}, options?: CallOptions) =>
+    this.#local.request('tools/call', { name, arguments: args }, options) as Promise<CallToolResult | null>;
   /** Every tool (each page followed), as tools/list gives them. */
-  listTools = (options?: CallOptions) => this.#local.all('tools/list', 'tools', options) as Promise<ListToolsResult['tools'] | null>;
-  listResources = (options?: CallOptions) => this.#local.all('resources/list', 'resources', options) as Promise<ListResourcesResult['resources'] | null>;
-  readResource = (uri: string, options?: CallOptions) => this.#local.request('resources/read', { uri }, options) as Promise<ReadResourceResult | null>;
-  listPrompts = (options?: CallOptions) => this.#local.all('prompts/list', 'prompts', options) as Promise<ListPromptsResult['prompts'] | null>;
-  getPrompt = (name: string, args: Record<string, string> = {}, options?: CallOptions) => this.#local.request('prompts/get', { name, arguments: args }, options) as Promise<GetPromptResult | null>;
+  listTools = (options?: CallOptions) =>
+    this.#local.all('tools/list', 'tools', options) as Promise<ListToolsResult['tools'] | null>;
+  listResources = (options?: CallOptions) =>
+    this.#local.all('resources/list', 'resources', options) as Promise<ListResourcesResult['resources'] | null>;
+  readResource = (uri: string, options?: CallOptions) =>
+    this.#local.request('resources/read', { uri }, options) as Promise<ReadResourceResult | null>;
+  listPrompts = (options?: CallOptions) =>
+    this.#local.all('prompts/list', 'prompts', options) as Promise<ListPromptsResult['prompts'] | null>;
+  getPrompt = (name: string, args: Record<string, string> = {}, options?: CallOptions) =>
+    this.#local.request('prompts/get', { name, arguments: args }, options) as Promise<GetPromptResult | null>;
 }

@@ -7,7 +7,8 @@ export default function setup(): void {
   const missing = (Object.keys(BINARIES) as Binary[]).filter((name) => !isInstalled(name));
   for (const name of missing) {
     const { install } = BINARIES[name];
-    if (everyTestRequired) throw new Error(`${name} is not installed, and ZOD_MCP_TEST_ALL=1 runs every test: \`${install}\``);
+    if (everyTestRequired)
+      throw new Error(`${name} is not installed, and ZOD_MCP_TEST_ALL=1 runs every test: \`${install}\``);
     process.stdout.write(`skipped: the tests that need ${name}, which is not installed (\`${install}\` runs them)\n`);
   }
   const absent = (Object.keys(RUNTIMES) as Runtime[]).filter((name) => runtimeBinary(name) === undefined);

@@ -15,5 +15,7 @@ const http = createServer((req, res) => {
   });
 });
 http.keepAliveTimeout = 5000;
-http.listen(port, '127.0.0.1', () => process.stderr.write(`serving MCP over HTTP at http://127.0.0.1:${http.address().port}/mcp\n`));
+http.listen(port, '127.0.0.1', () =>
+  process.stderr.write(`serving MCP over HTTP at http://127.0.0.1:${http.address().port}/mcp\n`),
+);
 process.on('SIGTERM', () => http.close(() => process.exit(0)));

@@ -19,7 +19,14 @@ process.stdin.on('data', (chunk) => {
       msg.method === 'initialize'
         ? { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: SERVER }
         : msg.method === 'server/discover'
-          ? { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, ttlMs: 0, cacheScope: 'public', _meta: { 'io.modelcontextprotocol/serverInfo': SERVER } }
+          ? {
+              resultType: 'complete',
+              supportedVersions: ['2026-07-28'],
+              capabilities: { tools: {} },
+              ttlMs: 0,
+              cacheScope: 'public',
+              _meta: { 'io.modelcontextprotocol/serverInfo': SERVER },
+            }
           : modern
             ? { resultType: 'complete', content: echo, _meta: { 'io.modelcontextprotocol/serverInfo': SERVER } }
             : { content: echo, isError: false };

@@ -5,8 +5,15 @@ export async function fetchHandler(impl) {
   const { z } = await import('zod');
   if (impl === 'zod-mcp') {
     const { McpServer, defineTool, toFetchHandler } = await import('zod-mcp');
-    const echo = defineTool({ name: 'echo', description: 'Echoes its arguments.', input: z.object({ x: z.number().optional() }), handler: (args) => `echo(${JSON.stringify(args)})` });
-    return toFetchHandler(new McpServer({ name: 'bench', version: '1.0.0', tools: [echo] }), { allowedHosts: ['127.0.0.1', 'localhost'] });
+    const echo = defineTool({
+      name: 'echo',
+      description: 'Echoes its arguments.',
+      input: z.object({ x: z.number().optional() }),
+      handler: (args) => `echo(${JSON.stringify(args)})`,
+    });
+    return toFetchHandler(new McpServer({ name: 'bench', version: '1.0.0', tools: [echo] }), {
+      allowedHosts: ['127.0.0.1', 'localhost'],
+    });
   }
   if (impl === 'floor') {
     // What every library's cold start pays: zod, the tool's schema, a Request read and a Response made.
@@ -20,9 +27,13 @@ export async function fetchHandler(impl) {
   const { McpServer, createMcpHandler } = await import('@modelcontextprotocol/server');
   const handler = createMcpHandler(() => {
     const server = new McpServer({ name: 'bench', version: '1.0.0' });
-    server.registerTool('echo', { description: 'Echoes its arguments.', inputSchema: z.object({ x: z.number().optional() }) }, (args) => ({
-      content: [{ type: 'text', text: `echo(${JSON.stringify(args)})` }],
-    }));
+    server.registerTool(
+      'echo',
+      { description: 'Echoes its arguments.', inputSchema: z.object({ x: z.number().optional() }) },
+      (args) => ({
+        content: [{ type: 'text', text: `echo(${JSON.stringify(args)})` }],
+      }),
+    );
     return server;
   });
   return (request) => handler.fetch(request);

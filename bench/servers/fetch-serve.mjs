@@ -7,7 +7,8 @@ const impl = (globalThis.Deno?.args ?? process.argv.slice(2))[0] ?? 'zod-mcp';
 const fetch = await fetchHandler(impl);
 const say = (port) => console.error(`serving MCP over HTTP at http://127.0.0.1:${port}/mcp`);
 if (globalThis.Bun !== undefined) say(Bun.serve({ port: 0, hostname: '127.0.0.1', fetch }).port);
-else if (globalThis.Deno !== undefined) Deno.serve({ port: 0, hostname: '127.0.0.1', onListen: ({ port }) => say(port) }, fetch);
+else if (globalThis.Deno !== undefined)
+  Deno.serve({ port: 0, hostname: '127.0.0.1', onListen: ({ port }) => say(port) }, fetch);
 else {
   const { serve } = await import('@hono/node-server');
   serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) => say(info.port));

@@ -8,12 +8,18 @@ import { z } from 'zod';
 const port = Number(process.argv[2] ?? 0);
 const factory = () => {
   const server = new McpServer({ name: 'bench-sdk-v2', version: '1.0.0' });
-  server.registerTool('echo', { description: 'Echoes its arguments.', inputSchema: z.object({ x: z.number().optional() }) }, (args) => ({
-    content: [{ type: 'text', text: `echo(${JSON.stringify(args)})` }],
-  }));
+  server.registerTool(
+    'echo',
+    { description: 'Echoes its arguments.', inputSchema: z.object({ x: z.number().optional() }) },
+    (args) => ({
+      content: [{ type: 'text', text: `echo(${JSON.stringify(args)})` }],
+    }),
+  );
   return server;
 };
 const handler = toNodeHandler(createMcpHandler(factory));
 const http = createServer((req, res) => void handler(req, res));
-http.listen(port, '127.0.0.1', () => process.stderr.write(`serving MCP over HTTP at http://127.0.0.1:${http.address().port}/mcp\n`));
+http.listen(port, '127.0.0.1', () =>
+  process.stderr.write(`serving MCP over HTTP at http://127.0.0.1:${http.address().port}/mcp\n`),
+);
 process.on('SIGTERM', () => http.close(() => process.exit(0)));

@@ -12,7 +12,12 @@ const echo = defineTool({
   handler: (args) => `echo(${JSON.stringify(args)})`,
 });
 // The bench's streams all come without a token, so they are one principal: room for all of them.
-const server = new McpServer({ name: 'bench-zod-mcp', version: '1.0.0', tools: [echo], subscriptions: { maxAnonymousStreams: 100_000 } });
+const server = new McpServer({
+  name: 'bench-zod-mcp',
+  version: '1.0.0',
+  tools: [echo],
+  subscriptions: { maxAnonymousStreams: 100_000 },
+});
 const handle = await serveHttp(server, {
   port: Number(process.argv[2] ?? 0),
   maxSessions: 100_000,

@@ -25,7 +25,10 @@ function toRegExp(pattern) {
       source += last ? '.*' : '(?:[^/]+/)*';
       return;
     }
-    source += segment.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]*').replaceAll('?', '[^/]');
+    source += segment
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replaceAll('*', '[^/]*')
+      .replaceAll('?', '[^/]');
     if (!last) source += '/';
   });
   return new RegExp(`^${source}$`);

@@ -7,10 +7,12 @@ import { defineTool } from '../features/tools/define.js';
 
 export const askName = defineTool({
   name: 'ask_name',
-  description: "Asks the user for their name (elicitation) and greets them. Needs a client that supports elicitation.",
+  description: 'Asks the user for their name (elicitation) and greets them. Needs a client that supports elicitation.',
   input: z.object({}),
   handler: async (_args, ctx) => {
-    const { name } = await ctx.ask({ name: elicit('What is your name?', z.object({ name: z.string().min(1).describe('your name') })) });
+    const { name } = await ctx.ask({
+      name: elicit('What is your name?', z.object({ name: z.string().min(1).describe('your name') })),
+    });
     if (name.action === 'accept') return `Hello, ${name.content.name}!`;
     return name.action === 'decline' ? 'The user declined to answer.' : 'The user cancelled.';
   },
@@ -18,7 +20,8 @@ export const askName = defineTool({
 
 export const summarize = defineTool({
   name: 'summarize',
-  description: "Summarizes a text with the client's own model (sampling, at most 200 tokens). Needs a client that supports sampling.",
+  description:
+    "Summarizes a text with the client's own model (sampling, at most 200 tokens). Needs a client that supports sampling.",
   input: z.object({ text: z.string().min(1).describe('the text to summarize') }),
   handler: async ({ text }, ctx) => {
     const request = sample({

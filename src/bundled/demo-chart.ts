@@ -65,15 +65,24 @@ const VIEW = `<!DOCTYPE html>
 </html>
 `;
 
-const chartView = defineApp({ html: VIEW, bridge: true, prefersBorder: true, description: 'Draws the values of show_chart as a bar chart.' });
+const chartView = defineApp({
+  html: VIEW,
+  bridge: true,
+  prefersBorder: true,
+  description: 'Draws the values of show_chart as a bar chart.',
+});
 
 const Values = z.array(z.number()).min(1).max(50);
 
 export const showChart = defineTool({
   name: 'show_chart',
   title: 'Show a bar chart',
-  description: 'Draws `values` as a bar chart titled `title` (in hosts that render MCP Apps; others get the data as text). Returns {"title", "values", "max"}.',
-  input: z.object({ title: z.string().min(1).max(200).describe('the chart title'), values: Values.describe('1 to 50 numbers, one bar each') }),
+  description:
+    'Draws `values` as a bar chart titled `title` (in hosts that render MCP Apps; others get the data as text). Returns {"title", "values", "max"}.',
+  input: z.object({
+    title: z.string().min(1).max(200).describe('the chart title'),
+    values: Values.describe('1 to 50 numbers, one bar each'),
+  }),
   output: z.object({ title: z.string(), values: z.array(z.number()), max: z.number() }),
   annotations: { readOnlyHint: true, idempotentHint: true },
   app: chartView,

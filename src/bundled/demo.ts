@@ -96,7 +96,8 @@ export const explain = definePrompt({
     level: z.enum(['beginner', 'expert']).default('beginner').describe('how much the reader knows'),
   }),
   complete: { topic: (value) => topics.filter((topic) => topic.startsWith(value.toLowerCase())) },
-  get: ({ topic, level }) => `Explain ${topic} to ${level === 'beginner' ? 'a beginner, with one small example' : 'an expert, briefly'}.`,
+  get: ({ topic, level }) =>
+    `Explain ${topic} to ${level === 'beginner' ? 'a beginner, with one small example' : 'an expert, briefly'}.`,
 });
 
 export const demoResources = [readme, greeting];

@@ -24,6 +24,9 @@ export async function selectSet(set: ToolSet): Promise<Served> {
 }
 
 /** The server the CLI and process mode run: what it serves never changes (`listChanged: false`). */
-export function bundledServer(served: Served, shared: Pick<McpServerOptions, 'events' | 'tasks' | 'rateLimit' | 'rateLimitStore'> = {}): McpServer {
+export function bundledServer(
+  served: Served,
+  shared: Pick<McpServerOptions, 'events' | 'tasks' | 'rateLimit' | 'rateLimitStore'> = {},
+): McpServer {
   return new McpServer({ name: 'zod-mcp', version: VERSION, ...served, ...shared, listChanged: false });
 }

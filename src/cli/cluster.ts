@@ -17,7 +17,11 @@ const STEADY_MS = 5000;
 const MAX_CRASHES = 5;
 
 /** The primary: forks `count` workers, keeps them running, and stops them on SIGTERM or SIGINT. Resolves with the exit code. */
-export function runPrimary(count: number, drainMs: number, notices: (port: number) => readonly string[] = () => []): Promise<number> {
+export function runPrimary(
+  count: number,
+  drainMs: number,
+  notices: (port: number) => readonly string[] = () => [],
+): Promise<number> {
   const peers = new Map<number, Private>();
   const born = new Map<number, number>();
   let stopping = false;
@@ -29,7 +33,8 @@ export function runPrimary(count: number, drainMs: number, notices: (port: numbe
     const message: ToWorker = { type: 'peers', peers: [...peers] };
     // A worker whose channel closes meanwhile (it is exiting) misses the list: with a callback, the
     // failed send is that callback's, not an 'error' event that would end the primary.
-    for (const worker of Object.values(cluster.workers ?? {})) if (worker?.isConnected()) worker.send(message, () => undefined);
+    for (const worker of Object.values(cluster.workers ?? {}))
+      if (worker?.isConnected()) worker.send(message, () => undefined);
   };
   const ready = new Set<number>();
   const fork = () => {
@@ -52,14 +57,18 @@ export function runPrimary(count: number, drainMs: number, notices: (port: numbe
       if (!announced && peers.size === count) {
         announced = true;
         const url = new URL(message.url);
-        for (const line of notices(Number(url.port || (url.protocol === 'https:' ? 443 : 80)))) process.stderr.write(`${line}\n`);
-        process.stderr.write(`zod-mcp ${VERSION}: serving MCP over HTTP at ${message.url} with ${count} workers (primary pid ${process.pid})\n`);
+        for (const line of notices(Number(url.port || (url.protocol === 'https:' ? 443 : 80))))
+          process.stderr.write(`${line}\n`);
+        process.stderr.write(
+          `zod-mcp ${VERSION}: serving MCP over HTTP at ${message.url} with ${count} workers (primary pid ${process.pid})\n`,
+        );
       }
     });
   };
 
   return new Promise((resolve) => {
-    const living = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+    const living = () =>
+      Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
     cluster.on('exit', (worker, code, signal) => {
       peers.delete(worker.id);
       broadcast();
@@ -71,7 +80,9 @@ export function runPrimary(count: number, drainMs: number, notices: (port: numbe
       // Dying before it served, or soon after, is a crash; a worker that served a while resets the count.
       crashes = !ready.has(worker.id) || lived < STEADY_MS ? crashes + 1 : 0;
       ready.delete(worker.id);
-      process.stderr.write(`zod-mcp: worker ${worker.id} (pid ${worker.process.pid}) exited (${signal ?? `code ${code}`}); `);
+      process.stderr.write(
+        `zod-mcp: worker ${worker.id} (pid ${worker.process.pid}) exited (${signal ?? `code ${code}`}); `,
+      );
       if (crashes >= MAX_CRASHES) {
         process.stderr.write(`${crashes} workers died within ${STEADY_MS} ms of starting: stopping\n`);
         stopping = true;
@@ -102,7 +113,11 @@ export function runPrimary(count: number, drainMs: number, notices: (port: numbe
 }
 
 /** What a worker adds to its HTTP server: session ids that name it, and where other workers' sessions are. */
-export function workerOptions(instancePrefix = ''): { sessionIdPrefix: string; forwardSession: (id: string) => ForwardTarget | undefined; onListening: (handle: HttpServerHandle) => Promise<void> } {
+export function workerOptions(instancePrefix = ''): {
+  sessionIdPrefix: string;
+  forwardSession: (id: string) => ForwardTarget | undefined;
+  onListening: (handle: HttpServerHandle) => Promise<void>;
+} {
   const self = cluster.worker!.id;
   const peers = new Map<number, Private>();
   process.on('message', (message: ToWorker) => {

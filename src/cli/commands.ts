@@ -21,38 +21,121 @@ export interface Command {
 }
 
 export const SERVE_FLAGS = {
-  demo: { type: 'boolean', text: 'add the demo: add, fail, countdown, console_log, ask_name, summarize, slow_build, a resource, a template and a prompt' },
-  root: { type: 'string', value: 'DIR', text: "add file tools sandboxed to DIR (read_file, list_directory, glob, grep, write_file, edit_file) and DIR's files as resources" },
+  demo: {
+    type: 'boolean',
+    text: 'add the demo: add, fail, countdown, console_log, ask_name, summarize, slow_build, a resource, a template and a prompt',
+  },
+  root: {
+    type: 'string',
+    value: 'DIR',
+    text: "add file tools sandboxed to DIR (read_file, list_directory, glob, grep, write_file, edit_file) and DIR's files as resources",
+  },
   'read-only': { type: 'boolean', text: 'with --root: no write_file or edit_file' },
-  'confirm-writes': { type: 'boolean', text: 'with --root: write_file and edit_file ask the user to approve each change' },
-  skills: { type: 'string', value: 'DIR', text: 'serve each folder of DIR holding a SKILL.md as a skill (extension io.modelcontextprotocol/skills)' },
+  'confirm-writes': {
+    type: 'boolean',
+    text: 'with --root: write_file and edit_file ask the user to approve each change',
+  },
+  skills: {
+    type: 'string',
+    value: 'DIR',
+    text: 'serve each folder of DIR holding a SKILL.md as a skill (extension io.modelcontextprotocol/skills)',
+  },
   http: { type: 'boolean', text: 'serve Streamable HTTP at http://HOST:PORT/mcp (with GET /healthz) instead of stdio' },
   port: { type: 'string', value: 'N', text: 'with --http: the port (default 3000; 0 picks a free one)' },
-  host: { type: 'string', value: 'H', text: 'with --http: the address (default 127.0.0.1; another needs --auth-* or --allow-unauthenticated)' },
-  'tls-cert': { type: 'string', value: 'FILE', text: 'with --http and --tls-key: serve HTTPS with this certificate chain (PEM)' },
+  host: {
+    type: 'string',
+    value: 'H',
+    text: 'with --http: the address (default 127.0.0.1; another needs --auth-* or --allow-unauthenticated)',
+  },
+  'tls-cert': {
+    type: 'string',
+    value: 'FILE',
+    text: 'with --http and --tls-key: serve HTTPS with this certificate chain (PEM)',
+  },
   'tls-key': { type: 'string', value: 'FILE', text: "with --http and --tls-cert: the certificate's private key (PEM)" },
-  workers: { type: 'string', value: 'N|auto', text: 'with --http: N processes on the one port (auto: one per core); needs ZOD_MCP_STATE_KEY' },
-  redis: { type: 'string', value: 'URL', text: 'with --http: share tasks, change events and rate limits through Redis (needs @redis/client and ZOD_MCP_STATE_KEY)' },
-  'task-lease-ms': { type: 'string', value: 'N', text: 'with --redis: a task whose process stopped fails after N ms (default 15000)' },
-  'redis-timeout-ms': { type: 'string', value: 'N', text: 'with --redis: a Redis command that takes longer fails its request (default 3000)' },
-  'drain-ms': { type: 'string', value: 'N', text: 'with --http: on SIGTERM or SIGINT, work in flight may finish for N ms (default 10000)' },
-  'auth-issuer': { type: 'string', value: 'URL', text: 'with --http: an OAuth 2.1 resource server taking bearer tokens from this issuer (needs jose)' },
-  'auth-audience': { type: 'string', value: 'URL', text: "with --auth-issuer: this server's URL, the audience its tokens must name" },
+  workers: {
+    type: 'string',
+    value: 'N|auto',
+    text: 'with --http: N processes on the one port (auto: one per core); needs ZOD_MCP_STATE_KEY',
+  },
+  redis: {
+    type: 'string',
+    value: 'URL',
+    text: 'with --http: share tasks, change events and rate limits through Redis (needs @redis/client and ZOD_MCP_STATE_KEY)',
+  },
+  'task-lease-ms': {
+    type: 'string',
+    value: 'N',
+    text: 'with --redis: a task whose process stopped fails after N ms (default 15000)',
+  },
+  'redis-timeout-ms': {
+    type: 'string',
+    value: 'N',
+    text: 'with --redis: a Redis command that takes longer fails its request (default 3000)',
+  },
+  'drain-ms': {
+    type: 'string',
+    value: 'N',
+    text: 'with --http: on SIGTERM or SIGINT, work in flight may finish for N ms (default 10000)',
+  },
+  'auth-issuer': {
+    type: 'string',
+    value: 'URL',
+    text: 'with --http: an OAuth 2.1 resource server taking bearer tokens from this issuer (needs jose)',
+  },
+  'auth-audience': {
+    type: 'string',
+    value: 'URL',
+    text: "with --auth-issuer: this server's URL, the audience its tokens must name",
+  },
   'auth-scopes': { type: 'string', value: 'a,b', text: 'with --auth-issuer: scopes every token must carry' },
-  'allow-unauthenticated': { type: 'boolean', text: 'with --http: serve a non-loopback --host without authorization, knowingly' },
+  'allow-unauthenticated': {
+    type: 'boolean',
+    text: 'with --http: serve a non-loopback --host without authorization, knowingly',
+  },
   'allowed-hosts': { type: 'string', value: 'a,b', text: "with --http: Host names served besides this machine's own" },
-  instance: { type: 'string', value: 'NAME', text: 'with --http: start every 2025 session id with NAME. (for a balancer to route on)' },
-  metrics: { type: 'boolean', text: 'with --http: Prometheus text at GET /metrics (needs @opentelemetry/api, sdk-metrics and exporter-prometheus)' },
-  'metrics-port': { type: 'string', value: 'N', text: 'with --metrics: serve /metrics on 127.0.0.1:N only, without a token (0 picks a free one)' },
-  'max-connections-per-client': { type: 'string', value: 'N', text: 'with --http: open connections per client address, loopback included (0: no limit; default 256, loopback not counted)' },
-  'rate-limit': { type: 'string', value: 'N/UNIT', text: 'requests per caller (principal, else client address): 60/min, 10/s, 1000/hour; shared through --redis' },
-  'rate-limit-burst': { type: 'string', value: 'N', text: 'with --rate-limit: how many at once (default: the rate\'s N)' },
-  'trust-forwarded-for': { type: 'boolean', text: "with --http: the client address is X-Forwarded-For's last entry (only behind a proxy that sets it)" },
+  instance: {
+    type: 'string',
+    value: 'NAME',
+    text: 'with --http: start every 2025 session id with NAME. (for a balancer to route on)',
+  },
+  metrics: {
+    type: 'boolean',
+    text: 'with --http: Prometheus text at GET /metrics (needs @opentelemetry/api, sdk-metrics and exporter-prometheus)',
+  },
+  'metrics-port': {
+    type: 'string',
+    value: 'N',
+    text: 'with --metrics: serve /metrics on 127.0.0.1:N only, without a token (0 picks a free one)',
+  },
+  'max-connections-per-client': {
+    type: 'string',
+    value: 'N',
+    text: 'with --http: open connections per client address, loopback included (0: no limit; default 256, loopback not counted)',
+  },
+  'rate-limit': {
+    type: 'string',
+    value: 'N/UNIT',
+    text: 'requests per caller (principal, else client address): 60/min, 10/s, 1000/hour; shared through --redis',
+  },
+  'rate-limit-burst': {
+    type: 'string',
+    value: 'N',
+    text: "with --rate-limit: how many at once (default: the rate's N)",
+  },
+  'trust-forwarded-for': {
+    type: 'boolean',
+    text: "with --http: the client address is X-Forwarded-For's last entry (only behind a proxy that sets it)",
+  },
 } as const satisfies Flags;
 
 export const INSPECT_FLAGS = {
   json: { type: 'boolean', text: 'print the inspection as JSON' },
-  profile: { type: 'string', value: 'NAME', text: 'list the tools as a schema profile writes them: default, openai-strict or gemini' },
+  profile: {
+    type: 'string',
+    value: 'NAME',
+    text: 'list the tools as a schema profile writes them: default, openai-strict or gemini',
+  },
 } as const satisfies Flags;
 
 export const COMMANDS = {
@@ -64,7 +147,11 @@ Streamable HTTP with --http. MODULE exports an McpServer (\`export const server 
 or tools, resources and prompts; with none of MODULE, --root and --skills it serves echo. Both
 protocol eras: 2025 clients send initialize, 2026-07-28 clients send their version on every request.`,
     flags: SERVE_FLAGS,
-    examples: ['zod-mcp serve ./server.ts', 'zod-mcp serve --demo --http --port 3000', 'claude mcp add my-tools -- npx zod-mcp serve /abs/path/server.ts'],
+    examples: [
+      'zod-mcp serve ./server.ts',
+      'zod-mcp serve --demo --http --port 3000',
+      'claude mcp add my-tools -- npx zod-mcp serve /abs/path/server.ts',
+    ],
   },
   dev: {
     args: 'MODULE [serve options]',
@@ -91,7 +178,11 @@ Exits 1 when there is such an error.`,
 process), tsconfig.json and a README naming the \`claude mcp add\` line, into DIR, which must be
 empty or new. Then: cd DIR && npm install && npm test.`,
     flags: {
-      'zod-mcp': { type: 'string', value: 'SPEC', text: "the zod-mcp dependency: a version, a git URL, a folder or a tarball (default: where this copy came from: its git checkout, or the spec of the project that installed it; else ^VERSION)" },
+      'zod-mcp': {
+        type: 'string',
+        value: 'SPEC',
+        text: 'the zod-mcp dependency: a version, a git URL, a folder or a tarball (default: where this copy came from: its git checkout, or the spec of the project that installed it; else ^VERSION)',
+      },
     },
     examples: ['zod-mcp init my-tools'],
   },

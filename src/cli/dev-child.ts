@@ -13,7 +13,10 @@ export type DevMessage = { type: 'listening'; port: number; exposed: Exposed } |
 const LISTS = ['tools', 'resources', 'prompts'] as const;
 
 /** runHttp's options for a server dev started; undefined for any other. */
-export function devChildOptions(server: McpServer, exposed: Exposed): Pick<RunHttpOptions, 'onListening' | 'stopSignal'> | undefined {
+export function devChildOptions(
+  server: McpServer,
+  exposed: Exposed,
+): Pick<RunHttpOptions, 'onListening' | 'stopSignal'> | undefined {
   const channel = process.send?.bind(process);
   if (process.env[DEV_CHILD_ENV] !== '1' || channel === undefined) return undefined;
   const stopSignal = new Promise<void>((resolve) => {
@@ -26,5 +29,8 @@ export function devChildOptions(server: McpServer, exposed: Exposed): Pick<RunHt
     process.once('SIGTERM', () => resolve());
     process.once('SIGINT', () => resolve());
   });
-  return { onListening: async (handle) => void channel({ type: 'listening', port: handle.port, exposed } satisfies DevMessage), stopSignal };
+  return {
+    onListening: async (handle) => void channel({ type: 'listening', port: handle.port, exposed } satisfies DevMessage),
+    stopSignal,
+  };
 }

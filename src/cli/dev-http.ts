@@ -12,7 +12,6 @@ import { DEV_CHILD_ENV, type DevMessage } from './dev-child.js';
 import type { Exposed } from './exposure.js';
 import { Runner, relayStderr } from './dev-runner.js';
 
-
 interface Child {
   readonly process: ChildProcess;
   readonly agent: Agent;
@@ -38,7 +37,13 @@ export class HttpRunner extends Runner {
    * `args`: serve's, for a server on a port of its own (`--port 0`, on loopback); `host` and `port`:
    * where the client connects; `notices`: the warning of a public bind, for that port.
    */
-  constructor(args: string[], say: (text: string) => void, host: string | undefined, port: number | undefined, notices: (port: number, exposed: Exposed) => readonly string[]) {
+  constructor(
+    args: string[],
+    say: (text: string) => void,
+    host: string | undefined,
+    port: number | undefined,
+    notices: (port: number, exposed: Exposed) => readonly string[],
+  ) {
     super(args, say);
     this.#notices = notices;
     this.#host = host ?? DEFAULT_HOST;
@@ -58,11 +63,20 @@ export class HttpRunner extends Runner {
   }
 
   start(): void {
-    const spawned = spawn(process.execPath, this.args, { stdio: ['ignore', 'inherit', 'pipe', 'ipc'], env: { ...process.env, [DEV_CHILD_ENV]: '1' } });
-    const child: Child = { process: spawned, agent: new Agent({ keepAlive: true }), port: undefined, whyStopped: relayStderr(spawned) };
+    const spawned = spawn(process.execPath, this.args, {
+      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+      env: { ...process.env, [DEV_CHILD_ENV]: '1' },
+    });
+    const child: Child = {
+      process: spawned,
+      agent: new Agent({ keepAlive: true }),
+      port: undefined,
+      whyStopped: relayStderr(spawned),
+    };
     this.#starting = child;
     child.process.on('message', (message: DevMessage) => {
-      if (message.type === 'listening' && this.#starting === child) this.#listening(child, message.port, message.exposed);
+      if (message.type === 'listening' && this.#starting === child)
+        this.#listening(child, message.port, message.exposed);
     });
     child.process.once('exit', (code) => this.#exited(child, code));
   }
@@ -81,7 +95,9 @@ export class HttpRunner extends Runner {
     this.#starting = undefined;
     this.#failure = undefined;
     for (const line of this.#notices(this.#port, exposed)) process.stderr.write(`${line}\n`);
-    process.stderr.write(`zod-mcp ${VERSION}: serving MCP over HTTP at http://${hostAndPort(this.#host, this.#port)}/mcp\n`);
+    process.stderr.write(
+      `zod-mcp ${VERSION}: serving MCP over HTTP at http://${hostAndPort(this.#host, this.#port)}/mcp\n`,
+    );
     if (old !== undefined) send(old, { type: 'handover' });
     if (this.#again) {
       this.#again = false;
@@ -115,18 +131,38 @@ export class HttpRunner extends Runner {
   #pass(req: IncomingMessage, res: ServerResponse): void {
     const child = this.#current;
     if (child === undefined || child.port === undefined) {
-      const why = this.#failure === undefined ? 'the server is starting' : `the server is not running (${this.#failure}): fix the module and save it`;
+      const why =
+        this.#failure === undefined
+          ? 'the server is starting'
+          : `the server is not running (${this.#failure}): fix the module and save it`;
       const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: why } });
-      res.writeHead(503, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'retry-after': '1' }).end(body);
+      res
+        .writeHead(503, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'retry-after': '1',
+        })
+        .end(body);
       return;
     }
-    const upstream = request({ host: connectable(this.#host), port: child.port, method: req.method, path: req.url, headers: req.headers, agent: child.agent }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
-      res.flushHeaders(); // an SSE stream starts at once, before its first event
-      answer.pipe(res);
-    });
+    const upstream = request(
+      {
+        host: connectable(this.#host),
+        port: child.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+        agent: child.agent,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+        res.flushHeaders(); // an SSE stream starts at once, before its first event
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end('the server went away while answering\n');
+      if (!res.headersSent)
+        res.writeHead(502, { 'content-type': 'text/plain' }).end('the server went away while answering\n');
       else res.destroy();
     });
     // The client gone (a cancelled stream, a closed connection): so is the request it made.

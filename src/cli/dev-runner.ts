@@ -28,6 +28,10 @@ export function relayStderr(child: ChildProcess): (code: number | null) => strin
     tail = (tail + chunk).slice(-4096);
     process.stderr.write(chunk);
   });
-  return (code) => tail.trim().split('\n').at(-1)?.replace(/^zod-mcp: /, '') || `exit ${code}`;
+  return (code) =>
+    tail
+      .trim()
+      .split('\n')
+      .at(-1)
+      ?.replace(/^zod-mcp: /, '') || `exit ${code}`;
 }
-

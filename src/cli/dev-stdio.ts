@@ -44,7 +44,12 @@ export class StdioRunner extends Runner {
   start(): void {
     const generation = ++this.#generation;
     const replayId = this.#initialize === undefined ? undefined : `zod-mcp-dev-${generation}`;
-    const child: Child = { process: spawn(process.execPath, this.args, { stdio: ['pipe', 'pipe', 'pipe'] }), replayId, ready: replayId === undefined, open: new Map() };
+    const child: Child = {
+      process: spawn(process.execPath, this.args, { stdio: ['pipe', 'pipe', 'pipe'] }),
+      replayId,
+      ready: replayId === undefined,
+      open: new Map(),
+    };
     this.#current = child;
     this.#running.add(child);
     this.#failure = undefined;
@@ -61,7 +66,8 @@ export class StdioRunner extends Runner {
       const reason = whyStopped(code);
       // What it was given and did not answer gets an answer still: each request gets exactly one
       // (a listen stays open: the next server takes it).
-      for (const [key, id] of child.open) if (!this.#listens.has(key)) this.#answerFailure(id, `the server stopped before it answered (${reason})`);
+      for (const [key, id] of child.open)
+        if (!this.#listens.has(key)) this.#answerFailure(id, `the server stopped before it answered (${reason})`);
       if (this.#current !== child) return;
       this.#current = undefined;
       this.#failure = reason;
@@ -145,7 +151,9 @@ export class StdioRunner extends Runner {
    * it took over, no (the client has its own), and instead each list the stream follows changed.
    */
   #acknowledged(frame: Record<string, unknown>): boolean {
-    const params = frame.params as { _meta?: Record<string, unknown>; notifications?: Record<string, unknown> } | undefined;
+    const params = frame.params as
+      | { _meta?: Record<string, unknown>; notifications?: Record<string, unknown> }
+      | undefined;
     const subscriptionId = params?._meta?.[SUBSCRIPTION_ID];
     const listen = this.#listens.get(JSON.stringify(subscriptionId));
     if (listen === undefined) return true;
@@ -154,7 +162,9 @@ export class StdioRunner extends Runner {
     if (first) return true;
     for (const list of ['tools', 'prompts', 'resources']) {
       if (listen.honoured[`${list}ListChanged`] !== true) continue;
-      process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', method: `notifications/${list}/list_changed`, params: { _meta: { [SUBSCRIPTION_ID]: subscriptionId } } })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ jsonrpc: '2.0', method: `notifications/${list}/list_changed`, params: { _meta: { [SUBSCRIPTION_ID]: subscriptionId } } })}\n`,
+      );
     }
     return false;
   }
@@ -162,9 +172,12 @@ export class StdioRunner extends Runner {
   #ready(child: Child, initialized: Record<string, unknown>): void {
     child.ready = true;
     if (this.#initialized !== undefined) child.process.stdin!.write(`${this.#initialized}\n`);
-    const capabilities = (initialized.result as { capabilities?: Record<string, { listChanged?: boolean }> } | undefined)?.capabilities ?? {};
+    const capabilities =
+      (initialized.result as { capabilities?: Record<string, { listChanged?: boolean }> } | undefined)?.capabilities ??
+      {};
     for (const list of ['tools', 'resources', 'prompts']) {
-      if (capabilities[list]?.listChanged === true) process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', method: `notifications/${list}/list_changed` })}\n`);
+      if (capabilities[list]?.listChanged === true)
+        process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', method: `notifications/${list}/list_changed` })}\n`);
     }
     this.#go(child);
   }
@@ -199,7 +212,9 @@ interface Child {
 function parse(line: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(line);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -18,23 +18,36 @@ const SOURCE = /\.([mc]?[jt]s|json)$/;
 
 export async function runDevCommand(args: readonly string[]): Promise<number> {
   const options = parseServeArgs(args, 'dev');
-  if (options.module === undefined) throw new UsageError('dev: give the module to serve: zod-mcp dev ./my-server.ts [--http ...]');
+  if (options.module === undefined)
+    throw new UsageError('dev: give the module to serve: zod-mcp dev ./my-server.ts [--http ...]');
   if (options.workers > 1) throw new UsageError('dev: one process restarts on change; --workers is for serve');
-  if (options.tls !== undefined) throw new UsageError('dev: --tls-cert and --tls-key are for serve; dev --http serves plain HTTP (keep it on loopback)');
+  if (options.tls !== undefined)
+    throw new UsageError(
+      'dev: --tls-cert and --tls-key are for serve; dev --http serves plain HTTP (keep it on loopback)',
+    );
   // This very program (dist/program.js, or program.ts under tsx, whose loader execArgv carries).
   const program = process.argv[1]!;
   // Over HTTP each server listens on a port of its own, and this process on the one the client knows.
-  const serveArgs = [...process.execArgv, program, 'serve', ...(options.http ? [...withoutPort(args), '--port', '0'] : args)];
+  const serveArgs = [
+    ...process.execArgv,
+    program,
+    'serve',
+    ...(options.http ? [...withoutPort(args), '--port', '0'] : args),
+  ];
   const folder = dirname(resolve(options.module));
   const say = (text: string) => process.stderr.write(`zod-mcp dev: ${text}\n`);
   const name = basename(options.module, extname(options.module));
-  const hint = options.http ? 'restarts on change' : `restarts on change (Claude Code: claude mcp add ${name} -- npx zod-mcp dev ${options.module})`;
+  const hint = options.http
+    ? 'restarts on change'
+    : `restarts on change (Claude Code: claude mcp add ${name} -- npx zod-mcp dev ${options.module})`;
   say(`serving ${options.module} over ${options.http ? 'HTTP' : 'stdio'}; ${hint}`);
   let runner: HttpRunner | StdioRunner;
   if (options.http) {
     const { exposureLines, refuseOpenBind } = await import('./exposure.js');
     refuseOpenBind(options, 'dev'); // here, before anything listens: the server would refuse it at each start
-    const http = new HttpRunner(serveArgs, say, options.host, options.port, (port, exposed) => exposureLines(options, port, exposed));
+    const http = new HttpRunner(serveArgs, say, options.host, options.port, (port, exposed) =>
+      exposureLines(options, port, exposed),
+    );
     await http.listen().catch((error: unknown) => {
       throw listenFailure(error, options.host ?? DEFAULT_HOST, options.port ?? DEFAULT_PORT, 'dev');
     });

@@ -39,7 +39,9 @@ export function exposureLines(options: ServeArgs, port: number, exposed: Exposed
   const host = options.host ?? DEFAULT_HOST;
   if (options.auth !== undefined) {
     if (options.tls !== undefined) return [];
-    return [`zod-mcp: WARNING: plain HTTP on ${hostAndPort(host, port)}: bearer tokens travel in clear unless a TLS proxy stands in front (or give --tls-cert FILE --tls-key FILE)`];
+    return [
+      `zod-mcp: WARNING: plain HTTP on ${hostAndPort(host, port)}: bearer tokens travel in clear unless a TLS proxy stands in front (or give --tls-cert FILE --tls-key FILE)`,
+    ];
   }
   const names = [...machineHostNames(host), ...(options.allowedHosts ?? [])];
   const what = exposed.tools.length === 0 ? 'connect to it (it serves no tools)' : `call ${exposed.tools.join(', ')}`;

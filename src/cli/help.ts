@@ -28,7 +28,13 @@ export function formatUsage(): string {
 export function formatHelp(name: CommandName): string {
   const command: Command = COMMANDS[name];
   const flags: [string, Flag][] = [...Object.entries(command.flags), ['help', HELP]];
-  const shown = flags.map(([flag, spec]) => [`--${flag}${spec.value === undefined ? '' : ` ${spec.value}`}${flag === 'help' ? ', -h' : ''}`, spec.text] as const);
+  const shown = flags.map(
+    ([flag, spec]) =>
+      [
+        `--${flag}${spec.value === undefined ? '' : ` ${spec.value}`}${flag === 'help' ? ', -h' : ''}`,
+        spec.text,
+      ] as const,
+  );
   const width = Math.max(...shown.map(([flag]) => flag.length));
   return [
     `usage: zod-mcp ${name} ${command.args}`,
@@ -47,7 +53,8 @@ function wrap(lead: string, text: string): string {
   const lines = [lead];
   for (const word of text.split(' ')) {
     const last = lines.length - 1;
-    if (lines[last]!.trim() !== '' && lines[last]!.length + 1 + word.length > 100) lines.push(`${' '.repeat(lead.length)}${word}`);
+    if (lines[last]!.trim() !== '' && lines[last]!.length + 1 + word.length > 100)
+      lines.push(`${' '.repeat(lead.length)}${word}`);
     else lines[last] += lines[last]!.trim() === '' || lines[last]!.endsWith(' ') ? word : ` ${word}`;
   }
   return lines.join('\n');

@@ -21,7 +21,8 @@ export async function runInitCommand(dir: string, zodMcp?: string): Promise<numb
   if (existsSync(target)) {
     if (!statSync(target).isDirectory()) throw new Error(`init: ${dir} is a file: give a new or empty folder`);
     // A folder that `git init` made is empty enough.
-    if (readdirSync(target).some((name) => name !== '.git')) throw new Error(`init: ${dir} is not empty: give a new or empty folder`);
+    if (readdirSync(target).some((name) => name !== '.git'))
+      throw new Error(`init: ${dir} is not empty: give a new or empty folder`);
   }
   const name = packageName(basename(target));
   const spec = zodMcp ?? defaultSpec();
@@ -29,7 +30,9 @@ export async function runInitCommand(dir: string, zodMcp?: string): Promise<numb
   mkdirSync(target, { recursive: true });
   for (const [file, text] of Object.entries(files)) writeFileSync(join(target, file), text, { flag: 'wx' });
   const cd = dir === '.' ? '' : `cd ${shellWord(dir)} && `;
-  process.stderr.write(`zod-mcp init: wrote ${Object.keys(files).join(', ')} in ${target}\nnext: ${cd}npm install && npm test\n`);
+  process.stderr.write(
+    `zod-mcp init: wrote ${Object.keys(files).join(', ')} in ${target}\nnext: ${cd}npm install && npm test\n`,
+  );
   return 0;
 }
 
@@ -40,7 +43,11 @@ export function shellWord(text: string): string {
 
 /** npm's rules for a name: lower case, URL-safe, at most 214 characters. */
 function packageName(folder: string): string {
-  const name = folder.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[._-]+|-+$/g, '').slice(0, 214);
+  const name = folder
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[._-]+|-+$/g, '')
+    .slice(0, 214);
   return name === '' ? 'my-mcp-server' : name;
 }
 
@@ -55,7 +62,9 @@ function defaultSpec(): string {
     if (!existsSync(manifest)) continue;
     if ((JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name !== 'zod-mcp') break;
     if (existsSync(join(at, '.git'))) return `file:${at}`;
-    return basename(dirname(at)) === 'node_modules' ? (specOfProject(dirname(dirname(at))) ?? `^${VERSION}`) : `^${VERSION}`;
+    return basename(dirname(at)) === 'node_modules'
+      ? (specOfProject(dirname(dirname(at))) ?? `^${VERSION}`)
+      : `^${VERSION}`;
   }
   return `^${VERSION}`;
 }
@@ -63,7 +72,10 @@ function defaultSpec(): string {
 /** How the project at `dir` depends on zod-mcp, a `file:` path made absolute. */
 function specOfProject(dir: string): string | undefined {
   try {
-    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<
+      string,
+      Record<string, string> | undefined
+    >;
     const spec = manifest.dependencies?.['zod-mcp'] ?? manifest.devDependencies?.['zod-mcp'];
     return spec?.startsWith('file:') ? `file:${resolve(dir, spec.slice('file:'.length))}` : spec;
   } catch {
@@ -83,12 +95,26 @@ function scaffold(name: string, zodMcp: string, target: string): Record<string, 
       version: '0.1.0',
       private: true,
       type: 'module',
-      scripts: { test: 'tsc && vitest run', start: 'zod-mcp serve server.ts', dev: 'zod-mcp dev server.ts', inspect: 'zod-mcp inspect server.ts' },
+      scripts: {
+        test: 'tsc && vitest run',
+        start: 'zod-mcp serve server.ts',
+        dev: 'zod-mcp dev server.ts',
+        inspect: 'zod-mcp inspect server.ts',
+      },
       dependencies: { 'zod-mcp': zodMcp, zod },
       devDependencies: dev,
     }),
     'tsconfig.json': json({
-      compilerOptions: { target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, noUncheckedIndexedAccess: true, noEmit: true, skipLibCheck: true, types: ['node'] },
+      compilerOptions: {
+        target: 'es2022',
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        strict: true,
+        noUncheckedIndexedAccess: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+      },
       include: ['*.ts'],
     }),
     'server.ts': `// The server: its tools, exported so that \`zod-mcp serve\`, \`zod-mcp dev\`, \`zod-mcp inspect\` and the

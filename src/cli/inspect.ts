@@ -23,9 +23,11 @@ export interface Inspection {
 /** Prints the inspection; the exit code is 1 when a problem is an error, else 0. */
 export async function runInspectCommand(args: readonly string[]): Promise<number> {
   const parsed = parseFlags('inspect', INSPECT_FLAGS, args);
-  if (parsed.positionals.length !== 1) throw new UsageError('inspect: give one module: zod-mcp inspect ./my-server.ts [--json] [--profile NAME]');
+  if (parsed.positionals.length !== 1)
+    throw new UsageError('inspect: give one module: zod-mcp inspect ./my-server.ts [--json] [--profile NAME]');
   const profile = parsed.values.profile as SchemaProfile | undefined;
-  if (profile !== undefined && !SCHEMA_PROFILES.includes(profile)) throw new UsageError(`inspect: --profile: one of ${SCHEMA_PROFILES.join(', ')}: ${profile}`);
+  if (profile !== undefined && !SCHEMA_PROFILES.includes(profile))
+    throw new UsageError(`inspect: --profile: one of ${SCHEMA_PROFILES.join(', ')}: ${profile}`);
   const inspection = await inspect(parsed.positionals[0]!, profile);
   process.stdout.write(parsed.values.json ? `${JSON.stringify(inspection, null, 2)}\n` : formatInspection(inspection));
   return inspection.problems.some((problem) => problem.level === 'error') ? 1 : 0;
@@ -34,9 +36,24 @@ export async function runInspectCommand(args: readonly string[]): Promise<number
 /** `profile`: list the tools as that schema profile writes them (a module of parts only: a built server has its own). */
 export async function inspect(path: string, profile?: SchemaProfile): Promise<Inspection> {
   const loaded = await loadUserModule(path);
-  if (loaded.kind === 'server' && profile !== undefined) throw new UsageError(`inspect: ${path} exports a built McpServer, whose schemaProfile is its own: give it in new McpServer({...})`);
-  const server = loaded.kind === 'server' ? loaded.server : new McpServer({ name: loaded.name, version: loaded.version, ...loaded.served, ...(profile === undefined ? {} : { schemaProfile: profile }) });
-  const client = new LocalClient((frame, context) => server.handle(frame, context), () => !server.eras.includes('rev2025'), () => {});
+  if (loaded.kind === 'server' && profile !== undefined)
+    throw new UsageError(
+      `inspect: ${path} exports a built McpServer, whose schemaProfile is its own: give it in new McpServer({...})`,
+    );
+  const server =
+    loaded.kind === 'server'
+      ? loaded.server
+      : new McpServer({
+          name: loaded.name,
+          version: loaded.version,
+          ...loaded.served,
+          ...(profile === undefined ? {} : { schemaProfile: profile }),
+        });
+  const client = new LocalClient(
+    (frame, context) => server.handle(frame, context),
+    () => !server.eras.includes('rev2025'),
+    () => {},
+  );
   const list = async (method: string, key: string) => {
     try {
       return (await client.all(method, key)) ?? [];
@@ -60,32 +77,55 @@ export async function inspect(path: string, profile?: SchemaProfile): Promise<In
 async function serverInfoOf(server: McpServer): Promise<{ name: string; version: string }> {
   const modern = !server.eras.includes('rev2025');
   const params = modern
-    ? { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } }
+    ? {
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      }
     : { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'zod-mcp inspect', version: VERSION } };
-  const response = await server.handle({ jsonrpc: '2.0', id: 'inspect', method: modern ? 'server/discover' : 'initialize', params }, { session: server.createSession() });
-  const result = (response !== null && 'result' in response ? response.result : {}) as { serverInfo?: unknown; _meta?: Record<string, unknown> };
-  const info = (modern ? result._meta?.['io.modelcontextprotocol/serverInfo'] : result.serverInfo) as { name: string; version: string };
+  const response = await server.handle(
+    { jsonrpc: '2.0', id: 'inspect', method: modern ? 'server/discover' : 'initialize', params },
+    { session: server.createSession() },
+  );
+  const result = (response !== null && 'result' in response ? response.result : {}) as {
+    serverInfo?: unknown;
+    _meta?: Record<string, unknown>;
+  };
+  const info = (modern ? result._meta?.['io.modelcontextprotocol/serverInfo'] : result.serverInfo) as {
+    name: string;
+    version: string;
+  };
   return { name: info.name, version: info.version };
 }
 
 function formatInspection(inspection: Inspection): string {
   const { server, tools, resources, resourceTemplates, prompts, problems } = inspection;
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-  const lines = [`${server.name} ${server.version}: ${count(tools.length, 'tool')}, ${count(resources.length, 'resource')}, ${count(resourceTemplates.length, 'resource template')}, ${count(prompts.length, 'prompt')}`];
+  const lines = [
+    `${server.name} ${server.version}: ${count(tools.length, 'tool')}, ${count(resources.length, 'resource')}, ${count(resourceTemplates.length, 'resource template')}, ${count(prompts.length, 'prompt')}`,
+  ];
   const indent = (text: string) => text.replaceAll('\n', '\n    ');
   for (const tool of tools) {
-    lines.push('', `tool ${tool.name}${tool.description ? ` — ${tool.description}` : ''}`, `  input:  ${indent(JSON.stringify(tool.inputSchema, null, 2))}`);
+    lines.push(
+      '',
+      `tool ${tool.name}${tool.description ? ` — ${tool.description}` : ''}`,
+      `  input:  ${indent(JSON.stringify(tool.inputSchema, null, 2))}`,
+    );
     if (tool.outputSchema !== undefined) lines.push(`  output: ${indent(JSON.stringify(tool.outputSchema, null, 2))}`);
   }
-  for (const resource of resources as { uri: string; name: string }[]) lines.push('', `resource ${resource.uri} (${resource.name})`);
-  for (const template of resourceTemplates as { uriTemplate: string; name: string }[]) lines.push('', `resource template ${template.uriTemplate} (${template.name})`);
+  for (const resource of resources as { uri: string; name: string }[])
+    lines.push('', `resource ${resource.uri} (${resource.name})`);
+  for (const template of resourceTemplates as { uriTemplate: string; name: string }[])
+    lines.push('', `resource template ${template.uriTemplate} (${template.name})`);
   for (const prompt of prompts as { name: string; arguments?: { name: string; required?: boolean }[] }[]) {
     const args = (prompt.arguments ?? []).map((arg) => (arg.required ? arg.name : `${arg.name}?`)).join(', ');
     lines.push('', `prompt ${prompt.name}(${args})`);
   }
   const errors = problems.filter((problem) => problem.level === 'error').length;
   lines.push('');
-  for (const problem of problems) lines.push(`${problem.level === 'error' ? 'error  ' : 'warning'} ${problem.where}: ${problem.text}`);
+  for (const problem of problems)
+    lines.push(`${problem.level === 'error' ? 'error  ' : 'warning'} ${problem.where}: ${problem.text}`);
   lines.push(`${count(errors, 'error')}, ${count(problems.length - errors, 'warning')}`);
   return `${lines.join('\n')}\n`;
 }

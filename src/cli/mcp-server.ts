@@ -5,7 +5,6 @@ import { describeIssues } from '../schema/issues.js';
 import { runCase } from './process-mode.js';
 import { UsageError } from './usage-error.js';
 
-
 export async function runMcpServerCommand(path: string | undefined): Promise<void> {
   const text = await readCaseText(path);
   let json: unknown;
@@ -36,6 +35,8 @@ async function readCaseText(path: string | undefined): Promise<string> {
     return await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`cannot read case file ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw new UsageError(
+      `cannot read case file ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    );
   }
 }

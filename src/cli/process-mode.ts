@@ -23,7 +23,8 @@ const CASE_ENVELOPE = { [MetaKey.protocolVersion]: PROTOCOL_VERSIONS_2026[0], [M
  * progressToken), unless that `_meta` claims a version already; anything else is sent as written.
  */
 export function frameForEra(frame: unknown, era: CaseEra): unknown {
-  if (era === '2025' || typeof frame !== 'object' || frame === null || Array.isArray(frame) || !('method' in frame)) return frame;
+  if (era === '2025' || typeof frame !== 'object' || frame === null || Array.isArray(frame) || !('method' in frame))
+    return frame;
   const { params } = frame as { params?: unknown };
   if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) return frame;
   const own = (params as { _meta?: unknown } | undefined)?._meta;

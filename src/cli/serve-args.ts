@@ -49,42 +49,80 @@ export interface ServeArgs {
 /** Parses `serve`'s flags (`--port 8080` or `--port=8080`); anything unknown or inconsistent is a usage error. */
 export function parseServeArgs(args: readonly string[], command: 'serve' | 'dev' = 'serve'): ServeArgs {
   const { values, positionals } = parseFlags(command, SERVE_FLAGS, args);
-  if (positionals.length > 1) throw new UsageError(`${command}: one module to serve, not ${positionals.length}: ${positionals.join(' ')}`);
+  if (positionals.length > 1)
+    throw new UsageError(`${command}: one module to serve, not ${positionals.length}: ${positionals.join(' ')}`);
   const { port, host } = values;
-  if (values['read-only'] && values.root === undefined) throw new UsageError(`${command}: --read-only needs --root DIR`);
-  if (values['confirm-writes'] && values.root === undefined) throw new UsageError(`${command}: --confirm-writes needs --root DIR`);
-  if (values['confirm-writes'] && values['read-only']) throw new UsageError(`${command}: --confirm-writes and --read-only do not go together: a read-only root has no writes`);
-  if (!values.http && (port !== undefined || host !== undefined)) throw new UsageError(`${command}: --port and --host need --http`);
-  for (const flag of ['redis', 'workers', 'drain-ms', 'instance', 'auth-issuer', 'auth-audience', 'auth-scopes', 'allow-unauthenticated', 'allowed-hosts', 'max-connections-per-client', 'tls-cert', 'tls-key', 'trust-forwarded-for', 'metrics'] as const) {
+  if (values['read-only'] && values.root === undefined)
+    throw new UsageError(`${command}: --read-only needs --root DIR`);
+  if (values['confirm-writes'] && values.root === undefined)
+    throw new UsageError(`${command}: --confirm-writes needs --root DIR`);
+  if (values['confirm-writes'] && values['read-only'])
+    throw new UsageError(
+      `${command}: --confirm-writes and --read-only do not go together: a read-only root has no writes`,
+    );
+  if (!values.http && (port !== undefined || host !== undefined))
+    throw new UsageError(`${command}: --port and --host need --http`);
+  for (const flag of [
+    'redis',
+    'workers',
+    'drain-ms',
+    'instance',
+    'auth-issuer',
+    'auth-audience',
+    'auth-scopes',
+    'allow-unauthenticated',
+    'allowed-hosts',
+    'max-connections-per-client',
+    'tls-cert',
+    'tls-key',
+    'trust-forwarded-for',
+    'metrics',
+  ] as const) {
     if (!values.http && values[flag] !== undefined) throw new UsageError(`${command}: --${flag} needs --http`);
   }
-  if (values.redis !== undefined && !/^rediss?:\/\//.test(values.redis)) throw new UsageError(`${command}: --redis: not a redis:// or rediss:// URL: ${values.redis}`);
+  if (values.redis !== undefined && !/^rediss?:\/\//.test(values.redis))
+    throw new UsageError(`${command}: --redis: not a redis:// or rediss:// URL: ${values.redis}`);
   const workers = parseWorkers(command, values.workers);
   const drain = values['drain-ms'];
-  if (drain !== undefined && !/^\d{1,9}$/.test(drain)) throw new UsageError(`${command}: --drain-ms: not a number of milliseconds: ${drain}`);
+  if (drain !== undefined && !/^\d{1,9}$/.test(drain))
+    throw new UsageError(`${command}: --drain-ms: not a number of milliseconds: ${drain}`);
   if (values.instance !== undefined && !/^[A-Za-z0-9_-]{1,32}$/.test(values.instance)) {
     throw new UsageError(`${command}: --instance: 1 to 32 letters, digits, - or _: ${values.instance}`);
   }
   const auth = parseAuth(command, values['auth-issuer'], values['auth-audience'], values['auth-scopes']);
-  if (auth !== undefined && values['allow-unauthenticated']) throw new UsageError(`${command}: --allow-unauthenticated and --auth-issuer do not go together`);
+  if (auth !== undefined && values['allow-unauthenticated'])
+    throw new UsageError(`${command}: --allow-unauthenticated and --auth-issuer do not go together`);
   const lease = values['task-lease-ms'];
-  if (lease !== undefined && values.redis === undefined) throw new UsageError(`${command}: --task-lease-ms needs --redis URL`);
-  if (lease !== undefined && (!/^\d{1,9}$/.test(lease) || Number(lease) < 30)) throw new UsageError(`${command}: --task-lease-ms: not a number of milliseconds from 30: ${lease}`);
+  if (lease !== undefined && values.redis === undefined)
+    throw new UsageError(`${command}: --task-lease-ms needs --redis URL`);
+  if (lease !== undefined && (!/^\d{1,9}$/.test(lease) || Number(lease) < 30))
+    throw new UsageError(`${command}: --task-lease-ms: not a number of milliseconds from 30: ${lease}`);
   const redisTimeout = values['redis-timeout-ms'];
-  if (redisTimeout !== undefined && values.redis === undefined) throw new UsageError(`${command}: --redis-timeout-ms needs --redis URL`);
-  if (redisTimeout !== undefined && (!/^\d{1,9}$/.test(redisTimeout) || Number(redisTimeout) < 1)) throw new UsageError(`${command}: --redis-timeout-ms: not a number of milliseconds from 1: ${redisTimeout}`);
+  if (redisTimeout !== undefined && values.redis === undefined)
+    throw new UsageError(`${command}: --redis-timeout-ms needs --redis URL`);
+  if (redisTimeout !== undefined && (!/^\d{1,9}$/.test(redisTimeout) || Number(redisTimeout) < 1))
+    throw new UsageError(`${command}: --redis-timeout-ms: not a number of milliseconds from 1: ${redisTimeout}`);
   if (port !== undefined && (!/^\d{1,5}$/.test(port) || Number(port) > 65_535)) {
     throw new UsageError(`${command}: --port: not a port number: ${port}`);
   }
   const [cert, key] = [values['tls-cert'], values['tls-key']];
-  if ((cert === undefined) !== (key === undefined)) throw new UsageError(`${command}: --tls-cert and --tls-key go together`);
+  if ((cert === undefined) !== (key === undefined))
+    throw new UsageError(`${command}: --tls-cert and --tls-key go together`);
   const perClient = values['max-connections-per-client'];
-  if (perClient !== undefined && !/^\d{1,7}$/.test(perClient)) throw new UsageError(`${command}: --max-connections-per-client: not a number of connections (0: no limit): ${perClient}`);
+  if (perClient !== undefined && !/^\d{1,7}$/.test(perClient))
+    throw new UsageError(
+      `${command}: --max-connections-per-client: not a number of connections (0: no limit): ${perClient}`,
+    );
   const metricsPort = values['metrics-port'];
   if (metricsPort !== undefined && !values.metrics) throw new UsageError(`${command}: --metrics-port needs --metrics`);
-  if (metricsPort !== undefined && (!/^\d{1,5}$/.test(metricsPort) || Number(metricsPort) > 65_535)) throw new UsageError(`${command}: --metrics-port: not a port number: ${metricsPort}`);
-  if (values.metrics && command === 'dev') throw new UsageError('dev: --metrics is for serve: the server of the moment changes at each restart');
-  if (values.metrics && workers > 1) throw new UsageError(`${command}: --metrics and --workers do not go together yet: each process would answer for itself`);
+  if (metricsPort !== undefined && (!/^\d{1,5}$/.test(metricsPort) || Number(metricsPort) > 65_535))
+    throw new UsageError(`${command}: --metrics-port: not a port number: ${metricsPort}`);
+  if (values.metrics && command === 'dev')
+    throw new UsageError('dev: --metrics is for serve: the server of the moment changes at each restart');
+  if (values.metrics && workers > 1)
+    throw new UsageError(
+      `${command}: --metrics and --workers do not go together yet: each process would answer for itself`,
+    );
   return {
     rateLimit: parseRateFlags(command, values['rate-limit'], values['rate-limit-burst']),
     trustForwardedFor: values['trust-forwarded-for'] ?? false,
@@ -105,23 +143,46 @@ export function parseServeArgs(args: readonly string[], command: 'serve' | 'dev'
     instance: values.instance,
     auth,
     allowUnauthenticated: values['allow-unauthenticated'] ?? false,
-    allowedHosts: values['allowed-hosts']?.split(',').map((name) => name.trim()).filter(Boolean),
+    allowedHosts: values['allowed-hosts']
+      ?.split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
     maxConnectionsPerClient: perClient === undefined ? undefined : Number(perClient),
     tls: cert === undefined || key === undefined ? undefined : { cert, key },
     metrics: values.metrics ? { port: metricsPort === undefined ? undefined : Number(metricsPort) } : undefined,
   };
 }
 
-function parseAuth(command: string, issuer: string | undefined, audience: string | undefined, scopes: string | undefined): ServeArgs['auth'] {
+function parseAuth(
+  command: string,
+  issuer: string | undefined,
+  audience: string | undefined,
+  scopes: string | undefined,
+): ServeArgs['auth'] {
   if (issuer === undefined && audience === undefined) {
     if (scopes !== undefined) throw new UsageError(`${command}: --auth-scopes needs --auth-issuer and --auth-audience`);
     return undefined;
   }
-  if (issuer === undefined || audience === undefined) throw new UsageError(`${command}: --auth-issuer and --auth-audience go together`);
-  for (const [flag, url] of [['--auth-issuer', issuer], ['--auth-audience', audience]] as const) {
-    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new UsageError(`${command}: ${flag}: not an http(s) URL: ${url}`);
+  if (issuer === undefined || audience === undefined)
+    throw new UsageError(`${command}: --auth-issuer and --auth-audience go together`);
+  for (const [flag, url] of [
+    ['--auth-issuer', issuer],
+    ['--auth-audience', audience],
+  ] as const) {
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+      throw new UsageError(`${command}: ${flag}: not an http(s) URL: ${url}`);
   }
-  return { issuer, resource: audience, scopes: scopes === undefined ? [] : scopes.split(',').map((scope) => scope.trim()).filter(Boolean) };
+  return {
+    issuer,
+    resource: audience,
+    scopes:
+      scopes === undefined
+        ? []
+        : scopes
+            .split(',')
+            .map((scope) => scope.trim())
+            .filter(Boolean),
+  };
 }
 
 function parseRateFlags(command: string, rate: string | undefined, burst: string | undefined): RateLimit | undefined {
@@ -130,8 +191,10 @@ function parseRateFlags(command: string, rate: string | undefined, burst: string
     return undefined;
   }
   const limit = parseRateLimit(rate);
-  if (limit === undefined || Object.values(limit)[0] === 0) throw new UsageError(`${command}: --rate-limit: not a rate such as 60/min, 10/s or 1000/hour: ${rate}`);
-  if (burst !== undefined && (!/^\d{1,9}$/.test(burst) || Number(burst) < 1)) throw new UsageError(`${command}: --rate-limit-burst: not a number from 1: ${burst}`);
+  if (limit === undefined || Object.values(limit)[0] === 0)
+    throw new UsageError(`${command}: --rate-limit: not a rate such as 60/min, 10/s or 1000/hour: ${rate}`);
+  if (burst !== undefined && (!/^\d{1,9}$/.test(burst) || Number(burst) < 1))
+    throw new UsageError(`${command}: --rate-limit-burst: not a number from 1: ${burst}`);
   return burst === undefined ? limit : { ...limit, burst: Number(burst) };
 }
 
@@ -139,6 +202,7 @@ function parseRateFlags(command: string, rate: string | undefined, burst: string
 function parseWorkers(command: string, value: string | undefined): number {
   if (value === undefined) return 1;
   if (value === 'auto') return availableParallelism();
-  if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 256) throw new UsageError(`${command}: --workers: not a number from 1 to 256, or auto: ${value}`);
+  if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 256)
+    throw new UsageError(`${command}: --workers: not a number from 1 to 256, or auto: ${value}`);
   return Number(value);
 }

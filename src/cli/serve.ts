@@ -12,7 +12,11 @@ export async function runServeCommand(args: readonly string[]): Promise<void> {
   const options = parseServeArgs(args);
   ignoreStderrFailures(); // a server outlives its diagnostics: a closed stderr must not stop it
   if (options.http) return runServeHttp(options);
-  const server = await buildServer(options, await chooseServed(options), options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit });
+  const server = await buildServer(
+    options,
+    await chooseServed(options),
+    options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit },
+  );
   const { serveStdio } = await import('../transports/stdio/serve.js');
   await serveStdio(server).closed;
   process.exit(0);
@@ -24,7 +28,10 @@ export async function runServeCommand(args: readonly string[]): Promise<void> {
  */
 async function runServeHttp(options: ServeArgs): Promise<void> {
   const served = await chooseServed(options);
-  const [{ bindsLoopback, exposedBy, exposureLines, refuseOpenBind }, { machineHostNames }] = await Promise.all([import('./exposure.js'), import('../transports/http/node/listener-options.js')]);
+  const [{ bindsLoopback, exposedBy, exposureLines, refuseOpenBind }, { machineHostNames }] = await Promise.all([
+    import('./exposure.js'),
+    import('../transports/http/node/listener-options.js'),
+  ]);
   const cluster = options.workers > 1 ? (await import('node:cluster')).default : undefined;
   if (cluster === undefined || cluster.isPrimary) {
     checkScaleOut(options, served);
@@ -35,14 +42,31 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
     // Built here only to name what it serves (each worker builds its own, with Redis).
     const exposed = exposedBy(await buildServer(options, served, limits));
     const { runPrimary } = await import('./cluster.js');
-    process.exit(await runPrimary(options.workers, options.drainMs ?? 10_000, (port) => exposureLines(options, port, exposed)));
+    process.exit(
+      await runPrimary(options.workers, options.drainMs ?? 10_000, (port) => exposureLines(options, port, exposed)),
+    );
   }
-  const shared = options.redis === undefined ? undefined : await openRedis(options.redis, options.taskLeaseMs, options.redisTimeoutMs, options.rateLimit !== undefined);
-  const stores = shared === undefined ? limits : { events: shared.events, tasks: { store: shared.store }, ...limits, ...(shared.limits === undefined ? {} : { rateLimitStore: shared.limits }) };
+  const shared =
+    options.redis === undefined
+      ? undefined
+      : await openRedis(options.redis, options.taskLeaseMs, options.redisTimeoutMs, options.rateLimit !== undefined);
+  const stores =
+    shared === undefined
+      ? limits
+      : {
+          events: shared.events,
+          tasks: { store: shared.store },
+          ...limits,
+          ...(shared.limits === undefined ? {} : { rateLimitStore: shared.limits }),
+        };
   const server = await buildServer(options, served, stores);
   const prefix = options.instance === undefined ? '' : `${options.instance}.`;
-  const child = cluster === undefined ? (await import('./dev-child.js')).devChildOptions(server, exposedBy(server)) : undefined;
-  const worker = cluster === undefined ? { sessionIdPrefix: prefix, ...child } : (await import('./cluster.js')).workerOptions(prefix);
+  const child =
+    cluster === undefined ? (await import('./dev-child.js')).devChildOptions(server, exposedBy(server)) : undefined;
+  const worker =
+    cluster === undefined
+      ? { sessionIdPrefix: prefix, ...child }
+      : (await import('./cluster.js')).workerOptions(prefix);
   const host = options.host ?? DEFAULT_HOST;
   // A server `dev` started for a public host listens on loopback only, behind dev's listener, and serves that host's names.
   const behindDev = child !== undefined && !bindsLoopback(options);
@@ -57,10 +81,14 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
     notices: (port) => exposureLines(options, port, exposedBy(server)),
     ...(options.auth === undefined ? {} : { auth: options.auth }),
     ...(named ? { allowedHosts: [...machineHostNames(host), ...(options.allowedHosts ?? [])] } : {}),
-    ...(options.maxConnectionsPerClient === undefined ? {} : { maxConnectionsPerClient: options.maxConnectionsPerClient }),
+    ...(options.maxConnectionsPerClient === undefined
+      ? {}
+      : { maxConnectionsPerClient: options.maxConnectionsPerClient }),
     ...(options.trustForwardedFor ? { trustForwardedFor: true } : {}),
     ...(options.tls === undefined ? {} : { tls: await readTls(options.tls) }),
-    ...(options.metrics === undefined ? {} : { metrics: options.metrics.port === undefined ? true : { port: options.metrics.port } }),
+    ...(options.metrics === undefined
+      ? {}
+      : { metrics: options.metrics.port === undefined ? true : { port: options.metrics.port } }),
     ...worker,
   });
   await shared?.close();
@@ -85,31 +113,59 @@ async function readTls(files: { cert: string; key: string }): Promise<{ cert: Ui
 
 /** Several processes must open each other's requestState, and find each other's tasks. */
 function checkScaleOut(options: ServeArgs, served: Served): void {
-  const many = options.workers > 1 ? `--workers ${options.workers} runs ${options.workers} processes` : options.redis !== undefined ? '--redis shares state between instances' : undefined;
+  const many =
+    options.workers > 1
+      ? `--workers ${options.workers} runs ${options.workers} processes`
+      : options.redis !== undefined
+        ? '--redis shares state between instances'
+        : undefined;
   if (many === undefined) return;
   if (sharedKeyFromEnv() === undefined) {
-    throw new UsageError(`serve: ${many}, which must open each other's requestState: set ZOD_MCP_STATE_KEY to a secret of 16 or more characters, the same for every instance`);
+    throw new UsageError(
+      `serve: ${many}, which must open each other's requestState: set ZOD_MCP_STATE_KEY to a secret of 16 or more characters, the same for every instance`,
+    );
   }
   const tasks = served.tools.filter((tool) => tool.task !== 'never').map((tool) => tool.name);
   if (options.workers > 1 && options.redis === undefined && tasks.length > 0) {
-    throw new UsageError(`serve: ${many} and serves tasks (${tasks.join(', ')}): add --redis URL, so that every worker finds every task`);
+    throw new UsageError(
+      `serve: ${many} and serves tasks (${tasks.join(', ')}): add --redis URL, so that every worker finds every task`,
+    );
   }
   if (options.workers > 1 && options.redis === undefined && options.rateLimit !== undefined) {
-    throw new UsageError(`serve: ${many} and --rate-limit would count in each: add --redis URL, so that every worker counts in the same buckets`);
+    throw new UsageError(
+      `serve: ${many} and --rate-limit would count in each: add --redis URL, so that every worker counts in the same buckets`,
+    );
   }
 }
 
 /** The shared parts --redis turns on; the rate-limit buckets too when there is a --rate-limit. */
-async function openRedis(url: string, leaseMs: number | undefined, commandTimeoutMs: number | undefined, rateLimits: boolean) {
-  const [{ redisEvents }, { redisTaskStore }, { redisRateLimits }] = await Promise.all([import('../redis/events.js'), import('../redis/tasks.js'), import('../redis/rate-limits.js')]);
-  const opened = await Promise.allSettled([redisEvents({ url, commandTimeoutMs }), redisTaskStore({ url, leaseMs, commandTimeoutMs }), ...(rateLimits ? [redisRateLimits({ url, commandTimeoutMs })] : [])]);
+async function openRedis(
+  url: string,
+  leaseMs: number | undefined,
+  commandTimeoutMs: number | undefined,
+  rateLimits: boolean,
+) {
+  const [{ redisEvents }, { redisTaskStore }, { redisRateLimits }] = await Promise.all([
+    import('../redis/events.js'),
+    import('../redis/tasks.js'),
+    import('../redis/rate-limits.js'),
+  ]);
+  const opened = await Promise.allSettled([
+    redisEvents({ url, commandTimeoutMs }),
+    redisTaskStore({ url, leaseMs, commandTimeoutMs }),
+    ...(rateLimits ? [redisRateLimits({ url, commandTimeoutMs })] : []),
+  ]);
   const failed = opened.find((part): part is PromiseRejectedResult => part.status === 'rejected');
   const parts = opened.flatMap((part) => (part.status === 'fulfilled' ? [part.value] : []));
   if (failed !== undefined) {
     await Promise.allSettled(parts.map((part) => part.close()));
     throw failed.reason as Error;
   }
-  const [events, store, limits] = parts as [Awaited<ReturnType<typeof redisEvents>>, Awaited<ReturnType<typeof redisTaskStore>>, Awaited<ReturnType<typeof redisRateLimits>> | undefined];
+  const [events, store, limits] = parts as [
+    Awaited<ReturnType<typeof redisEvents>>,
+    Awaited<ReturnType<typeof redisTaskStore>>,
+    Awaited<ReturnType<typeof redisRateLimits>> | undefined,
+  ];
   return { events, store, limits, close: () => Promise.all(parts.map((part) => part.close())).then(() => undefined) };
 }
 
@@ -126,10 +182,13 @@ async function chooseServed(options: ServeArgs): Promise<Served> {
   const chosen = options.demo ? await selectSet('demo') : bare ? await selectSet('server') : { tools: [] };
   const merged: Served = {
     tools: [...base.tools, ...chosen.tools],
-    ...(base.resources || chosen.resources ? { resources: [...(base.resources ?? []), ...(chosen.resources ?? [])] } : {}),
+    ...(base.resources || chosen.resources
+      ? { resources: [...(base.resources ?? []), ...(chosen.resources ?? [])] }
+      : {}),
     ...(base.prompts || chosen.prompts ? { prompts: [...(base.prompts ?? []), ...(chosen.prompts ?? [])] } : {}),
   };
-  const served = options.skills === undefined ? merged : { ...merged, extensions: [await loadSkillsFolder(options.skills)] };
+  const served =
+    options.skills === undefined ? merged : { ...merged, extensions: [await loadSkillsFolder(options.skills)] };
   if (options.root === undefined) return served;
   const { workspaceResources, workspaceTools } = await import('../bundled/workspace/index.js');
   try {
@@ -152,12 +211,25 @@ async function userModule(options: ServeArgs) {
 }
 
 /** The module's own server as it is (nothing can be added to it), or a server of what is served. */
-async function buildServer(options: ServeArgs, served: Served, shared: Pick<McpServerOptions, 'events' | 'tasks' | 'rateLimit' | 'rateLimitStore'>): Promise<McpServer> {
+async function buildServer(
+  options: ServeArgs,
+  served: Served,
+  shared: Pick<McpServerOptions, 'events' | 'tasks' | 'rateLimit' | 'rateLimitStore'>,
+): Promise<McpServer> {
   const own = options.module === undefined ? undefined : await userModule(options);
   if (own === undefined) return bundledServer(served, shared);
   if (own.kind === 'server') {
-    const added = [options.demo && '--demo', options.root !== undefined && '--root', options.skills !== undefined && '--skills', options.redis !== undefined && '--redis', options.rateLimit !== undefined && '--rate-limit'].filter(Boolean);
-    if (added.length > 0) throw new UsageError(`serve: ${options.module} exports a built McpServer, to which ${added.join(', ')} cannot add: pass those to new McpServer({...}) in the module, or export its tools instead`);
+    const added = [
+      options.demo && '--demo',
+      options.root !== undefined && '--root',
+      options.skills !== undefined && '--skills',
+      options.redis !== undefined && '--redis',
+      options.rateLimit !== undefined && '--rate-limit',
+    ].filter(Boolean);
+    if (added.length > 0)
+      throw new UsageError(
+        `serve: ${options.module} exports a built McpServer, to which ${added.join(', ')} cannot add: pass those to new McpServer({...}) in the module, or export its tools instead`,
+      );
     return own.server;
   }
   const { McpServer } = await import('../server.js');

@@ -14,7 +14,13 @@ import { loadingServedModule } from '../transports/served-module.js';
 /** What a module gives: a server it built, or the parts to build one from (and the name to give it). */
 export type UserModule =
   | { readonly kind: 'server'; readonly file: string; readonly server: McpServer }
-  | { readonly kind: 'parts'; readonly file: string; readonly name: string; readonly version: string; readonly served: Served };
+  | {
+      readonly kind: 'parts';
+      readonly file: string;
+      readonly name: string;
+      readonly version: string;
+      readonly served: Served;
+    };
 
 const TYPESCRIPT = new Set(['.ts', '.mts']);
 
@@ -34,7 +40,9 @@ export async function loadUserModule(path: string): Promise<UserModule> {
   if (servers.length > 0) return { kind: 'server', file, server: servers[0]! };
   const served = partsOf(values);
   if (served.tools.length + (served.resources?.length ?? 0) + (served.prompts?.length ?? 0) === 0) {
-    throw new Error(`${path}: exports no McpServer, tool, resource or prompt (export them: \`export const server = new McpServer(...)\`, or \`export const add = defineTool(...)\`)`);
+    throw new Error(
+      `${path}: exports no McpServer, tool, resource or prompt (export them: \`export const server = new McpServer(...)\`, or \`export const add = defineTool(...)\`)`,
+    );
   }
   return { kind: 'parts', file, ...packageIdentity(file), served };
 }
@@ -42,7 +50,9 @@ export async function loadUserModule(path: string): Promise<UserModule> {
 /** The module's namespace. What fails here is the module's (exit 1), not the command line's. */
 async function importModule(file: string, path: string): Promise<Record<string, unknown>> {
   if (extname(file) === '.cts') {
-    throw new Error(`${path}: a .cts module cannot load zod-mcp (an ES module) through tsx on this Node: name it .ts or .mts`);
+    throw new Error(
+      `${path}: a .cts module cannot load zod-mcp (an ES module) through tsx on this Node: name it .ts or .mts`,
+    );
   }
   if (TYPESCRIPT.has(extname(file))) {
     const tsx = await findTsx(file);
@@ -50,7 +60,9 @@ async function importModule(file: string, path: string): Promise<Record<string, 
     // `zod-mcp` is this command's own, and its McpServer one this command can serve.
     if (tsx !== undefined) tsx.register();
     else if (typeof (process.features as { typescript?: unknown }).typescript !== 'string') {
-      throw new Error(`${path}: Node ${process.versions.node} does not load TypeScript by itself: install tsx in the project (npm install --save-dev tsx), or serve the built .js`);
+      throw new Error(
+        `${path}: Node ${process.versions.node} does not load TypeScript by itself: install tsx in the project (npm install --save-dev tsx), or serve the built .js`,
+      );
     }
   }
   try {
@@ -59,7 +71,10 @@ async function importModule(file: string, path: string): Promise<Record<string, 
     // Its own mistake (a throw at definition, a syntax error, a transport of its own): the message,
     // naming the file, and the line of it the error came through when its stack says.
     const where = lineOf(error, file);
-    throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}${where === undefined ? '' : ` (at ${path}:${where})`}`, { cause: error });
+    throw new Error(
+      `${path}: ${error instanceof Error ? error.message : String(error)}${where === undefined ? '' : ` (at ${path}:${where})`}`,
+      { cause: error },
+    );
   }
 }
 
@@ -87,10 +102,14 @@ async function findTsx(file: string): Promise<Tsx | undefined> {
     }
     // Both loaders: a .ts file outside a `"type": "module"` package is CommonJS, as a .js one would
     // be. The ESM entry is taken as its exports map names it (require.resolve gives the CommonJS one).
-    const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import?: { default?: string } }> };
+    const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+      exports: Record<string, { import?: { default?: string } }>;
+    };
     const entries = [exports['./esm/api']?.import?.default, exports['./cjs/api']?.import?.default];
     if (entries.some((entry) => entry === undefined)) continue;
-    const apis = (await Promise.all(entries.map((entry) => import(pathToFileURL(join(dirname(manifest), entry!)).href)))) as Tsx[];
+    const apis = (await Promise.all(
+      entries.map((entry) => import(pathToFileURL(join(dirname(manifest), entry!)).href)),
+    )) as Tsx[];
     return { register: () => apis.forEach((api) => api.register()) };
   }
   return undefined;
@@ -103,7 +122,10 @@ async function findTsx(file: string): Promise<Tsx | undefined> {
 function exportedValues(namespace: Record<string, unknown>): unknown[] {
   const values = Object.values(namespace);
   const fallback = namespace.default;
-  const plain = typeof fallback === 'object' && fallback !== null && [Object.prototype, null].includes(Object.getPrototypeOf(fallback));
+  const plain =
+    typeof fallback === 'object' &&
+    fallback !== null &&
+    [Object.prototype, null].includes(Object.getPrototypeOf(fallback));
   if (!plain || partKind(fallback) !== undefined) return values;
   const inner = fallback as Record<string, unknown>;
   const nested = typeof inner.default === 'object' && inner.default !== null ? [inner.default] : [];
@@ -122,7 +144,12 @@ function partKind(value: unknown): 'tool' | 'resource' | 'prompt' | undefined {
 }
 
 function looksLikeServer(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && typeof (value as { handle?: unknown }).handle === 'function' && typeof (value as { callTool?: unknown }).callTool === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { handle?: unknown }).handle === 'function' &&
+    typeof (value as { callTool?: unknown }).callTool === 'function'
+  );
 }
 
 /** Tools, resources, templates and prompts among the exports (arrays looked into), each once, in the order of the export names (as a module namespace has them). */
@@ -149,7 +176,8 @@ function packageIdentity(file: string): { name: string; version: string } {
     if (existsSync(manifest)) {
       try {
         const { name, version } = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown; version?: unknown };
-        if (typeof name === 'string' && name !== '') return { name, version: typeof version === 'string' ? version : '0.0.0' };
+        if (typeof name === 'string' && name !== '')
+          return { name, version: typeof version === 'string' ? version : '0.0.0' };
       } catch {
         // an unreadable manifest names nothing
       }

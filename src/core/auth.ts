@@ -25,7 +25,8 @@ export function checkScopes(scopes: readonly string[] | undefined, owner: string
   if (scopes === undefined) return undefined;
   if (!Array.isArray(scopes)) throw new TypeError(`${owner}: scopes must be an array of scope names`);
   for (const scope of scopes) {
-    if (typeof scope !== 'string' || !SCOPE_TOKEN.test(scope)) throw new TypeError(`${owner}: scopes: not an OAuth scope name: ${JSON.stringify(scope)}`);
+    if (typeof scope !== 'string' || !SCOPE_TOKEN.test(scope))
+      throw new TypeError(`${owner}: scopes: not an OAuth scope name: ${JSON.stringify(scope)}`);
   }
   return scopes.length === 0 ? undefined : Object.freeze([...new Set(scopes)]);
 }
@@ -43,7 +44,10 @@ export function permits(auth: AuthInfo | undefined, required: readonly string[] 
  */
 export function requireScopes(auth: AuthInfo | undefined, required: readonly string[] | undefined, what: string): void {
   if (permits(auth, required)) return;
-  throw new ProtocolError(ErrorCode.InsufficientScope, { requiredScopes: [...required!], detail: `${what} needs the scope${required!.length > 1 ? 's' : ''} ${required!.join(' ')}` });
+  throw new ProtocolError(ErrorCode.InsufficientScope, {
+    requiredScopes: [...required!],
+    detail: `${what} needs the scope${required!.length > 1 ? 's' : ''} ${required!.join(' ')}`,
+  });
 }
 
 /**

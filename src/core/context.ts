@@ -15,7 +15,6 @@ import type { ServerState } from './server-state.js';
 import { logNotification, progressNotification } from './notices.js';
 import type { HandlerContext } from './handler-context.js';
 
-
 export class RequestContext implements HandlerContext {
   readonly requestId: RequestId;
   readonly method: string;
@@ -125,12 +124,18 @@ export class RequestContext implements HandlerContext {
    */
   begin(timeoutMs?: number): void {
     if (this.session.isInFlight(this.requestId)) {
-      throw new ProtocolError(ErrorCode.InvalidRequest, `id: ${JSON.stringify(this.requestId)} is already used by a call in flight`);
+      throw new ProtocolError(
+        ErrorCode.InvalidRequest,
+        `id: ${JSON.stringify(this.requestId)} is already used by a call in flight`,
+      );
     }
     const outer = this.#outer;
     if (outer !== undefined) {
       if (outer.aborted) this.abort.abort(transportReason(outer));
-      else outer.addEventListener('abort', (this.#onOuterAbort = () => this.abort.abort(transportReason(outer))), { once: true });
+      else
+        outer.addEventListener('abort', (this.#onOuterAbort = () => this.abort.abort(transportReason(outer))), {
+          once: true,
+        });
     }
     if (timeoutMs !== undefined) {
       this.#timeoutMs = timeoutMs;
@@ -171,11 +176,13 @@ export class RequestContext implements HandlerContext {
       this.#outer!.removeEventListener('abort', this.#onOuterAbort);
       this.#onOuterAbort = undefined;
     }
-    if (this.#registered && this.session.inFlight.get(this.requestId) === this.abort) this.session.inFlight.delete(this.requestId);
+    if (this.#registered && this.session.inFlight.get(this.requestId) === this.abort)
+      this.session.inFlight.delete(this.requestId);
     this.#registered = true; // never registered on the request's session again
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timeoutMs = timeoutMs;
-    this.#timer = timeoutMs === undefined ? undefined : setTimeout(() => this.abort.abort(AbortReason.Timeout), timeoutMs);
+    this.#timer =
+      timeoutMs === undefined ? undefined : setTimeout(() => this.abort.abort(AbortReason.Timeout), timeoutMs);
     this.#notify = undefined;
     this.#taskProgress = onProgress;
   }
@@ -186,7 +193,8 @@ export class RequestContext implements HandlerContext {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#abort?.listen(undefined);
     if (this.#onOuterAbort !== undefined) this.#outer!.removeEventListener('abort', this.#onOuterAbort);
-    if (this.#registered && this.session.inFlight.get(this.requestId) === this.abort) this.session.inFlight.delete(this.requestId);
+    if (this.#registered && this.session.inFlight.get(this.requestId) === this.abort)
+      this.session.inFlight.delete(this.requestId);
   }
 
   /** The last progress reported, as a task's statusMessage would say it: a call that becomes a task starts with it. */
@@ -201,7 +209,8 @@ export class RequestContext implements HandlerContext {
     if (!this.#open) return;
     const text = message ?? (total === undefined ? `${progress}` : `${progress} of ${total}`);
     // Nobody hears it (yet): kept only as the statusMessage a task would start with.
-    if (task === undefined && (progressToken === undefined || notify === undefined)) return void (this.#lastProgress = text);
+    if (task === undefined && (progressToken === undefined || notify === undefined))
+      return void (this.#lastProgress = text);
     if (!this.#advance(progress, total)) return;
     this.#lastProgress = text;
     if (task !== undefined) return task(text);

@@ -39,7 +39,15 @@ export function dispatch(server: Dispatcher, frame: unknown, session: Session, c
     case 'response':
       if (context.headers !== undefined && postsModern(server.state.eras, context.headers)) {
         // MCP 2026-07-28 "Streamable HTTP": a POST carries a request or a notification, never a response.
-        return exchange(errorFrame(classified.id, ErrorCode.InvalidRequest, 'a 2026 POST carries a request or a notification, not a response'), 'rev2026', 400);
+        return exchange(
+          errorFrame(
+            classified.id,
+            ErrorCode.InvalidRequest,
+            'a 2026 POST carries a request or a notification, not a response',
+          ),
+          'rev2026',
+          400,
+        );
       }
       if (!session.outbound.deliver(frame as never) && session.outbound.used) {
         server.state.warn(`ignored a response to no request waiting for one (id ${JSON.stringify(classified.id)})`);
@@ -56,11 +64,24 @@ export function dispatch(server: Dispatcher, frame: unknown, session: Session, c
   const request: IncomingRequest = { id: classified.id, method: classified.method, params, headers: context.headers };
   const era = selectEra(server.state.eras, request, session);
   if (server.tracer === undefined) return answer(server, request, era, session, context);
-  const traced: TracedRequest = { request, era, session, transport: context.transport, traceHeaders: context.traceHeaders };
+  const traced: TracedRequest = {
+    request,
+    era,
+    session,
+    transport: context.transport,
+    traceHeaders: context.traceHeaders,
+  };
   return server.tracer.trace(traced, () => answer(server, request, era, session, context, traced)) as Answer;
 }
 
-function answer(server: Dispatcher, request: IncomingRequest, era: Era, session: Session, context: HandleContext, traced?: TracedRequest): Answer {
+function answer(
+  server: Dispatcher,
+  request: IncomingRequest,
+  era: Era,
+  session: Session,
+  context: HandleContext,
+  traced?: TracedRequest,
+): Answer {
   try {
     return serve(server, request, era, session, context, traced);
   } catch (error) {
@@ -69,15 +90,27 @@ function answer(server: Dispatcher, request: IncomingRequest, era: Era, session:
   }
 }
 
-function serve(server: Dispatcher, request: IncomingRequest, era: Era, session: Session, context: HandleContext, traced: TracedRequest | undefined): Answer {
+function serve(
+  server: Dispatcher,
+  request: IncomingRequest,
+  era: Era,
+  session: Session,
+  context: HandleContext,
+  traced: TracedRequest | undefined,
+): Answer {
   const codec = server.codecs[era];
   const client = codec.admit(request, session, server.state);
   const method = codec.methods.get(request.method) ?? server.methods.get(request.method);
-  if (method === undefined || (method.eras !== undefined && !method.eras.includes(era))) throw new ProtocolError(ErrorCode.MethodNotFound);
+  if (method === undefined || (method.eras !== undefined && !method.eras.includes(era)))
+    throw new ProtocolError(ErrorCode.MethodNotFound);
   const lifted = method.asksClient === true && era === 'rev2026' ? liftInput(request.params) : undefined;
   const parsed = method.params.safeParse(lifted === undefined ? request.params : lifted.params);
   if (!parsed.success) {
-    return exchange(errorFrame(request.id, ErrorCode.InvalidParams, describeIssues(parsed.error.issues, 'params')), era, 200);
+    return exchange(
+      errorFrame(request.id, ErrorCode.InvalidParams, describeIssues(parsed.error.issues, 'params')),
+      era,
+      200,
+    );
   }
   if (session.pinsEra) pinEra(session, era, request); // only a request that will run pins
   codec.check?.(request, method, parsed.data);
@@ -105,7 +138,9 @@ function serve(server: Dispatcher, request: IncomingRequest, era: Era, session: 
   const target = server.limits === undefined ? method : server.limits.guard(method, context.clientAddress);
   let result: unknown;
   try {
-    result = server.middleware.any ? runMiddleware(server.middleware, target, ctx, parsed.data) : target.run(parsed.data as never, ctx);
+    result = server.middleware.any
+      ? runMiddleware(server.middleware, target, ctx, parsed.data)
+      : target.run(parsed.data as never, ctx);
   } catch (error) {
     return failed(error, ctx, codec);
   }
@@ -120,7 +155,9 @@ function serve(server: Dispatcher, request: IncomingRequest, era: Era, session: 
 
 function runMiddleware(table: MiddlewareTable, method: Method, ctx: RequestContext, params: unknown): unknown {
   const chain = table.chainOf(ctx.method);
-  return chain.length === 0 ? method.run(params as never, ctx) : runChain(chain, method, ctx, params as Record<string, unknown>);
+  return chain.length === 0
+    ? method.run(params as never, ctx)
+    : runChain(chain, method, ctx, params as Record<string, unknown>);
 }
 
 /** A method's result as the era's frame; `null` is no response. An encoder that throws is a bug: -32603. */
@@ -137,7 +174,13 @@ function answered(result: unknown, ctx: RequestContext, codec: EraCodec, method:
 function failed(error: unknown, ctx: RequestContext, codec: EraCodec): Exchange {
   const response = errorIn(codec, toErrorFrame(ctx.requestId, error, ctx.server.report));
   const { code } = response.error;
-  return exchange(response, codec.era, codec.era === 'rev2026' || code === ErrorCode.InsufficientScope || code === ErrorCode.RateLimited ? statusOf(code, false) : 200);
+  return exchange(
+    response,
+    codec.era,
+    codec.era === 'rev2026' || code === ErrorCode.InsufficientScope || code === ErrorCode.RateLimited
+      ? statusOf(code, false)
+      : 200,
+  );
 }
 
 /** An error frame as the era spells its code (2026 has no -32002: a missing resource is -32602). */
@@ -160,7 +203,11 @@ function statusOf(code: number, admission: boolean): Status {
   if (code === ErrorCode.MethodNotFound) return 404;
   if (code === ErrorCode.RateLimited) return 429; // both eras, with Retry-After
   if (code === ErrorCode.InsufficientScope) return 403; // both eras: the scope challenge (MCP "Authorization")
-  if (code === ErrorCode.HeaderMismatch || code === ErrorCode.MissingRequiredClientCapability || code === ErrorCode.UnsupportedProtocolVersion) {
+  if (
+    code === ErrorCode.HeaderMismatch ||
+    code === ErrorCode.MissingRequiredClientCapability ||
+    code === ErrorCode.UnsupportedProtocolVersion
+  ) {
     return 400;
   }
   if (code === ErrorCode.InvalidRequest || (admission && code === ErrorCode.InvalidParams)) return 400;

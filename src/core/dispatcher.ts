@@ -67,7 +67,11 @@ export interface Dispatcher {
 }
 
 /** Loads the tracer in the background (McpServer's `telemetry`); frames wait for it once, then run traced. */
-export function loadTracer(server: Dispatcher, loading: Promise<RequestTracer | undefined>, loaded: (tracer: RequestTracer) => void): void {
+export function loadTracer(
+  server: Dispatcher,
+  loading: Promise<RequestTracer | undefined>,
+  loaded: (tracer: RequestTracer) => void,
+): void {
   server.loading = loading.then((tracer) => {
     server.tracer = tracer;
     server.loading = undefined;

@@ -20,7 +20,10 @@ export function pinEra(session: Session, era: Era, request: IncomingRequest): vo
   }
   if (session.era === 'rev2025' && era === 'rev2026') {
     const requested = String((request.params?._meta as Record<string, unknown> | undefined)?.[MetaKey.protocolVersion]);
-    throw new ProtocolError(ErrorCode.UnsupportedProtocolVersion, { supported: [session.client.protocolVersion], requested });
+    throw new ProtocolError(ErrorCode.UnsupportedProtocolVersion, {
+      supported: [session.client.protocolVersion],
+      requested,
+    });
   }
 }
 

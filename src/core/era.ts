@@ -42,10 +42,19 @@ export interface ClientView {
  * the 2026 rules then judge the claim), or, on HTTP, its MCP-Protocol-Version header names a 2026
  * revision (but for `initialize`). Everything else is 2025, the era of clients that send `initialize`.
  */
-export function claimsModernEra(method: unknown, params: unknown, versionHeader: string | string[] | undefined): boolean {
+export function claimsModernEra(
+  method: unknown,
+  params: unknown,
+  versionHeader: string | string[] | undefined,
+): boolean {
   if (typeof params === 'object' && params !== null) {
     const meta = (params as { _meta?: unknown })._meta;
-    if (typeof meta === 'object' && meta !== null && (meta as Record<string, unknown>)[MetaKey.protocolVersion] !== undefined) return true;
+    if (
+      typeof meta === 'object' &&
+      meta !== null &&
+      (meta as Record<string, unknown>)[MetaKey.protocolVersion] !== undefined
+    )
+      return true;
   }
   // initialize without a claim is a 2025 client's, whatever header came with it.
   if (method === 'initialize') return false;

@@ -50,7 +50,8 @@ export function memoryEvents(report: (error: unknown) => void = () => undefined)
 
 /** The notification a 2025 client gets for an event, and that a 2026 listen stream carries (with its subscription id). */
 export function notificationOf(event: ServerEvent): { method: string; params?: Record<string, unknown> } {
-  if (event.type === 'resources/updated') return { method: 'notifications/resources/updated', params: { uri: event.uri } };
+  if (event.type === 'resources/updated')
+    return { method: 'notifications/resources/updated', params: { uri: event.uri } };
   if (event.type === 'tasks/status') return { method: 'notifications/tasks', params: { ...event.task } };
   return { method: `notifications/${event.type}` };
 }

@@ -7,7 +7,9 @@ export const MAX_TIMER_MS = 2_147_483_647;
 export function checkTimeout(value: number | undefined, what: string): void {
   if (value === undefined) return;
   if (!(value > 0 && value <= MAX_TIMER_MS)) {
-    throw new TypeError(`${what} must be a positive number of milliseconds up to ${MAX_TIMER_MS}; leave it out for no timeout`);
+    throw new TypeError(
+      `${what} must be a positive number of milliseconds up to ${MAX_TIMER_MS}; leave it out for no timeout`,
+    );
   }
 }
 

@@ -50,10 +50,21 @@ export class LocalClient {
       onProgress === undefined
         ? undefined
         : (message: Notification) => {
-            if (message.method === 'notifications/progress' && (message.params as { progressToken?: unknown })?.progressToken === progressToken) {
-              const { progress, total, message: text } = message.params as { progress: number; total?: number; message?: string };
+            if (
+              message.method === 'notifications/progress' &&
+              (message.params as { progressToken?: unknown })?.progressToken === progressToken
+            ) {
+              const {
+                progress,
+                total,
+                message: text,
+              } = message.params as { progress: number; total?: number; message?: string };
               try {
-                onProgress({ progress, ...(total === undefined ? {} : { total }), ...(text === undefined ? {} : { message: text }) });
+                onProgress({
+                  progress,
+                  ...(total === undefined ? {} : { total }),
+                  ...(text === undefined ? {} : { message: text }),
+                });
               } catch (error) {
                 this.#report(error); // the caller's callback failing is not the tool's failure
               }
@@ -62,10 +73,25 @@ export class LocalClient {
     const modern = this.#modern();
     const meta = {
       ...(progressToken === undefined ? {} : { progressToken }),
-      ...(modern ? { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': CAPABILITIES } : {}),
+      ...(modern
+        ? {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': CAPABILITIES,
+          }
+        : {}),
     };
-    const frame = { jsonrpc: '2.0', id, method, params: Object.keys(meta).length === 0 ? params : { ...params, _meta: meta } };
-    const context: HandleContext = { session: this.#session, ...(notify === undefined ? {} : { notify }), ...(options.signal === undefined ? {} : { signal: options.signal }), ...(options.auth === undefined ? {} : { auth: options.auth }) };
+    const frame = {
+      jsonrpc: '2.0',
+      id,
+      method,
+      params: Object.keys(meta).length === 0 ? params : { ...params, _meta: meta },
+    };
+    const context: HandleContext = {
+      session: this.#session,
+      ...(notify === undefined ? {} : { notify }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.auth === undefined ? {} : { auth: options.auth }),
+    };
     const response = await this.#handle(frame, context);
     if (response === null) return null;
     if ('error' in response) throw new ProtocolError(response.error.code as ErrorCode, response.error.data);

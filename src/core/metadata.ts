@@ -22,9 +22,11 @@ function iconSourceProblem(src: string): string | undefined {
   const data = DATA_URI.exec(src);
   if (data !== null) {
     const type = data[1]!;
-    if (!IMAGE_TYPE.test(type)) return `a data: URI must hold an image type (data:image/png;base64,...), not ${JSON.stringify(type)}`;
+    if (!IMAGE_TYPE.test(type))
+      return `a data: URI must hold an image type (data:image/png;base64,...), not ${JSON.stringify(type)}`;
     const payload = src.slice(data[0].length);
-    if (!/;base64$/i.test(data[2]!) || payload === '' || !BASE64.test(payload)) return 'a data: URI must hold base64 image data (data:image/png;base64,...)';
+    if (!/;base64$/i.test(data[2]!) || payload === '' || !BASE64.test(payload))
+      return 'a data: URI must hold base64 image data (data:image/png;base64,...)';
     return undefined;
   }
   let url: URL;
@@ -34,7 +36,8 @@ function iconSourceProblem(src: string): string | undefined {
     return 'must be an https: URL or a data: URI';
   }
   if (url.protocol !== 'https:') return `must be an https: URL or a data: URI, not ${url.protocol}`;
-  if (url.username !== '' || url.password !== '') return 'must not carry a user name or password (clients fetch icons without credentials)';
+  if (url.username !== '' || url.password !== '')
+    return 'must not carry a user name or password (clients fetch icons without credentials)';
   return undefined;
 }
 
@@ -55,7 +58,8 @@ const ICON_KEYS = optionKeys<Icon>({ src: true, mimeType: true, sizes: true, the
  */
 export function checkIcons(icons: unknown, owner: string): Icon[] | undefined {
   if (icons === undefined) return undefined;
-  if (!Array.isArray(icons)) throw new TypeError(`${owner}: icons must be an array of icons ({ src, mimeType?, sizes?, theme? })`);
+  if (!Array.isArray(icons))
+    throw new TypeError(`${owner}: icons must be an array of icons ({ src, mimeType?, sizes?, theme? })`);
   icons.forEach((icon, index) => refuseUnknownOptions(`${owner}: icons[${index}]`, icon, ICON_KEYS));
   const parsed = z.array(IconOption).safeParse(icons, ONCE);
   if (!parsed.success) throw new TypeError(`${owner}: ${describeIssues(parsed.error.issues, 'icons')}`);
@@ -81,14 +85,17 @@ function metaKeyProblem(key: string): string | undefined {
   if (slash !== -1) {
     const labels = key.slice(0, slash).split('.');
     const bad = labels.find((label) => !LABEL.test(label));
-    if (bad !== undefined) return `the prefix label ${JSON.stringify(bad)} must start with a letter and end with a letter or digit, with only letters, digits and "-" between`;
+    if (bad !== undefined)
+      return `the prefix label ${JSON.stringify(bad)} must start with a letter and end with a letter or digit, with only letters, digits and "-" between`;
     const second = labels[1]?.toLowerCase();
-    if (second === 'modelcontextprotocol' || second === 'mcp') return `the prefix "${key.slice(0, slash + 1)}" is reserved for MCP`;
+    if (second === 'modelcontextprotocol' || second === 'mcp')
+      return `the prefix "${key.slice(0, slash + 1)}" is reserved for MCP`;
   } else if (RESERVED_KEYS.has(key)) {
     return 'the key is reserved by MCP';
   }
   if (name.includes('/')) return 'a key holds one "/" at most, at the end of its prefix';
-  if (!NAME.test(name)) return `the name ${JSON.stringify(name)} must begin and end with a letter or digit, with only letters, digits, "-", "_" and "." between`;
+  if (!NAME.test(name))
+    return `the name ${JSON.stringify(name)} must begin and end with a letter or digit, with only letters, digits, "-", "_" and "." between`;
   return undefined;
 }
 
@@ -104,7 +111,8 @@ export function checkMeta(meta: unknown, owner: string): Record<string, unknown>
   } catch (error) {
     throw new TypeError(`${owner}: _meta cannot be sent as JSON: ${(error as Error).message}`);
   }
-  if (typeof copy !== 'object' || copy === null || Array.isArray(copy)) throw new TypeError(`${owner}: _meta must be an object`);
+  if (typeof copy !== 'object' || copy === null || Array.isArray(copy))
+    throw new TypeError(`${owner}: _meta must be an object`);
   for (const key of Object.keys(copy)) {
     const problem = metaKeyProblem(key);
     if (problem !== undefined) throw new TypeError(`${owner}: ${formatPath(['_meta', key])}: ${problem}`);

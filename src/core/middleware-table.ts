@@ -20,7 +20,9 @@ export class MiddlewareTable {
   chainOf(method: string): readonly Middleware[] {
     let chain = this.#chains.get(method);
     if (chain === undefined) {
-      chain = this.#entries.filter((entry) => entry.methods === undefined || entry.methods.has(method)).map((entry) => entry.use);
+      chain = this.#entries
+        .filter((entry) => entry.methods === undefined || entry.methods.has(method))
+        .map((entry) => entry.use);
       this.#chains.set(method, chain);
     }
     return chain;
@@ -31,7 +33,10 @@ export class MiddlewareTable {
 interface ServedMethods {
   readonly middleware: MiddlewareTable;
   readonly methods: ReadonlyMap<string, unknown>;
-  readonly codecs: { readonly rev2025: { readonly methods: ReadonlyMap<string, unknown> }; readonly rev2026: { readonly methods: ReadonlyMap<string, unknown> } };
+  readonly codecs: {
+    readonly rev2025: { readonly methods: ReadonlyMap<string, unknown> };
+    readonly rev2026: { readonly methods: ReadonlyMap<string, unknown> };
+  };
 }
 
 /**
@@ -39,17 +44,33 @@ interface ServedMethods {
  * `use` option (a middleware, or `{ method, use }`): a method the server does not serve is refused,
  * naming the closest, since its middleware would never run.
  */
-export function addMiddleware(server: ServedMethods, first: string | readonly string[] | Middleware | MethodMiddleware, second?: Middleware): void {
+export function addMiddleware(
+  server: ServedMethods,
+  first: string | readonly string[] | Middleware | MethodMiddleware,
+  second?: Middleware,
+): void {
   const table = server.middleware;
   if (typeof first === 'function') return table.add(undefined, first);
-  const served = [...new Set([...server.methods.keys(), ...server.codecs.rev2025.methods.keys(), ...server.codecs.rev2026.methods.keys()])];
-  const entry = typeof first === 'string' || Array.isArray(first) ? { method: first as string | readonly string[], use: second } : (first as MethodMiddleware);
+  const served = [
+    ...new Set([
+      ...server.methods.keys(),
+      ...server.codecs.rev2025.methods.keys(),
+      ...server.codecs.rev2026.methods.keys(),
+    ]),
+  ];
+  const entry =
+    typeof first === 'string' || Array.isArray(first)
+      ? { method: first as string | readonly string[], use: second }
+      : (first as MethodMiddleware);
   const methods = typeof entry.method === 'string' ? [entry.method] : [...(entry.method ?? [])];
-  if (methods.length === 0) throw new TypeError('use: name the methods a middleware is for, or give the middleware alone for every method');
+  if (methods.length === 0)
+    throw new TypeError('use: name the methods a middleware is for, or give the middleware alone for every method');
   for (const name of methods) {
     if (served.includes(name)) continue;
     const near = closest(String(name), served);
-    throw new TypeError(`use: this server serves no method ${JSON.stringify(name)}${near === undefined ? '' : `; did you mean ${JSON.stringify(near)}?`}`);
+    throw new TypeError(
+      `use: this server serves no method ${JSON.stringify(name)}${near === undefined ? '' : `; did you mean ${JSON.stringify(near)}?`}`,
+    );
   }
   table.add(methods, entry.use as Middleware);
 }

@@ -56,7 +56,14 @@ export interface MethodMiddleware {
 
 /** What a middleware's request says it addresses. */
 function targetOf(method: string, params: Readonly<Record<string, unknown>>): string | undefined {
-  const value = method === 'tools/call' || method === 'prompts/get' ? params.name : method.startsWith('resources/') ? params.uri : method.startsWith('tasks/') ? params.taskId : undefined;
+  const value =
+    method === 'tools/call' || method === 'prompts/get'
+      ? params.name
+      : method.startsWith('resources/')
+        ? params.uri
+        : method.startsWith('tasks/')
+          ? params.taskId
+          : undefined;
   return typeof value === 'string' ? value : undefined;
 }
 
@@ -96,10 +103,16 @@ const unread = () => undefined;
  * middleware or the method is asynchronous. In `tools/call` a middleware's failure is the result
  * the model reads, as a throwing handler's is, and the next one out sees it so.
  */
-export function runChain(chain: readonly Middleware[], method: Method, ctx: RequestContext, params: Record<string, unknown>): unknown {
+export function runChain(
+  chain: readonly Middleware[],
+  method: Method,
+  ctx: RequestContext,
+  params: Record<string, unknown>,
+): unknown {
   const tool = ctx.method === 'tools/call';
   const fail = (error: unknown): unknown => {
-    if (tool && !(error instanceof ProtocolError)) return { content: [{ type: 'text', text: textOf(error) }], isError: true };
+    if (tool && !(error instanceof ProtocolError))
+      return { content: [{ type: 'text', text: textOf(error) }], isError: true };
     throw error;
   };
   const run = (index: number, current: Record<string, unknown>): unknown => {
@@ -108,8 +121,16 @@ export function runChain(chain: readonly Middleware[], method: Method, ctx: Requ
     /** Set once this middleware's answer was taken: a next() after it would run the method for no one. */
     let answered = false;
     const next: Next = (changed) => {
-      if (passed !== undefined) return Promise.reject(new Error(`middleware ${index + 1} of ${ctx.method} called next() twice: a request goes on once`));
-      if (answered) return Promise.reject(new Error(`middleware ${index + 1} of ${ctx.method} called next() after it had answered: the method does not run`));
+      if (passed !== undefined)
+        return Promise.reject(
+          new Error(`middleware ${index + 1} of ${ctx.method} called next() twice: a request goes on once`),
+        );
+      if (answered)
+        return Promise.reject(
+          new Error(
+            `middleware ${index + 1} of ${ctx.method} called next() after it had answered: the method does not run`,
+          ),
+        );
       try {
         const inner = run(index + 1, changed === undefined ? current : reparse(method, changed));
         passed = Promise.resolve(inner);
@@ -124,7 +145,10 @@ export function runChain(chain: readonly Middleware[], method: Method, ctx: Requ
     const done = (returned: unknown): unknown => {
       answered = true;
       if (returned !== undefined) return returned;
-      if (passed === undefined) throw new Error(`middleware ${index + 1} of ${ctx.method} returned nothing and never called next(): return an answer, or next()'s`);
+      if (passed === undefined)
+        throw new Error(
+          `middleware ${index + 1} of ${ctx.method} returned nothing and never called next(): return an answer, or next()'s`,
+        );
       return passed;
     };
     let returned: unknown;

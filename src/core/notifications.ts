@@ -6,7 +6,10 @@ import { defineNotification, type NotificationHandler } from './method.js';
 export const notifications: ReadonlyMap<string, NotificationHandler> = new Map([
   ['notifications/initialized', defineNotification(EmptyParams, () => undefined)],
   // Ends a call of this connection, or (2026, stdio) a subscriptions/listen stream.
-  ['notifications/cancelled', defineNotification(CancelledParams, (params, session) => session.cancel(params.requestId))],
+  [
+    'notifications/cancelled',
+    defineNotification(CancelledParams, (params, session) => session.cancel(params.requestId)),
+  ],
   // 2025: the client's roots changed; the next roots/list asks it again.
   [
     'notifications/roots/list_changed',

@@ -7,7 +7,10 @@ export async function importOptionalPeer<T>(name: string, range: string, needer:
     return (await import(name)) as T;
   } catch (error) {
     if (!isNotInstalled(error, name)) throw error;
-    throw new Error(`${needer} needs ${name}, an optional peer dependency of zod-mcp that is not installed: run \`npm install ${name}@${range}\``, { cause: error });
+    throw new Error(
+      `${needer} needs ${name}, an optional peer dependency of zod-mcp that is not installed: run \`npm install ${name}@${range}\``,
+      { cause: error },
+    );
   }
 }
 
@@ -15,5 +18,7 @@ export async function importOptionalPeer<T>(name: string, range: string, needer:
 function isNotInstalled(error: unknown, name: string): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof message !== 'string' || !message.includes(`'${name}'`)) return false;
-  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || /cannot find (module|package)/i.test(message);
+  return (
+    code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || /cannot find (module|package)/i.test(message)
+  );
 }

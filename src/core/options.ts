@@ -13,6 +13,8 @@ export function refuseUnknownOptions(owner: string, options: unknown, known: rea
   for (const key of Object.keys(options)) {
     if (known.includes(key)) continue;
     const near = closest(key, known);
-    throw new TypeError(`${owner}: unknown option ${JSON.stringify(key)}${near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`}`);
+    throw new TypeError(
+      `${owner}: unknown option ${JSON.stringify(key)}${near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`}`,
+    );
   }
 }

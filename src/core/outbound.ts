@@ -61,7 +61,9 @@ export class Outbound {
     cancelVia: (message: Notification) => boolean = send,
   ): Promise<unknown> {
     if (this.#waiting.size >= this.limit) {
-      return Promise.reject(new Error(`cannot ask the client: ${this.limit} requests to it are already waiting for answers`));
+      return Promise.reject(
+        new Error(`cannot ask the client: ${this.limit} requests to it are already waiting for answers`),
+      );
     }
     if (signal.aborted) return Promise.reject(signal.reason as Error);
     const id = ++this.#next;
@@ -69,15 +71,26 @@ export class Outbound {
       const onAbort = () => {
         if (!this.#waiting.delete(id)) return;
         reject(signal.reason as Error);
-        attempt(() => cancelVia({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'the request that asked has ended' } }));
+        attempt(() =>
+          cancelVia({
+            jsonrpc: '2.0',
+            method: 'notifications/cancelled',
+            params: { requestId: id, reason: 'the request that asked has ended' },
+          }),
+        );
       };
-      const settle = <V>(done: (value: V) => void) => (value: V) => {
-        signal.removeEventListener('abort', onAbort);
-        done(value);
-      };
+      const settle =
+        <V>(done: (value: V) => void) =>
+        (value: V) => {
+          signal.removeEventListener('abort', onAbort);
+          done(value);
+        };
       this.#waiting.set(id, { method, resolve: settle(resolve), reject: settle(reject) });
       signal.addEventListener('abort', onAbort, { once: true });
-      const frame = params === undefined ? { jsonrpc: '2.0' as const, id, method } : { jsonrpc: '2.0' as const, id, method, params: params as Record<string, unknown> };
+      const frame =
+        params === undefined
+          ? { jsonrpc: '2.0' as const, id, method }
+          : { jsonrpc: '2.0' as const, id, method, params: params as Record<string, unknown> };
       if (!attempt(() => send(frame))) {
         this.#waiting.delete(id);
         signal.removeEventListener('abort', onAbort);

@@ -6,7 +6,12 @@ import { decodeUtf8, encodeUtf8, fromBase64Url, toBase64Url } from '../runtime/b
  * The page that starts at `cursor` (or the first one). A cursor names its list and an offset this
  * server could have given out (a whole number of pages in, short of the end); any other is -32602.
  */
-export function page<T>(items: readonly T[], cursor: string | undefined, pageSize: number, list: string): { items: readonly T[]; nextCursor?: string } {
+export function page<T>(
+  items: readonly T[],
+  cursor: string | undefined,
+  pageSize: number,
+  list: string,
+): { items: readonly T[]; nextCursor?: string } {
   const start = cursor === undefined ? 0 : decodeCursor(cursor, list, items.length, pageSize);
   if (start === 0 && items.length <= pageSize) return { items };
   const end = start + pageSize;

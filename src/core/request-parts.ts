@@ -5,7 +5,8 @@ import type { Session } from './connection.js';
 
 /** A frame shaped like a response (an id, result or error, no method) to a request of ours still waiting. */
 export function isAnswerTo(session: Session, frame: unknown): boolean {
-  if (typeof frame !== 'object' || frame === null || 'method' in frame || !('result' in frame || 'error' in frame)) return false;
+  if (typeof frame !== 'object' || frame === null || 'method' in frame || !('result' in frame || 'error' in frame))
+    return false;
   return session.outbound.has((frame as { id?: unknown }).id);
 }
 
@@ -13,14 +14,24 @@ export function isAnswerTo(session: Session, frame: unknown): boolean {
  * A 2026 retry's `inputResponses` and `requestState` (MCP 2026-07-28 "Multi Round-Trip Requests"),
  * taken off params before the method's schema sees them; undefined when neither is there.
  */
-export function liftInput(params: Record<string, unknown> | undefined): { params: Record<string, unknown>; inputResponses?: Record<string, unknown>; requestState?: string } | undefined {
+export function liftInput(
+  params: Record<string, unknown> | undefined,
+): { params: Record<string, unknown>; inputResponses?: Record<string, unknown>; requestState?: string } | undefined {
   if (params === undefined || !('inputResponses' in params || 'requestState' in params)) return undefined;
   const { inputResponses, requestState, ...rest } = params;
-  if (inputResponses !== undefined && (typeof inputResponses !== 'object' || inputResponses === null || Array.isArray(inputResponses))) {
+  if (
+    inputResponses !== undefined &&
+    (typeof inputResponses !== 'object' || inputResponses === null || Array.isArray(inputResponses))
+  ) {
     throw new ProtocolError(ErrorCode.InvalidParams, 'params.inputResponses: expected an object of answers by key');
   }
-  if (requestState !== undefined && typeof requestState !== 'string') throw new ProtocolError(ErrorCode.InvalidParams, 'params.requestState: expected a string');
-  return { params: rest, inputResponses: inputResponses as Record<string, unknown> | undefined, requestState: requestState as string | undefined };
+  if (requestState !== undefined && typeof requestState !== 'string')
+    throw new ProtocolError(ErrorCode.InvalidParams, 'params.requestState: expected a string');
+  return {
+    params: rest,
+    inputResponses: inputResponses as Record<string, unknown> | undefined,
+    requestState: requestState as string | undefined,
+  };
 }
 
 export function progressTokenOf(params: Record<string, unknown> | undefined): string | number | undefined {

@@ -45,4 +45,3 @@ export interface ServerState {
   /** What a listen filter, one principal's listen streams and a 2025 session's resources/subscribe may hold. */
   readonly subscriptions: SubscriptionLimits;
 }
-

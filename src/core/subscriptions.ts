@@ -17,7 +17,12 @@ export interface SubscriptionOptions {
   maxResourceSubscriptions?: number;
 }
 
-const SUBSCRIPTION_OPTIONS = optionKeys<SubscriptionOptions>({ maxStreamsPerPrincipal: true, maxAnonymousStreams: true, maxTaskIds: true, maxResourceSubscriptions: true });
+const SUBSCRIPTION_OPTIONS = optionKeys<SubscriptionOptions>({
+  maxStreamsPerPrincipal: true,
+  maxAnonymousStreams: true,
+  maxTaskIds: true,
+  maxResourceSubscriptions: true,
+});
 
 /** The longest task id a listen filter may name: the server's own are UUIDs (36 characters). */
 export const MAX_TASK_ID_LENGTH = 256;
@@ -45,9 +50,20 @@ export interface SubscriptionLimits {
 /** The option checked, with its defaults, and the count of open streams of each principal (in this process). */
 export function subscriptionLimits(option: SubscriptionOptions = {}): SubscriptionLimits {
   refuseUnknownOptions('subscriptions', option, SUBSCRIPTION_OPTIONS);
-  const { maxStreamsPerPrincipal = 16, maxAnonymousStreams = 1024, maxTaskIds = 1000, maxResourceSubscriptions = 1000 } = option;
-  for (const [name, value] of Object.entries({ maxStreamsPerPrincipal, maxAnonymousStreams, maxTaskIds, maxResourceSubscriptions })) {
-    if (!(Number.isInteger(value) && value >= 1)) throw new TypeError(`subscriptions.${name} must be a positive integer`);
+  const {
+    maxStreamsPerPrincipal = 16,
+    maxAnonymousStreams = 1024,
+    maxTaskIds = 1000,
+    maxResourceSubscriptions = 1000,
+  } = option;
+  for (const [name, value] of Object.entries({
+    maxStreamsPerPrincipal,
+    maxAnonymousStreams,
+    maxTaskIds,
+    maxResourceSubscriptions,
+  })) {
+    if (!(Number.isInteger(value) && value >= 1))
+      throw new TypeError(`subscriptions.${name} must be a positive integer`);
   }
   const open = new Map<string | symbol, number>();
   let total = 0;
@@ -58,16 +74,29 @@ export function subscriptionLimits(option: SubscriptionOptions = {}): Subscripti
     maxResourceSubscriptions,
     checkFilter(filter) {
       checkList(filter.taskIds, 'taskIds', maxTaskIds, 'task ids', MAX_TASK_ID_LENGTH, 'a task id');
-      checkList(filter.resourceSubscriptions, 'resourceSubscriptions', maxResourceSubscriptions, 'URIs', MAX_URI_LENGTH, 'a URI');
+      checkList(
+        filter.resourceSubscriptions,
+        'resourceSubscriptions',
+        maxResourceSubscriptions,
+        'URIs',
+        MAX_URI_LENGTH,
+        'a URI',
+      );
     },
     openStream(principal) {
       const key = principal ?? ANONYMOUS;
       const count = open.get(key) ?? 0;
       if (key === ANONYMOUS && count >= maxAnonymousStreams) {
-        throw new ProtocolError(ErrorCode.InvalidRequest, `too many listen streams open for callers without a token (limit ${maxAnonymousStreams}); close one first`);
+        throw new ProtocolError(
+          ErrorCode.InvalidRequest,
+          `too many listen streams open for callers without a token (limit ${maxAnonymousStreams}); close one first`,
+        );
       }
       if (key !== ANONYMOUS && count >= maxStreamsPerPrincipal) {
-        throw new ProtocolError(ErrorCode.InvalidRequest, `too many listen streams open for this caller (limit ${maxStreamsPerPrincipal}); close one first`);
+        throw new ProtocolError(
+          ErrorCode.InvalidRequest,
+          `too many listen streams open for this caller (limit ${maxStreamsPerPrincipal}); close one first`,
+        );
       }
       open.set(key, count + 1);
       total += 1;
@@ -86,16 +115,31 @@ export function subscriptionLimits(option: SubscriptionOptions = {}): Subscripti
     },
     checkSubscribe(size) {
       if (size < maxResourceSubscriptions) return;
-      throw new ProtocolError(ErrorCode.InvalidRequest, `too many resource subscriptions in this session (limit ${maxResourceSubscriptions}); unsubscribe from one first`);
+      throw new ProtocolError(
+        ErrorCode.InvalidRequest,
+        `too many resource subscriptions in this session (limit ${maxResourceSubscriptions}); unsubscribe from one first`,
+      );
     },
   };
 }
 
-function checkList(list: readonly string[] | undefined, field: string, max: number, items: string, maxLength: number, item: string): void {
+function checkList(
+  list: readonly string[] | undefined,
+  field: string,
+  max: number,
+  items: string,
+  maxLength: number,
+  item: string,
+): void {
   if (list === undefined) return;
   const path = `params.notifications.${field}`;
-  if (list.length > max) throw new ProtocolError(ErrorCode.InvalidParams, `${path}: holds at most ${max} ${items}, got ${list.length}`);
+  if (list.length > max)
+    throw new ProtocolError(ErrorCode.InvalidParams, `${path}: holds at most ${max} ${items}, got ${list.length}`);
   for (const [index, value] of list.entries()) {
-    if (value.length > maxLength) throw new ProtocolError(ErrorCode.InvalidParams, `${path}[${index}]: ${item} is at most ${maxLength} characters, got ${value.length}`);
+    if (value.length > maxLength)
+      throw new ProtocolError(
+        ErrorCode.InvalidParams,
+        `${path}[${index}]: ${item} is at most ${maxLength} characters, got ${value.length}`,
+      );
   }
 }

@@ -10,7 +10,12 @@ import { isThenable, type MaybePromise } from './maybe-async.js';
  * `null` (no response). A timeout throws an Error naming `what` (an internal error: -32603 on the
  * wire, the text to the server's reporter); shutdown throws a -32603 that is not reported.
  */
-export function within<T>(ctx: RequestContext, timeoutMs: number | undefined, what: string, run: () => MaybePromise<T>): MaybePromise<T | null> {
+export function within<T>(
+  ctx: RequestContext,
+  timeoutMs: number | undefined,
+  what: string,
+  run: () => MaybePromise<T>,
+): MaybePromise<T | null> {
   ctx.begin(timeoutMs);
   if (ctx.abort.aborted) {
     ctx.finish();

@@ -10,7 +10,10 @@ export interface Feature {
 }
 
 /** One capability object and one method table; two features claiming one method is a bug, refused. */
-export function mergeFeatures(features: readonly Feature[]): { capabilities: ServerCapabilities; methods: Map<string, Method> } {
+export function mergeFeatures(features: readonly Feature[]): {
+  capabilities: ServerCapabilities;
+  methods: Map<string, Method>;
+} {
   const capabilities: ServerCapabilities = {};
   const methods = new Map<string, Method>();
   for (const feature of features) {
@@ -42,11 +45,17 @@ type Declared = Record<string, Record<string, unknown>>;
  * declared in both eras (a 2025 capability object is open, and the official SDK v2 reads `extensions`
  * from either answer), each where it is served: `only2026` (tasks) on 2026 only.
  */
-export function declareCapabilities(features: ServerCapabilities, extensions: readonly Extension[], only2026: readonly string[]): { capabilities2025: ServerCapabilities; capabilities2026: ServerCapabilities } {
+export function declareCapabilities(
+  features: ServerCapabilities,
+  extensions: readonly Extension[],
+  only2026: readonly string[],
+): { capabilities2025: ServerCapabilities; capabilities2026: ServerCapabilities } {
   const served: Declared = Object.fromEntries(extensions.map((extension) => [extension.id, { ...extension.settings }]));
   if (Object.keys(served).length !== extensions.length) throw new TypeError('an extension is given twice');
   const withExtensions = (declared: Declared): ServerCapabilities =>
-    Object.keys(declared).length === 0 ? { ...features, logging: {} } : { ...features, logging: {}, extensions: declared };
+    Object.keys(declared).length === 0
+      ? { ...features, logging: {} }
+      : { ...features, logging: {}, extensions: declared };
   const latest: Declared = { ...served };
   for (const id of only2026) latest[id] = {};
   return { capabilities2025: withExtensions(served), capabilities2026: withExtensions(latest) };

@@ -68,6 +68,7 @@ export interface ServerModule<O> {
 
 /** `feature`, or the error of a server built without it (`addResource` on a server of no resources). */
 export function served<F>(feature: F | undefined, name: 'tools' | 'resources' | 'prompts'): F {
-  if (feature === undefined) throw new TypeError(`this server serves no ${name}: give the ${name} option (even empty) to serve them`);
+  if (feature === undefined)
+    throw new TypeError(`this server serves no ${name}: give the ${name} option (even empty) to serve them`);
   return feature;
 }

@@ -56,7 +56,10 @@ export interface Composed {
 }
 
 /** Builds every module in order; a module that serves nothing (no prompts given) contributes nothing. */
-export function composeModules(options: ModulesOptions, settings: Omit<ModuleSetup<ModulesOptions>, 'options' | 'provided'>): Composed {
+export function composeModules(
+  options: ModulesOptions,
+  settings: Omit<ModuleSetup<ModulesOptions>, 'options' | 'provided'>,
+): Composed {
   const provided: { -readonly [K in keyof Provided]: Provided[K] } = { extensions: [] };
   const contributions: Contribution[] = [];
   for (const module of MODULES) {
@@ -64,12 +67,20 @@ export function composeModules(options: ModulesOptions, settings: Omit<ModuleSet
     if (contribution === undefined) continue;
     contributions.push(contribution);
     Object.assign(provided, contribution.provides);
-    if (contribution.extensions !== undefined) provided.extensions = [...provided.extensions, ...contribution.extensions];
+    if (contribution.extensions !== undefined)
+      provided.extensions = [...provided.extensions, ...contribution.extensions];
   }
   // An extension's own methods are served as a feature's; its resources already went to the resources module.
   const extensionMethods = provided.extensions.map((extension) => ({ capabilities: {}, methods: extension.methods }));
-  const merged = mergeFeatures([...contributions.flatMap((c) => (c.feature === undefined ? [] : [c.feature])), ...extensionMethods]);
-  const declared = declareCapabilities(merged.capabilities, provided.extensions, contributions.flatMap((c) => c.only2026 ?? []));
+  const merged = mergeFeatures([
+    ...contributions.flatMap((c) => (c.feature === undefined ? [] : [c.feature])),
+    ...extensionMethods,
+  ]);
+  const declared = declareCapabilities(
+    merged.capabilities,
+    provided.extensions,
+    contributions.flatMap((c) => c.only2026 ?? []),
+  );
   return {
     provided,
     methods: merged.methods,

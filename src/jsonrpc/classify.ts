@@ -47,13 +47,19 @@ export function classify(frame: unknown): Frame {
  * members (a test holds the two together); any other frame goes through `RequestEnvelope` or
  * `Request` itself, so results and error messages are exactly `Request`'s.
  */
-function parseRequest(frame: object, id: unknown): z.ZodSafeParseResult<{ id: RequestId; method: string; params?: unknown }> {
+function parseRequest(
+  frame: object,
+  id: unknown,
+): z.ZodSafeParseResult<{ id: RequestId; method: string; params?: unknown }> {
   // Each member read once (`id` already by classify): the values checked are the values returned,
   // whatever a getter would answer next.
   const { jsonrpc, method, params } = frame as { jsonrpc?: unknown; method?: unknown; params?: unknown };
   if (params === undefined || isPlainRecord(params)) {
     if (isUsualEnvelope(jsonrpc, id, method)) {
-      const data = params === undefined ? { id: id as RequestId, method: method as string } : { id: id as RequestId, method: method as string, params };
+      const data =
+        params === undefined
+          ? { id: id as RequestId, method: method as string }
+          : { id: id as RequestId, method: method as string, params };
       return { success: true, data };
     }
     const envelope = RequestEnvelope.safeParse(frame);

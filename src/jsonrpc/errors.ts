@@ -69,7 +69,11 @@ export function errorFrame(id: RequestId | undefined, code: ErrorCode, data?: un
  * The single conversion from anything thrown to a frame. A ProtocolError keeps its code and data;
  * anything else is a bug on our side: -32603 with no detail on the wire, the detail to `report`.
  */
-export function toErrorFrame(id: RequestId | undefined, thrown: unknown, report: (error: unknown) => void): ErrorResponse {
+export function toErrorFrame(
+  id: RequestId | undefined,
+  thrown: unknown,
+  report: (error: unknown) => void,
+): ErrorResponse {
   if (thrown instanceof ProtocolError) return errorFrame(id, thrown.code, thrown.data);
   safely(report, thrown);
   return errorFrame(id, ErrorCode.InternalError);

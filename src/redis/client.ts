@@ -59,13 +59,21 @@ export function luaScript(source: string): LuaScript {
  * hears that Redis answers again after an outage (the stores give their stderr line, unless the
  * embedding has an `onError` of its own).
  */
-export async function connectRedis(options: RedisConnectOptions, owner: string, note?: (line: string) => void): Promise<RedisConnection> {
+export async function connectRedis(
+  options: RedisConnectOptions,
+  owner: string,
+  note?: (line: string) => void,
+): Promise<RedisConnection> {
   const prefix = options.prefix ?? 'zod-mcp:';
   if (typeof prefix !== 'string') throw new TypeError(`${owner}: prefix must be a string`);
   const timeoutMs = options.commandTimeoutMs ?? 3000;
-  if (!(Number.isInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= 2 ** 31 - 1)) throw new TypeError(`${owner}: commandTimeoutMs must be a positive integer of milliseconds`);
-  if ((options.url === undefined) === (options.client === undefined)) throw new TypeError(`${owner}: give exactly one of url and client`);
-  const report = options.onError ?? ((error: unknown) => process.stderr.write(`zod-mcp: redis: ${(error as Error)?.message ?? String(error)}\n`));
+  if (!(Number.isInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= 2 ** 31 - 1))
+    throw new TypeError(`${owner}: commandTimeoutMs must be a positive integer of milliseconds`);
+  if ((options.url === undefined) === (options.client === undefined))
+    throw new TypeError(`${owner}: give exactly one of url and client`);
+  const report =
+    options.onError ??
+    ((error: unknown) => process.stderr.write(`zod-mcp: redis: ${(error as Error)?.message ?? String(error)}\n`));
   const owned = options.client === undefined;
   const client = options.client ?? (await createClient(options.url!, owner));
   // A second failure of one outage is not news: only the first is reported, and the recovery.
@@ -74,10 +82,21 @@ export async function connectRedis(options: RedisConnectOptions, owner: string, 
   // A server that takes the connection but never answers must not hang the start: 10 s, then an error.
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${owner}: Redis did not answer PING within 10 s${options.url === undefined ? '' : ` at ${redacted(options.url)}`}`)), 10_000);
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `${owner}: Redis did not answer PING within 10 s${options.url === undefined ? '' : ` at ${redacted(options.url)}`}`,
+          ),
+        ),
+      10_000,
+    );
   });
   try {
-    await Promise.race([(async () => (client.isOpen ? undefined : await client.connect(), await client.sendCommand(['PING'])))(), timeout]);
+    await Promise.race([
+      (async () => (client.isOpen ? undefined : await client.connect(), await client.sendCommand(['PING'])))(),
+      timeout,
+    ]);
   } catch (error) {
     outage.stop(); // a connection error while connecting may have started the probe
     if (owned) (client as { destroy?: () => void }).destroy?.();
@@ -110,7 +129,13 @@ export async function connectRedis(options: RedisConnectOptions, owner: string, 
           if (abort.signal.aborted) return;
           // Redis's own error answers are the command's; anything else (the connection lost, the
           // client refusing while it reconnects) is the outage.
-          reject(isReplyError(error) ? error : new StoreUnavailableError(outage.failed(`Redis failed: ${(error as Error)?.message ?? String(error)}`, error)));
+          reject(
+            isReplyError(error)
+              ? error
+              : new StoreUnavailableError(
+                  outage.failed(`Redis failed: ${(error as Error)?.message ?? String(error)}`, error),
+                ),
+          );
         },
       );
     });
@@ -161,7 +186,9 @@ async function createClient(url: string, owner: string): Promise<RedisClientLike
     socket: {
       connectTimeout: 5000,
       reconnectStrategy: (retries: number, cause: Error) =>
-        connected ? Math.min(50 * 2 ** retries, 2000) : new Error(`${owner}: cannot reach Redis at ${redacted(url)}: ${cause.message}`),
+        connected
+          ? Math.min(50 * 2 ** retries, 2000)
+          : new Error(`${owner}: cannot reach Redis at ${redacted(url)}: ${cause.message}`),
     },
   }) as RedisClientLike & { once(event: 'ready', listener: () => void): unknown };
   client.once('ready', () => (connected = true));
@@ -170,7 +197,12 @@ async function createClient(url: string, owner: string): Promise<RedisClientLike
 
 /** An error Redis itself answered (a script's error, a wrong type): not the outage. */
 function isReplyError(error: unknown): boolean {
-  return error instanceof Error && (error.constructor.name === 'ErrorReply' || error.constructor.name === 'SimpleError' || error.constructor.name === 'BlobError');
+  return (
+    error instanceof Error &&
+    (error.constructor.name === 'ErrorReply' ||
+      error.constructor.name === 'SimpleError' ||
+      error.constructor.name === 'BlobError')
+  );
 }
 
 /** The URL without its password, for messages. */

@@ -17,12 +17,25 @@ export interface RedisEventBus extends EventBus {
  * listener hears each event once. Pub/sub keeps nothing: an instance that is disconnected from
  * Redis when an event is published does not hear it (a listen stream is a live feed, not a log).
  */
-const EVENTS_OPTIONS = optionKeys<RedisConnectOptions>({ url: true, client: true, prefix: true, onError: true, commandTimeoutMs: true });
+const EVENTS_OPTIONS = optionKeys<RedisConnectOptions>({
+  url: true,
+  client: true,
+  prefix: true,
+  onError: true,
+  commandTimeoutMs: true,
+});
 
 export async function redisEvents(options: RedisConnectOptions): Promise<RedisEventBus> {
   refuseUnknownOptions('redisEvents', options, EVENTS_OPTIONS);
-  const report = options.onError ?? ((error: unknown) => process.stderr.write(`zod-mcp: redis events: ${(error as Error)?.message ?? String(error)}\n`));
-  const connection = await connectRedis({ ...options, onError: report }, 'redisEvents', options.onError === undefined ? report : undefined);
+  const report =
+    options.onError ??
+    ((error: unknown) =>
+      process.stderr.write(`zod-mcp: redis events: ${(error as Error)?.message ?? String(error)}\n`));
+  const connection = await connectRedis(
+    { ...options, onError: report },
+    'redisEvents',
+    options.onError === undefined ? report : undefined,
+  );
   const origin = randomUUID();
   const channel = `${connection.prefix}events`;
   const local = memoryEvents(report);
@@ -47,7 +60,9 @@ export async function redisEvents(options: RedisConnectOptions): Promise<RedisEv
     publish(event) {
       local.publish(event);
       if (closed) return;
-      connection.command(['PUBLISH', channel, JSON.stringify({ o: origin, e: event })]).catch(reportingOutagesOnce(report));
+      connection
+        .command(['PUBLISH', channel, JSON.stringify({ o: origin, e: event })])
+        .catch(reportingOutagesOnce(report));
     },
     subscribe: (listener) => local.subscribe(listener),
     unavailable: () => connection.unavailable(),

@@ -11,7 +11,11 @@ export interface OutageWatch {
   stop(): void;
 }
 
-export function outageWatch(report: (error: unknown) => void, note: ((line: string) => void) | undefined, probe: () => Promise<unknown>): OutageWatch {
+export function outageWatch(
+  report: (error: unknown) => void,
+  note: ((line: string) => void) | undefined,
+  probe: () => Promise<unknown>,
+): OutageWatch {
   let down: string | undefined;
   let since = 0;
   let timer: ReturnType<typeof setInterval> | undefined;

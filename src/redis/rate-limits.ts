@@ -35,7 +35,13 @@ export interface RedisRateLimitStore extends RateLimitStore {
   close(): Promise<void>;
 }
 
-const STORE_OPTIONS = optionKeys<RedisConnectOptions>({ url: true, client: true, prefix: true, onError: true, commandTimeoutMs: true });
+const STORE_OPTIONS = optionKeys<RedisConnectOptions>({
+  url: true,
+  client: true,
+  prefix: true,
+  onError: true,
+  commandTimeoutMs: true,
+});
 
 /**
  * Rate-limit buckets in Redis under `<prefix>rate:`. In an outage (a command past its deadline, the
@@ -44,14 +50,23 @@ const STORE_OPTIONS = optionKeys<RedisConnectOptions>({ url: true, client: true,
  */
 export async function redisRateLimits(options: RedisConnectOptions): Promise<RedisRateLimitStore> {
   refuseUnknownOptions('redisRateLimits', options, STORE_OPTIONS);
-  const report = options.onError ?? ((error: unknown) => process.stderr.write(`zod-mcp: redis rate limits: ${(error as Error)?.message ?? String(error)}\n`));
-  const redis = await connectRedis({ ...options, onError: report }, 'redisRateLimits', options.onError === undefined ? report : undefined);
+  const report =
+    options.onError ??
+    ((error: unknown) =>
+      process.stderr.write(`zod-mcp: redis rate limits: ${(error as Error)?.message ?? String(error)}\n`));
+  const redis = await connectRedis(
+    { ...options, onError: report },
+    'redisRateLimits',
+    options.onError === undefined ? report : undefined,
+  );
   const keyOf = (bucket: BucketTake) => `${redis.prefix}rate:${bucket.key}`;
   return {
     async take(buckets): Promise<TakeRefusal | undefined> {
       try {
         const args = buckets.flatMap((bucket) => [bucket.burst, bucket.tokens, bucket.intervalMs]);
-        const [index, retryAfterMs] = (await redis.script<[number, number]>(TAKE, buckets.map(keyOf), args)).map(Number) as [number, number];
+        const [index, retryAfterMs] = (await redis.script<[number, number]>(TAKE, buckets.map(keyOf), args)).map(
+          Number,
+        ) as [number, number];
         return index === 0 ? undefined : { index: index - 1, retryAfterMs };
       } catch (error) {
         if (!(error instanceof StoreUnavailableError)) report(error); // an outage was told once already

@@ -6,7 +6,15 @@ import type { TaskChange, TaskRecord } from '../core/tasks/store.js';
 /** What HGETALL or a script answers: a flat list, a record or a map of fields, or nothing. */
 export type Reply = string[] | Record<string, string> | Map<string, string> | null;
 
-const SCALARS = ['taskId', 'status', 'statusMessage', 'createdAt', 'lastUpdatedAt', 'pollIntervalMs', 'principal'] as const;
+const SCALARS = [
+  'taskId',
+  'status',
+  'statusMessage',
+  'createdAt',
+  'lastUpdatedAt',
+  'pollIntervalMs',
+  'principal',
+] as const;
 
 /** The hash fields of a new record. */
 export function fieldsOf(record: TaskRecord): string[] {
@@ -17,7 +25,8 @@ export function fieldsOf(record: TaskRecord): string[] {
   if (record.result !== undefined) fields.push('result', JSON.stringify(record.result));
   if (record.error !== undefined) fields.push('error', JSON.stringify(record.error));
   if (record.inputRequests !== undefined) fields.push(...questionFields(record.inputRequests));
-  for (const [key, value] of Object.entries(record.answers ?? {})) fields.push(`a:${key}`, JSON.stringify(value ?? null));
+  for (const [key, value] of Object.entries(record.answers ?? {}))
+    fields.push(`a:${key}`, JSON.stringify(value ?? null));
   for (const key of record.answered ?? []) fields.push(`d:${key}`, '1');
   return fields;
 }
@@ -43,7 +52,8 @@ export function changeArgs(change: TaskChange): (string | number)[] {
         break;
       case 'answers':
         clear.push('a:');
-        for (const [key, answer] of Object.entries((value as Record<string, unknown> | undefined) ?? {})) set.push(`a:${key}`, JSON.stringify(answer ?? null));
+        for (const [key, answer] of Object.entries((value as Record<string, unknown> | undefined) ?? {}))
+          set.push(`a:${key}`, JSON.stringify(answer ?? null));
         break;
       case 'answered':
         clear.push('d:');
@@ -73,8 +83,11 @@ export function changeArgs(change: TaskChange): (string | number)[] {
 export function recordOf(reply: Reply | undefined): TaskRecord | undefined {
   if (reply === null || reply === undefined) return undefined;
   const hash = new Map<string, string>();
-  if (Array.isArray(reply)) for (let i = 0; i + 1 < reply.length; i += 2) hash.set(String(reply[i]), String(reply[i + 1]));
-  else for (const [field, value] of reply instanceof Map ? reply : Object.entries(reply)) hash.set(String(field), String(value));
+  if (Array.isArray(reply))
+    for (let i = 0; i + 1 < reply.length; i += 2) hash.set(String(reply[i]), String(reply[i + 1]));
+  else
+    for (const [field, value] of reply instanceof Map ? reply : Object.entries(reply))
+      hash.set(String(field), String(value));
   const taskId = hash.get('taskId');
   if (taskId === undefined) return undefined;
   const record: Record<string, unknown> = { taskId, status: hash.get('status') };
@@ -85,7 +98,8 @@ export function recordOf(reply: Reply | undefined): TaskRecord | undefined {
   record.pollIntervalMs = Number(hash.get('pollIntervalMs'));
   const order = parseJson(hash.get('qorder') ?? '[]');
   const open = (Array.isArray(order) ? (order as string[]) : []).filter((key) => hash.has(`q:${key}`));
-  if (open.length > 0) record.inputRequests = Object.fromEntries(open.map((key) => [key, parseJson(hash.get(`q:${key}`)!)]));
+  if (open.length > 0)
+    record.inputRequests = Object.fromEntries(open.map((key) => [key, parseJson(hash.get(`q:${key}`)!)]));
   const answers: Record<string, unknown> = {};
   const answered: string[] = [];
   for (const [field, value] of hash) {

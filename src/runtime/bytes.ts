@@ -38,7 +38,8 @@ export function utf8Length(text: string): number {
 }
 
 export function toBase64(bytes: Uint8Array): string {
-  if (nativeBuffer !== undefined) return nativeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+  if (nativeBuffer !== undefined)
+    return nativeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
   let binary = '';
   const step = 0x8000; // String.fromCharCode's argument list stays well under every engine's limit
   for (let i = 0; i < bytes.length; i += step) binary += String.fromCharCode(...bytes.subarray(i, i + step));

@@ -28,7 +28,12 @@ export function fieldsOf(schema: AnyObjectSchema): Map<string, Field> {
     return fields;
   }
   for (const [name, field] of Object.entries((schema as z3.AnyZodObject).shape as Record<string, z3.ZodTypeAny>)) {
-    fields.set(name, { schema: field, required: !field.isOptional(), description: field.description, values: values3(field) });
+    fields.set(name, {
+      schema: field,
+      required: !field.isOptional(),
+      description: field.description,
+      values: values3(field),
+    });
   }
   return fields;
 }

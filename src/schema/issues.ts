@@ -14,7 +14,9 @@ export interface Issue {
 }
 
 function describeIssue(issue: Issue, prefix: string | readonly PropertyKey[] | undefined): string {
-  const path = formatPath(prefix === undefined ? issue.path : [...(typeof prefix === 'string' ? [prefix] : prefix), ...issue.path]);
+  const path = formatPath(
+    prefix === undefined ? issue.path : [...(typeof prefix === 'string' ? [prefix] : prefix), ...issue.path],
+  );
   const message = issue.message
     .replace(/^Invalid input: /, '')
     .replace(/^Expected (.+), received /, 'expected $1, received ') // Zod 3 capitalises

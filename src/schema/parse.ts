@@ -40,7 +40,11 @@ export function runsAuthorCode(schema: unknown): boolean {
 function isAuthorCode(part: unknown): boolean {
   if (isZod4(part)) {
     const def = part._zod.def as { type: string; checks?: readonly z4.$ZodCheck[] };
-    return def.type === 'transform' || def.type === 'custom' || (def.checks?.some((check) => check._zod.def.check === 'custom') ?? false);
+    return (
+      def.type === 'transform' ||
+      def.type === 'custom' ||
+      (def.checks?.some((check) => check._zod.def.check === 'custom') ?? false)
+    );
   }
   return isZod3(part) && (part._def as { typeName?: string }).typeName === 'ZodEffects';
 }

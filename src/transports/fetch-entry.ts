@@ -19,7 +19,8 @@ export function toFetchHandler(server: McpServer, options: FetchHandlerOptions =
   const made = import('./http/web/fetch-handler.js').then((http) => http.createFetchHandler(server, resolved));
   let loaded: FetchHandler | undefined;
   void made.then((handler) => (loaded = handler));
-  const handle = (request: Request) => (loaded !== undefined ? loaded(request) : made.then((handler) => handler(request)));
+  const handle = (request: Request) =>
+    loaded !== undefined ? loaded(request) : made.then((handler) => handler(request));
   return Object.assign(handle, shutdownOf(made));
 }
 
@@ -29,7 +30,12 @@ export function toFetchHandler(server: McpServer, options: FetchHandlerOptions =
  * default store. A 2026 request keeps nothing, and a listen stream hears this isolate's events.
  */
 function refuseStateInIsolate(server: McpServer, options: FetchHandlerOptions): void {
-  const where = 'which a serverless runtime does not keep from one request to the next: add longLived: true where one process serves every request (Bun.serve, Deno.serve, Node, a container)';
-  if (options.stateless === false) throw new TypeError(`toFetchHandler: stateless: false keeps 2025 sessions in this isolate's memory, ${where}`);
-  if (server.keepsTasksInProcess) throw new TypeError(`toFetchHandler: this server's tasks would live in this isolate's memory (the default task store), ${where}, or give tasks.store a store every instance shares`);
+  const where =
+    'which a serverless runtime does not keep from one request to the next: add longLived: true where one process serves every request (Bun.serve, Deno.serve, Node, a container)';
+  if (options.stateless === false)
+    throw new TypeError(`toFetchHandler: stateless: false keeps 2025 sessions in this isolate's memory, ${where}`);
+  if (server.keepsTasksInProcess)
+    throw new TypeError(
+      `toFetchHandler: this server's tasks would live in this isolate's memory (the default task store), ${where}, or give tasks.store a store every instance shares`,
+    );
 }

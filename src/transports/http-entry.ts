@@ -31,5 +31,3 @@ export function toNodeHandler(server: McpServer, options: HttpHandlerOptions = {
   };
   return Object.assign(handle, shutdownOf(made));
 }
-
-

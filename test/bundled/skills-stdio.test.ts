@@ -67,16 +67,29 @@ describe('serve --skills over stdio', () => {
     expect(await peer.waitForId(3)).toStrictEqual({
       jsonrpc: '2.0',
       id: 3,
-      result: { resultType: 'complete', contents: [{ uri: 'skill://release/SKILL.md', mimeType: 'text/markdown', text: skillMd }], ...cached, _meta: serverInfo },
+      result: {
+        resultType: 'complete',
+        contents: [{ uri: 'skill://release/SKILL.md', mimeType: 'text/markdown', text: skillMd }],
+        ...cached,
+        _meta: serverInfo,
+      },
     });
     expect(await peer.end()).toStrictEqual({ code: 0, signal: null });
-    expect(peer.stderr).toContain(`zod-mcp: skills: ${path.join(workspace.root, 'broken/SKILL.md')}: SKILL.md must begin with YAML front matter between --- lines; left out\n`);
+    expect(peer.stderr).toContain(
+      `zod-mcp: skills: ${path.join(workspace.root, 'broken/SKILL.md')}: SKILL.md must begin with YAML front matter between --- lines; left out\n`,
+    );
   });
 
   it('the SDK v2 client pinned to 2026 lists and reads the skill files', async () => {
     const errors: unknown[] = [];
     const client = createClient({ mode: { pin: '2026-07-28' } }, errors);
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [programJs, 'serve', '--skills', workspace.root], stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [programJs, 'serve', '--skills', workspace.root],
+        stderr: 'pipe',
+      }),
+    );
     try {
       const { resources } = await client.listResources();
       expect(resources.map((resource) => [resource.uri, resource.mimeType])).toStrictEqual([
@@ -84,7 +97,9 @@ describe('serve --skills over stdio', () => {
         ['skill://release/checklist.md', 'text/markdown'],
       ]);
       const read = await client.readResource({ uri: 'skill://release/checklist.md' });
-      expect(read.contents).toStrictEqual([{ uri: 'skill://release/checklist.md', mimeType: 'text/markdown', text: checklist }]);
+      expect(read.contents).toStrictEqual([
+        { uri: 'skill://release/checklist.md', mimeType: 'text/markdown', text: checklist },
+      ]);
       expect(errors).toStrictEqual([]);
     } finally {
       await client.close();
@@ -94,11 +109,22 @@ describe('serve --skills over stdio', () => {
   it('the SDK v2 client in its default (2025) mode finds the extension in the initialize answer, and lists the skills', async () => {
     const errors: unknown[] = [];
     const client = createClient(undefined, errors);
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [programJs, 'serve', '--skills', workspace.root], stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [programJs, 'serve', '--skills', workspace.root],
+        stderr: 'pipe',
+      }),
+    );
     try {
       expect(client.getProtocolEra()).toBe('legacy');
-      expect(client.getServerCapabilities()?.extensions).toStrictEqual({ 'io.modelcontextprotocol/skills': { directoryRead: true } });
-      const listed = await client.request({ method: 'skills/list', params: {} }, z.object({ skills: z.array(z.object({ uri: z.string() })) }));
+      expect(client.getServerCapabilities()?.extensions).toStrictEqual({
+        'io.modelcontextprotocol/skills': { directoryRead: true },
+      });
+      const listed = await client.request(
+        { method: 'skills/list', params: {} },
+        z.object({ skills: z.array(z.object({ uri: z.string() })) }),
+      );
       expect(listed.skills.map((skill) => skill.uri)).toStrictEqual(['skill://release/SKILL.md']);
       expect(errors).toStrictEqual([]);
     } finally {
@@ -108,7 +134,13 @@ describe('serve --skills over stdio', () => {
 
   it('the SDK v1 client (2025) reads the same files; its initialize answer declares the extension', async () => {
     const client = new ClientV1({ name: 'skills-v1', version: '1.0.0' });
-    await client.connect(new StdioTransportV1({ command: process.execPath, args: [programJs, 'serve', '--skills', workspace.root], stderr: 'pipe' }));
+    await client.connect(
+      new StdioTransportV1({
+        command: process.execPath,
+        args: [programJs, 'serve', '--skills', workspace.root],
+        stderr: 'pipe',
+      }),
+    );
     try {
       expect(client.getServerCapabilities()).toStrictEqual({
         tools: { listChanged: false },
@@ -118,7 +150,9 @@ describe('serve --skills over stdio', () => {
         extensions: { 'io.modelcontextprotocol/skills': { directoryRead: true } },
       });
       const read = await client.readResource({ uri: 'skill://release/SKILL.md' });
-      expect(read.contents).toStrictEqual([{ uri: 'skill://release/SKILL.md', mimeType: 'text/markdown', text: skillMd }]);
+      expect(read.contents).toStrictEqual([
+        { uri: 'skill://release/SKILL.md', mimeType: 'text/markdown', text: skillMd },
+      ]);
     } finally {
       await client.close();
     }

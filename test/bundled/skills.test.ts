@@ -9,7 +9,8 @@ import { modern } from '../helpers/eras.js';
 import { request, resultOf } from '../helpers/server.js';
 import { createTempWorkspace, writeTree, type TempWorkspace } from './workspace/helpers.js';
 
-const skillMd = '---\nname: git-workflow\ndescription: How we branch and merge.\nversion: 1.0\nowners: [ada, linus]\n---\n\n# Git workflow\n';
+const skillMd =
+  '---\nname: git-workflow\ndescription: How we branch and merge.\nversion: 1.0\nowners: [ada, linus]\n---\n\n# Git workflow\n';
 const guide = '# Guide\n\nRebase before merging.\n';
 const nestedMd = '---\nname: hotfix\ndescription: The hotfix path.\n---\nShip it.\n';
 
@@ -38,7 +39,8 @@ beforeAll(async () => {
 });
 afterAll(() => workspace.remove());
 
-const call = <T>(method: string, params: Record<string, unknown>) => server.handle(modern(1, method, params)).then((r) => resultOf<T>(r));
+const call = <T>(method: string, params: Record<string, unknown>) =>
+  server.handle(modern(1, method, params)).then((r) => resultOf<T>(r));
 
 describe('skillsFrom', () => {
   it('reports each skill it leaves out, naming the file, and serves the others', () => {
@@ -56,17 +58,47 @@ describe('skillsFrom', () => {
 
   it('declares the extension with directoryRead (and, with it, resources) in both eras: server/discover and the 2025 initialize answer', async () => {
     const { capabilities } = await call<{ capabilities: Record<string, unknown> }>('server/discover', {});
-    expect(capabilities).toMatchObject({ resources: {}, extensions: { 'io.modelcontextprotocol/skills': { directoryRead: true } } });
-    const init = await server.handle(request(2, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } }));
-    expect(resultOf<{ capabilities: unknown }>(init).capabilities).toMatchObject({ resources: {}, extensions: { 'io.modelcontextprotocol/skills': { directoryRead: true } } });
+    expect(capabilities).toMatchObject({
+      resources: {},
+      extensions: { 'io.modelcontextprotocol/skills': { directoryRead: true } },
+    });
+    const init = await server.handle(
+      request(2, 'initialize', {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'c', version: '1' },
+      }),
+    );
+    expect(resultOf<{ capabilities: unknown }>(init).capabilities).toMatchObject({
+      resources: {},
+      extensions: { 'io.modelcontextprotocol/skills': { directoryRead: true } },
+    });
   });
 
   it('declares the tasks extension on 2026 only, where tasks are served', async () => {
-    const both = new McpServer({ name: 's', version: '1', extensions: [await skillsFrom(workspace.root, { onProblem: () => {} })], tasks: {} });
-    const { capabilities } = resultOf<{ capabilities: { extensions: unknown } }>(await both.handle(modern(1, 'server/discover', {})));
-    expect(capabilities.extensions).toStrictEqual({ 'io.modelcontextprotocol/skills': { directoryRead: true }, 'io.modelcontextprotocol/tasks': {} });
-    const init = await both.handle(request(2, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } }));
-    expect(resultOf<{ capabilities: { extensions: unknown } }>(init).capabilities.extensions).toStrictEqual({ 'io.modelcontextprotocol/skills': { directoryRead: true } });
+    const both = new McpServer({
+      name: 's',
+      version: '1',
+      extensions: [await skillsFrom(workspace.root, { onProblem: () => {} })],
+      tasks: {},
+    });
+    const { capabilities } = resultOf<{ capabilities: { extensions: unknown } }>(
+      await both.handle(modern(1, 'server/discover', {})),
+    );
+    expect(capabilities.extensions).toStrictEqual({
+      'io.modelcontextprotocol/skills': { directoryRead: true },
+      'io.modelcontextprotocol/tasks': {},
+    });
+    const init = await both.handle(
+      request(2, 'initialize', {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'c', version: '1' },
+      }),
+    );
+    expect(resultOf<{ capabilities: { extensions: unknown } }>(init).capabilities.extensions).toStrictEqual({
+      'io.modelcontextprotocol/skills': { directoryRead: true },
+    });
   });
 
   it('lists each skill with its front matter as written and every file with its digest and size; the files of a nested skill are its own', async () => {
@@ -74,7 +106,12 @@ describe('skillsFrom', () => {
     expect(skills).toStrictEqual([
       {
         uri: 'skill://git-workflow/SKILL.md',
-        frontmatter: { name: 'git-workflow', description: 'How we branch and merge.', version: 1, owners: ['ada', 'linus'] },
+        frontmatter: {
+          name: 'git-workflow',
+          description: 'How we branch and merge.',
+          version: 1,
+          owners: ['ada', 'linus'],
+        },
         resources: [
           { uri: 'skill://git-workflow/SKILL.md', digest: digest(skillMd), size: Buffer.byteLength(skillMd) },
           { uri: 'skill://git-workflow/assets/logo.png', digest: digest(new Uint8Array([0x89, 0x50, 0, 1])), size: 4 },
@@ -84,21 +121,27 @@ describe('skillsFrom', () => {
       {
         uri: 'skill://git-workflow/hotfix/SKILL.md',
         frontmatter: { name: 'hotfix', description: 'The hotfix path.' },
-        resources: [{ uri: 'skill://git-workflow/hotfix/SKILL.md', digest: digest(nestedMd), size: Buffer.byteLength(nestedMd) }],
+        resources: [
+          { uri: 'skill://git-workflow/hotfix/SKILL.md', digest: digest(nestedMd), size: Buffer.byteLength(nestedMd) },
+        ],
       },
     ]);
   });
 
   it('skills/get answers a served skill and refuses any other URI with -32602', async () => {
-    const { skill } = await call<{ skill: { uri: string } }>('skills/get', { uri: 'skill://git-workflow/hotfix/SKILL.md' });
+    const { skill } = await call<{ skill: { uri: string } }>('skills/get', {
+      uri: 'skill://git-workflow/hotfix/SKILL.md',
+    });
     expect(skill.uri).toBe('skill://git-workflow/hotfix/SKILL.md');
     expect(await server.handle(modern(3, 'skills/get', { uri: 'skill://misnamed/SKILL.md' }))).toMatchObject({
       error: { code: -32602, data: 'No skill is served at skill://misnamed/SKILL.md' },
     });
   });
 
-  it('serves each file as a resource: SKILL.md as text/markdown with the skill\'s name and description, bytes as a blob', async () => {
-    const { resources } = await call<{ resources: { uri: string; name: string; description?: string; mimeType: string }[] }>('resources/list', {});
+  it("serves each file as a resource: SKILL.md as text/markdown with the skill's name and description, bytes as a blob", async () => {
+    const { resources } = await call<{
+      resources: { uri: string; name: string; description?: string; mimeType: string }[];
+    }>('resources/list', {});
     expect(resources[0]).toStrictEqual({
       uri: 'skill://git-workflow/SKILL.md',
       name: 'git-workflow',
@@ -107,26 +150,40 @@ describe('skillsFrom', () => {
       size: Buffer.byteLength(skillMd),
     });
     const read = await call<{ contents: unknown[] }>('resources/read', { uri: 'skill://git-workflow/SKILL.md' });
-    expect(read.contents).toStrictEqual([{ uri: 'skill://git-workflow/SKILL.md', mimeType: 'text/markdown', text: skillMd }]);
+    expect(read.contents).toStrictEqual([
+      { uri: 'skill://git-workflow/SKILL.md', mimeType: 'text/markdown', text: skillMd },
+    ]);
     const logo = await call<{ contents: unknown[] }>('resources/read', { uri: 'skill://git-workflow/assets/logo.png' });
-    expect(logo.contents).toStrictEqual([{ uri: 'skill://git-workflow/assets/logo.png', mimeType: 'image/png', blob: 'iVAAAQ==' }]);
-    expect(await server.handle(modern(4, 'resources/read', { uri: 'skill://git-workflow/leak.txt' }))).toMatchObject({ error: { code: -32602 } });
+    expect(logo.contents).toStrictEqual([
+      { uri: 'skill://git-workflow/assets/logo.png', mimeType: 'image/png', blob: 'iVAAAQ==' },
+    ]);
+    expect(await server.handle(modern(4, 'resources/read', { uri: 'skill://git-workflow/leak.txt' }))).toMatchObject({
+      error: { code: -32602 },
+    });
   });
 
   it('reads a skill directory: its files and subdirectories (inode/directory); a file or an unknown URI is -32602', async () => {
-    const { resources } = await call<{ resources: { uri: string; mimeType: string }[] }>('resources/directory/read', { uri: 'skill://git-workflow' });
+    const { resources } = await call<{ resources: { uri: string; mimeType: string }[] }>('resources/directory/read', {
+      uri: 'skill://git-workflow',
+    });
     expect(resources.map((r) => [r.uri, r.mimeType])).toStrictEqual([
       ['skill://git-workflow/SKILL.md', 'text/markdown'],
       ['skill://git-workflow/assets', 'inode/directory'],
       ['skill://git-workflow/hotfix', 'inode/directory'],
       ['skill://git-workflow/references', 'inode/directory'],
     ]);
-    const sub = await call<{ resources: { uri: string }[] }>('resources/directory/read', { uri: 'skill://git-workflow/references' });
+    const sub = await call<{ resources: { uri: string }[] }>('resources/directory/read', {
+      uri: 'skill://git-workflow/references',
+    });
     expect(sub.resources.map((r) => r.uri)).toStrictEqual(['skill://git-workflow/references/guide.md']);
-    const nested = await call<{ resources: { uri: string }[] }>('resources/directory/read', { uri: 'skill://git-workflow/hotfix' });
+    const nested = await call<{ resources: { uri: string }[] }>('resources/directory/read', {
+      uri: 'skill://git-workflow/hotfix',
+    });
     expect(nested.resources.map((r) => r.uri)).toStrictEqual(['skill://git-workflow/hotfix/SKILL.md']);
     for (const uri of ['skill://git-workflow/SKILL.md', 'skill://nowhere']) {
-      expect(await server.handle(modern(5, 'resources/directory/read', { uri }))).toMatchObject({ error: { code: -32602 } });
+      expect(await server.handle(modern(5, 'resources/directory/read', { uri }))).toMatchObject({
+        error: { code: -32602 },
+      });
     }
   });
 

@@ -14,7 +14,8 @@ import { modern, V2026 } from '../helpers/eras.js';
 const dir = mkdtempSync(join(root, 'test', 'cli', '.dev-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const toolNames = (frame: Record<string, unknown>) => (frame.result as { tools: { name: string }[] }).tools.map((tool) => tool.name);
+const toolNames = (frame: Record<string, unknown>) =>
+  (frame.result as { tools: { name: string }[] }).tools.map((tool) => tool.name);
 
 describe('zod-mcp dev MODULE over stdio', () => {
   it('restarts on a change without the client reconnecting, and says why while the module is broken', async () => {
@@ -23,7 +24,9 @@ describe('zod-mcp dev MODULE over stdio', () => {
     writeFileSync(module, original);
     const peer = new StdioPeer(['dev', module]);
     try {
-      peer.send(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } })}\n`);
+      peer.send(
+        `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } })}\n`,
+      );
       peer.send(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
       peer.send(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
       expect(toolNames(await peer.waitForId(2, 20_000))).toStrictEqual(['add', 'shout']);
@@ -31,21 +34,30 @@ describe('zod-mcp dev MODULE over stdio', () => {
       writeFileSync(module, original.replace("name: 'shout'", "name: 'yell'"));
       await peer.waitForLines(5, 20_000);
       expect(peer.lines.slice(2, 5).map((line) => JSON.parse(line))).toStrictEqual(
-        ['tools', 'resources', 'prompts'].map((list) => ({ jsonrpc: '2.0', method: `notifications/${list}/list_changed` })),
+        ['tools', 'resources', 'prompts'].map((list) => ({
+          jsonrpc: '2.0',
+          method: `notifications/${list}/list_changed`,
+        })),
       );
       peer.send(`${JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' })}\n`);
       expect(toolNames(await peer.waitForId(3, 20_000))).toStrictEqual(['add', 'yell']);
 
       writeFileSync(module, `${original}\nexport const broken = ;\n`);
       const deadline = Date.now() + 20_000;
-      while (!peer.stderr.includes('the server stopped (exit 1)') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (!peer.stderr.includes('the server stopped (exit 1)') && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       peer.send(`${JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/list' })}\n`);
       expect(await peer.waitForId(4, 20_000)).toStrictEqual({
         jsonrpc: '2.0',
         id: 4,
-        error: { code: -32603, message: `the server is not running (${module}: Transform failed with 1 error: ${module}:26:22: ERROR: Unexpected ";"): fix the module and save it` },
+        error: {
+          code: -32603,
+          message: `the server is not running (${module}: Transform failed with 1 error: ${module}:26:22: ERROR: Unexpected ";"): fix the module and save it`,
+        },
       });
-      expect(peer.stderr).toContain(`zod-mcp dev: serving ${module} over stdio; restarts on change (Claude Code: claude mcp add live -- npx zod-mcp dev ${module})\n`);
+      expect(peer.stderr).toContain(
+        `zod-mcp dev: serving ${module} over stdio; restarts on change (Claude Code: claude mcp add live -- npx zod-mcp dev ${module})\n`,
+      );
     } finally {
       expect((await peer.end()).code).toBe(0);
     }
@@ -59,12 +71,18 @@ describe('zod-mcp dev MODULE over stdio, a 2026 client', () => {
     writeFileSync(module, original);
     const peer = new StdioPeer(['dev', module]);
     const frames = () => peer.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    const listen = modern('listen-1', 'subscriptions/listen', { notifications: { toolsListChanged: true, promptsListChanged: true } });
+    const listen = modern('listen-1', 'subscriptions/listen', {
+      notifications: { toolsListChanged: true, promptsListChanged: true },
+    });
     const meta = { 'io.modelcontextprotocol/subscriptionId': 'listen-1' };
     try {
       peer.send(`${JSON.stringify(listen)}\n`);
       await peer.waitForLines(1, 20_000);
-      expect(frames()[0]).toStrictEqual({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: meta, notifications: { toolsListChanged: true, promptsListChanged: true } } });
+      expect(frames()[0]).toStrictEqual({
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: { _meta: meta, notifications: { toolsListChanged: true, promptsListChanged: true } },
+      });
 
       writeFileSync(module, original.replace("name: 'shout'", "name: 'yell'"));
       await peer.waitForLines(3, 20_000);
@@ -79,9 +97,15 @@ describe('zod-mcp dev MODULE over stdio, a 2026 client', () => {
       // The new server carries the stream on: a change it makes itself reaches the client too.
       writeFileSync(module, original.replace("name: 'shout'", "name: 'holler'"));
       await peer.waitForLines(6, 20_000);
-      expect(frames().slice(4, 6).map((frame) => frame.method)).toStrictEqual(['notifications/tools/list_changed', 'notifications/prompts/list_changed']);
+      expect(
+        frames()
+          .slice(4, 6)
+          .map((frame) => frame.method),
+      ).toStrictEqual(['notifications/tools/list_changed', 'notifications/prompts/list_changed']);
       expect(frames().filter((frame) => frame.id === 'listen-1')).toStrictEqual([]);
-      peer.send(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'listen-1' } })}\n`);
+      peer.send(
+        `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'listen-1' } })}\n`,
+      );
     } finally {
       expect((await peer.end()).code).toBe(0);
     }
@@ -98,9 +122,16 @@ describe('zod-mcp dev MODULE over stdio, a 2026 client while the module is broke
     const peer = new StdioPeer(['dev', module]);
     try {
       const deadline = Date.now() + 20_000;
-      while (!peer.stderr.includes('the server stopped (exit 1)') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      peer.send(`${JSON.stringify(modern('listen-1', 'subscriptions/listen', { notifications: { toolsListChanged: true } }))}\n`);
-      expect(await peer.waitForId('listen-1', 20_000)).toMatchObject({ jsonrpc: '2.0', id: 'listen-1', error: { code: -32603 } });
+      while (!peer.stderr.includes('the server stopped (exit 1)') && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      peer.send(
+        `${JSON.stringify(modern('listen-1', 'subscriptions/listen', { notifications: { toolsListChanged: true } }))}\n`,
+      );
+      expect(await peer.waitForId('listen-1', 20_000)).toMatchObject({
+        jsonrpc: '2.0',
+        id: 'listen-1',
+        error: { code: -32603 },
+      });
       writeFileSync(module, original);
       // Once the fixed module answers, nothing came for the refused listen.
       for (let id = 2; ; id++) {
@@ -119,7 +150,12 @@ describe('zod-mcp dev MODULE over stdio, a 2026 client while the module is broke
 });
 
 describe('zod-mcp dev MODULE over stdio: every request gets exactly one answer', () => {
-  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } };
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+  };
 
   it('answers the initialize of a module that fails at start-up, with why', async () => {
     const module = join(dir, 'fails.ts');
@@ -129,7 +165,9 @@ describe('zod-mcp dev MODULE over stdio: every request gets exactly one answer',
       peer.send(`${JSON.stringify(initialize)}\n`);
       const answer = await peer.waitForId(1, 20_000);
       expect(answer).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -32603 } });
-      expect((answer.error as { message: string }).message).toMatch(/^the server (stopped before it answered|is not running) \(.*no config.*\): fix the module and save it$/);
+      expect((answer.error as { message: string }).message).toMatch(
+        /^the server (stopped before it answered|is not running) \(.*no config.*\): fix the module and save it$/,
+      );
     } finally {
       await peer.end();
     }
@@ -142,13 +180,16 @@ describe('zod-mcp dev MODULE over stdio: every request gets exactly one answer',
     writeFileSync(module, original);
     const peer = new StdioPeer(['dev', module]);
     try {
-      peer.send(`${JSON.stringify(initialize)}\n${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+      peer.send(
+        `${JSON.stringify(initialize)}\n${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`,
+      );
       await peer.waitForId(1, 20_000);
       writeFileSync(module, original.replace("name: 'shout'", "name: 'yell'"));
       await new Promise((resolve) => setTimeout(resolve, 300));
       writeFileSync(module, original.replace("name: 'shout'", "name: 'holler'"));
       const deadline = Date.now() + 20_000;
-      while (peer.stderr.split('changed: restarting').length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (peer.stderr.split('changed: restarting').length < 3 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       await new Promise((resolve) => setTimeout(resolve, 1500));
       peer.send(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
       expect(toolNames(await peer.waitForId(2, 20_000))).toStrictEqual(['add', 'holler']);
@@ -165,7 +206,12 @@ describe('zod-mcp dev MODULE --http', () => {
   async function namesAt(url: string): Promise<string[]> {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': V2026, 'mcp-method': 'tools/list' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': V2026,
+        'mcp-method': 'tools/list',
+      },
       body: JSON.stringify(modern(1, 'tools/list')),
     });
     return ((await response.json()) as { result: { tools: { name: string }[] } }).result.tools.map((tool) => tool.name);
@@ -180,7 +226,8 @@ describe('zod-mcp dev MODULE --http', () => {
       expect(await namesAt(served.url)).toStrictEqual(['add', 'shout']);
       writeFileSync(module, original.replace("name: 'shout'", "name: 'yell'"));
       const deadline = Date.now() + 20_000;
-      while (served.stderr().split('serving MCP over HTTP at').length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (served.stderr().split('serving MCP over HTTP at').length < 3 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       const urls = [...served.stderr().matchAll(/serving MCP over HTTP at (\S+)/g)].map((match) => match[1]);
       expect(urls).toStrictEqual([served.url, served.url]);
       expect(await namesAt(served.url)).toStrictEqual(['add', 'yell']);
@@ -198,7 +245,13 @@ describe('zod-mcp dev MODULE --http', () => {
     try {
       const call = fetch(served.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': V2026, 'mcp-method': 'tools/call', 'mcp-name': 'slow' },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': V2026,
+          'mcp-method': 'tools/call',
+          'mcp-name': 'slow',
+        },
         body: JSON.stringify(modern(9, 'tools/call', { name: 'slow', arguments: {} })),
       }).then((response) => response.json() as Promise<{ result: { content: { text: string }[] } }>);
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -231,7 +284,12 @@ describe('zod-mcp dev MODULE --http', () => {
       { name: 'dev-listener', version: '1.0.0' },
       {
         versionNegotiation: { mode: { pin: '2026-07-28' } },
-        listChanged: { tools: { onChanged: (error, tools) => void (error === null && tools !== null && heard.push(tools.map((tool) => tool.name))) } },
+        listChanged: {
+          tools: {
+            onChanged: (error, tools) =>
+              void (error === null && tools !== null && heard.push(tools.map((tool) => tool.name))),
+          },
+        },
       },
     );
     try {

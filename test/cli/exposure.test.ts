@@ -13,15 +13,27 @@ describe('exposureLines', () => {
     const exposed = { tools: ['echo'], resources: true };
     expect(exposureLines(parseServeArgs(['--http']), 3000, exposed)).toStrictEqual([]);
     const auth = ['--auth-issuer', 'https://as', '--auth-audience', 'https://mcp/mcp'];
-    expect(exposureLines(parseServeArgs(['--http', '--host', '0.0.0.0', ...auth, '--tls-cert', 'c.pem', '--tls-key', 'k.pem']), 3000, exposed)).toStrictEqual([]);
+    expect(
+      exposureLines(
+        parseServeArgs(['--http', '--host', '0.0.0.0', ...auth, '--tls-cert', 'c.pem', '--tls-key', 'k.pem']),
+        3000,
+        exposed,
+      ),
+    ).toStrictEqual([]);
     // Without TLS, only that tokens travel in clear (test/transports/http/tls.test.ts).
     expect(exposureLines(parseServeArgs(['--http', '--host', '0.0.0.0', ...auth]), 3000, exposed)).toHaveLength(1);
   });
 
   it('with --allow-unauthenticated: a warning naming every tool anyone may call, on the port given, and the Host names served', async () => {
     const exposed = exposedBy(bundledServer(await selectSet('demo'), {}));
-    const lines = exposureLines(parseServeArgs(['--http', '--host', '0.0.0.0', '--allow-unauthenticated', '--allowed-hosts', 'mcp.lan']), 8080, exposed);
-    expect(lines[0]).toBe(`zod-mcp: WARNING: no authorization on 0.0.0.0:8080: anyone who can reach it may call ${exposed.tools.join(', ')}, and read its resources`);
+    const lines = exposureLines(
+      parseServeArgs(['--http', '--host', '0.0.0.0', '--allow-unauthenticated', '--allowed-hosts', 'mcp.lan']),
+      8080,
+      exposed,
+    );
+    expect(lines[0]).toBe(
+      `zod-mcp: WARNING: no authorization on 0.0.0.0:8080: anyone who can reach it may call ${exposed.tools.join(', ')}, and read its resources`,
+    );
     expect(exposed.tools.slice(0, 2)).toStrictEqual(['echo', 'add']);
     expect(lines[1]).toMatch(/^zod-mcp: serving the Host names localhost, 127\.0\.0\.1, ::1, /);
     expect(lines[1]).toContain(hostname().toLowerCase());
@@ -30,17 +42,24 @@ describe('exposureLines', () => {
 
   it('a server of no tools is said as such, never "may call " and nothing', () => {
     const [line] = exposureLines(parseServeArgs(['--http', '--host', '::', '--allow-unauthenticated']), 3000, none);
-    expect(line).toBe('zod-mcp: WARNING: no authorization on [::]:3000: anyone who can reach it may connect to it (it serves no tools)');
+    expect(line).toBe(
+      'zod-mcp: WARNING: no authorization on [::]:3000: anyone who can reach it may connect to it (it serves no tools)',
+    );
   });
 });
 
 describe('refuseOpenBind', () => {
   it('refuses a public bind without authorization, naming the command; allows loopback, auth, or --allow-unauthenticated', () => {
     const open = parseServeArgs(['--http', '--host', '0.0.0.0']);
-    const why = (command: string) => `${command}: --host 0.0.0.0 makes this server reachable from other machines, and it has no authorization: give --auth-issuer URL --auth-audience URL, or --allow-unauthenticated to serve anyone who can reach it`;
+    const why = (command: string) =>
+      `${command}: --host 0.0.0.0 makes this server reachable from other machines, and it has no authorization: give --auth-issuer URL --auth-audience URL, or --allow-unauthenticated to serve anyone who can reach it`;
     expect(() => refuseOpenBind(open)).toThrow(new UsageError(why('serve')));
     expect(() => refuseOpenBind(open, 'dev')).toThrow(new UsageError(why('dev')));
-    for (const args of [['--http'], ['--http', '--host', '0.0.0.0', '--allow-unauthenticated'], ['--http', '--host', '0.0.0.0', '--auth-issuer', 'https://as', '--auth-audience', 'https://mcp/mcp']]) {
+    for (const args of [
+      ['--http'],
+      ['--http', '--host', '0.0.0.0', '--allow-unauthenticated'],
+      ['--http', '--host', '0.0.0.0', '--auth-issuer', 'https://as', '--auth-audience', 'https://mcp/mcp'],
+    ]) {
       expect(() => refuseOpenBind(parseServeArgs(args))).not.toThrow();
     }
   });

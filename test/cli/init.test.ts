@@ -29,21 +29,36 @@ describe('zod-mcp init', () => {
   }, 300_000);
 
   it('writes a project named after its folder, depending on the zod-mcp it was given', () => {
-    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; dependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      name: string;
+      dependencies: Record<string, string>;
+    };
     expect(manifest.name).toBe('my-tools');
     expect(manifest.dependencies['zod-mcp']).toMatch(/^file:.*zod-mcp-0\.1\.0\.tgz$/);
-    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain(`claude mcp add my-tools -- npx --prefix '${dir}' zod-mcp serve '${join(dir, 'server.ts')}'\n`);
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain(
+      `claude mcp add my-tools -- npx --prefix '${dir}' zod-mcp serve '${join(dir, 'server.ts')}'\n`,
+    );
   });
 
   it('passes its own npm test (tsc, then vitest calling the tool in process)', async () => {
-    const { stdout } = await exec('npm', ['test'], { cwd: dir, timeout: 120_000, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+    const { stdout } = await exec('npm', ['test'], {
+      cwd: dir,
+      timeout: 120_000,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    });
     expect(stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+2 passed \(2\)/);
   }, 150_000);
 
   it('is served by `npx zod-mcp serve server.ts`', async () => {
     const peer = new StdioPeer(['zod-mcp', 'serve', 'server.ts'], [], { command: 'npx', cwd: dir });
-    peer.send(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 3 } } })}\n`);
-    expect(await peer.waitForId(1, 30_000)).toStrictEqual({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '{"sum":5}' }], structuredContent: { sum: 5 }, isError: false } });
+    peer.send(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 3 } } })}\n`,
+    );
+    expect(await peer.waitForId(1, 30_000)).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { content: [{ type: 'text', text: '{"sum":5}' }], structuredContent: { sum: 5 }, isError: false },
+    });
     await peer.end();
   }, 40_000);
 });
@@ -52,29 +67,52 @@ describe('zod-mcp init, otherwise', () => {
   it('refuses a folder that is not empty, or a file, in one line, and writes nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'zod-mcp-init-'));
     writeFileSync(join(dir, 'notes.txt'), 'mine\n');
-    expect(await zodMcp(['init', dir])).toStrictEqual({ code: 1, stdout: '', stderr: `zod-mcp: init: ${dir} is not empty: give a new or empty folder\n` });
+    expect(await zodMcp(['init', dir])).toStrictEqual({
+      code: 1,
+      stdout: '',
+      stderr: `zod-mcp: init: ${dir} is not empty: give a new or empty folder\n`,
+    });
     expect(readdirSync(dir)).toStrictEqual(['notes.txt']);
     const file = join(dir, 'notes.txt');
-    expect(await zodMcp(['init', file])).toStrictEqual({ code: 1, stdout: '', stderr: `zod-mcp: init: ${file} is a file: give a new or empty folder\n` });
+    expect(await zodMcp(['init', file])).toStrictEqual({
+      code: 1,
+      stdout: '',
+      stderr: `zod-mcp: init: ${file} is a file: give a new or empty folder\n`,
+    });
   });
 
   it('takes a folder `git init` made', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'zod-mcp-init-'));
     mkdirSync(join(dir, '.git'));
     expect((await zodMcp(['init', dir])).code).toBe(0);
-    expect(readdirSync(dir).sort()).toStrictEqual(['.git', '.gitignore', '.npmrc', 'README.md', 'package.json', 'server.test.ts', 'server.ts', 'tsconfig.json']);
+    expect(readdirSync(dir).sort()).toStrictEqual([
+      '.git',
+      '.gitignore',
+      '.npmrc',
+      'README.md',
+      'package.json',
+      'server.test.ts',
+      'server.ts',
+      'tsconfig.json',
+    ]);
   });
 
   it('run from a git checkout, depends on that checkout, installed as a copy (.npmrc), so that the project has one zod', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'zod-mcp-init-')), 'here');
     mkdirSync(dir);
     expect((await zodMcp(['init', dir])).code).toBe(0);
-    expect((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['zod-mcp']).toBe(`file:${root}`);
+    expect(
+      (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
+        .dependencies['zod-mcp'],
+    ).toBe(`file:${root}`);
     expect(readFileSync(join(dir, '.npmrc'), 'utf8')).toBe('install-links=true\n');
   });
 
   it('installs the versions this package is tested with', () => {
-    const { devDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-    for (const [name, range] of Object.entries(SCAFFOLD_VERSIONS)) expect(range.replace(/^\^/, ''), name).toBe(devDependencies[name]!.replace(/^\^/, ''));
+    const { devDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      devDependencies: Record<string, string>;
+    };
+    for (const [name, range] of Object.entries(SCAFFOLD_VERSIONS))
+      expect(range.replace(/^\^/, ''), name).toBe(devDependencies[name]!.replace(/^\^/, ''));
   });
 });

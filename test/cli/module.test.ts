@@ -15,11 +15,34 @@ const built = join(modules, 'built-server.ts');
 const lint = join(modules, 'lint.ts');
 const zodMcp = (args: string[]) => run(process.execPath, [programJs, ...args]);
 
-const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } };
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+};
 const SCHEMA = 'https://json-schema.org/draft/2020-12/schema';
 const partsTools = [
-  { name: 'add', description: 'Adds two numbers.', inputSchema: { $schema: SCHEMA, type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } },
-  { name: 'shout', description: 'Says it louder.', inputSchema: { $schema: SCHEMA, type: 'object', properties: { text: { type: 'string', description: 'what to say' } }, required: ['text'] } },
+  {
+    name: 'add',
+    description: 'Adds two numbers.',
+    inputSchema: {
+      $schema: SCHEMA,
+      type: 'object',
+      properties: { a: { type: 'number' }, b: { type: 'number' } },
+      required: ['a', 'b'],
+    },
+  },
+  {
+    name: 'shout',
+    description: 'Says it louder.',
+    inputSchema: {
+      $schema: SCHEMA,
+      type: 'object',
+      properties: { text: { type: 'string', description: 'what to say' } },
+      required: ['text'],
+    },
+  },
 ];
 
 async function talk(args: string[], frames: unknown[]): Promise<Record<string, unknown>[]> {
@@ -33,32 +56,51 @@ async function talk(args: string[], frames: unknown[]): Promise<Record<string, u
 
 describe('zod-mcp serve MODULE', () => {
   it("serves a module's exported tools, resources and prompts over stdio, without echo", async () => {
-    const [init, list, call] = await talk(['serve', parts], [
-      initialize,
-      { jsonrpc: '2.0', method: 'notifications/initialized' },
-      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
-      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'shout', arguments: { text: 'hi' } } },
-    ]);
+    const [init, list, call] = await talk(
+      ['serve', parts],
+      [
+        initialize,
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+        { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'shout', arguments: { text: 'hi' } } },
+      ],
+    );
     // Named after the nearest package.json (this repository's).
     expect(init).toStrictEqual({
       jsonrpc: '2.0',
       id: 1,
       result: {
         protocolVersion: '2025-11-25',
-        capabilities: { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: true }, completions: {}, logging: {} },
+        capabilities: {
+          tools: { listChanged: true },
+          resources: { subscribe: true, listChanged: true },
+          prompts: { listChanged: true },
+          completions: {},
+          logging: {},
+        },
         serverInfo: { name: 'zod-mcp', version: '0.1.0' },
       },
     });
     expect(list).toStrictEqual({ jsonrpc: '2.0', id: 2, result: { tools: partsTools } });
-    expect(call).toStrictEqual({ jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'HI' }], isError: false } });
+    expect(call).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      result: { content: [{ type: 'text', text: 'HI' }], isError: false },
+    });
   }, 30_000);
 
   it('serves the McpServer a module exports as it is, and adds --root tools to a module of parts', async () => {
     const [init] = await talk(['serve', built], [initialize]);
-    expect((init!.result as { serverInfo: unknown; instructions: unknown }).serverInfo).toStrictEqual({ name: 'built', version: '2.0.0' });
+    expect((init!.result as { serverInfo: unknown; instructions: unknown }).serverInfo).toStrictEqual({
+      name: 'built',
+      version: '2.0.0',
+    });
     expect((init!.result as { instructions: unknown }).instructions).toBe('Call repeat.');
     const dir = mkdtempSync(join(tmpdir(), 'zod-mcp-root-'));
-    const [, list] = await talk(['serve', parts, '--root', dir, '--read-only'], [initialize, { jsonrpc: '2.0', id: 2, method: 'tools/list' }]);
+    const [, list] = await talk(
+      ['serve', parts, '--root', dir, '--read-only'],
+      [initialize, { jsonrpc: '2.0', id: 2, method: 'tools/list' }],
+    );
     const names = (list!.result as { tools: { name: string }[] }).tools.map((tool) => tool.name);
     expect(names).toStrictEqual(['add', 'shout', 'read_file', 'list_directory', 'glob', 'grep']);
   }, 30_000);
@@ -69,7 +111,10 @@ describe('zod-mcp serve MODULE', () => {
       const client = new Client({ name: 't', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
       await client.connect(new StreamableHTTPClientTransport(new URL(served.url)));
       expect((await client.listTools()).tools.map((tool) => tool.name)).toStrictEqual(['add', 'shout']);
-      expect(await client.callTool({ name: 'add', arguments: { a: 2, b: 40 } })).toMatchObject({ content: [{ type: 'text', text: '42' }], isError: false });
+      expect(await client.callTool({ name: 'add', arguments: { a: 2, b: 40 } })).toMatchObject({
+        content: [{ type: 'text', text: '42' }],
+        isError: false,
+      });
       await client.close();
     } finally {
       expect(await served.stop()).toBe(0);
@@ -81,20 +126,33 @@ describe('zod-mcp serve MODULE', () => {
     writeFileSync(join(dir, 'empty.ts'), 'export const answer = 42;\n');
     // What the module is at fault for exits 1; what the command line asks that cannot be, 2.
     const cases: [string[], number, string][] = [
-      [['serve', join(dir, 'empty.ts')], 1, `zod-mcp: ${join(dir, 'empty.ts')}: exports no McpServer, tool, resource or prompt (export them: \`export const server = new McpServer(...)\`, or \`export const add = defineTool(...)\`)\n`],
-      [['serve', join(modules, 'throws.ts')], 1, `zod-mcp: ${join(modules, 'throws.ts')}: tool "bad name": invalid name: tool names are 1 to 128 characters of A-Z, a-z, 0-9, "_", "-" and "." (at ${join(modules, 'throws.ts')}:5:20)\n`],
+      [
+        ['serve', join(dir, 'empty.ts')],
+        1,
+        `zod-mcp: ${join(dir, 'empty.ts')}: exports no McpServer, tool, resource or prompt (export them: \`export const server = new McpServer(...)\`, or \`export const add = defineTool(...)\`)\n`,
+      ],
+      [
+        ['serve', join(modules, 'throws.ts')],
+        1,
+        `zod-mcp: ${join(modules, 'throws.ts')}: tool "bad name": invalid name: tool names are 1 to 128 characters of A-Z, a-z, 0-9, "_", "-" and "." (at ${join(modules, 'throws.ts')}:5:20)\n`,
+      ],
       [['serve', join(dir, 'missing.ts')], 1, `zod-mcp: ${join(dir, 'missing.ts')}: no such file\n`],
       [['inspect', join(dir, 'missing.ts')], 1, `zod-mcp: ${join(dir, 'missing.ts')}: no such file\n`],
       [['serve', parts, '--demo'], 2, `zod-mcp: serve: ${parts}: tool "add" is defined twice\n`],
-      [['serve', built, '--demo'], 2, `zod-mcp: serve: ${built} exports a built McpServer, to which --demo cannot add: pass those to new McpServer({...}) in the module, or export its tools instead\n`],
+      [
+        ['serve', built, '--demo'],
+        2,
+        `zod-mcp: serve: ${built} exports a built McpServer, to which --demo cannot add: pass those to new McpServer({...}) in the module, or export its tools instead\n`,
+      ],
       [['serve', parts, built], 2, `zod-mcp: serve: one module to serve, not 2: ${parts} ${built}\n`],
     ];
-    for (const [args, code, stderr] of cases) expect(await zodMcp(args), args.join(' ')).toStrictEqual({ code, stdout: '', stderr });
+    for (const [args, code, stderr] of cases)
+      expect(await zodMcp(args), args.join(' ')).toStrictEqual({ code, stdout: '', stderr });
   }, 60_000);
 });
 
 describe('zod-mcp serve MODULE in a CommonJS package', () => {
-  it("serves a .ts module of a package without \"type\": \"module\" (tsx loads it as CommonJS), parts and a built server alike", async () => {
+  it('serves a .ts module of a package without "type": "module" (tsx loads it as CommonJS), parts and a built server alike', async () => {
     // A project of a user's: its own package.json, zod-mcp and zod installed (linked to this checkout).
     const dir = mkdtempSync(join(root, 'test', 'cli', '.dev-cjs-'));
     try {
@@ -107,12 +165,28 @@ describe('zod-mcp serve MODULE in a CommonJS package', () => {
       const partsOut = await zodMcp(['inspect', join(dir, 'parts.ts'), '--json']);
       expect(partsOut.stderr).toBe('');
       const inspected = JSON.parse(partsOut.stdout) as { server: unknown; tools: unknown };
-      expect({ server: inspected.server, tools: inspected.tools }).toStrictEqual({ server: { name: 'cjs-app', version: '3.1.4' }, tools: partsTools });
+      expect({ server: inspected.server, tools: inspected.tools }).toStrictEqual({
+        server: { name: 'cjs-app', version: '3.1.4' },
+        tools: partsTools,
+      });
       const builtOut = await zodMcp(['inspect', join(dir, 'built.ts'), '--json']);
-      expect((JSON.parse(builtOut.stdout) as { server: unknown }).server).toStrictEqual({ name: 'built', version: '2.0.0' });
+      expect((JSON.parse(builtOut.stdout) as { server: unknown }).server).toStrictEqual({
+        name: 'built',
+        version: '2.0.0',
+      });
       // Its McpServer is its own copy of zod-mcp's (require compiles the package again): served all the same.
-      const [, called] = await talk(['serve', join(dir, 'built.ts')], [initialize, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'repeat', arguments: { text: 'cjs' } } }]);
-      expect(called).toStrictEqual({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'cjs' }], isError: false } });
+      const [, called] = await talk(
+        ['serve', join(dir, 'built.ts')],
+        [
+          initialize,
+          { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'repeat', arguments: { text: 'cjs' } } },
+        ],
+      );
+      expect(called).toStrictEqual({
+        jsonrpc: '2.0',
+        id: 2,
+        result: { content: [{ type: 'text', text: 'cjs' }], isError: false },
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -162,6 +236,10 @@ describe('zod-mcp inspect MODULE', () => {
         '',
       ].join('\n'),
     );
-    expect(stdout.startsWith('zod-mcp 0.1.0: 4 tools, 0 resources, 0 resource templates, 0 prompts\n\ntool greet — Greets.\n  input:  {\n')).toBe(true);
+    expect(
+      stdout.startsWith(
+        'zod-mcp 0.1.0: 4 tools, 0 resources, 0 resource templates, 0 prompts\n\ntool greet — Greets.\n  input:  {\n',
+      ),
+    ).toBe(true);
   }, 30_000);
 });

@@ -26,12 +26,19 @@ describe('program.ts mcp-server', () => {
   });
 
   it('prints an empty list when every frame is a notification', async () => {
-    const path = write('quiet.json', JSON.stringify({ requests: [{ jsonrpc: '2.0', method: 'notifications/initialized' }] }));
+    const path = write(
+      'quiet.json',
+      JSON.stringify({ requests: [{ jsonrpc: '2.0', method: 'notifications/initialized' }] }),
+    );
     expect(await runProgram(['mcp-server', path])).toStrictEqual({ code: 0, stdout: '{"responses":[]}\n', stderr: '' });
   });
 
   const bad: [string, () => string[], string][] = [
-    ['a missing file', () => [join(dir, 'absent.json')], `zod-mcp: cannot read case file ${join(dir, 'absent.json')}: no such file\n`],
+    [
+      'a missing file',
+      () => [join(dir, 'absent.json')],
+      `zod-mcp: cannot read case file ${join(dir, 'absent.json')}: no such file\n`,
+    ],
     [
       'a directory',
       () => [dir],
@@ -60,12 +67,28 @@ describe('program.ts mcp-server', () => {
   });
 
   it('exits 2 on an unknown command, in one line naming the closest one', async () => {
-    expect(await runProgram(['frobnicate'])).toStrictEqual({ code: 2, stdout: '', stderr: 'zod-mcp: unknown command: frobnicate; `zod-mcp --help` lists the commands\n' });
-    expect(await runProgram(['mcp-servr'])).toStrictEqual({ code: 2, stdout: '', stderr: 'zod-mcp: unknown command: mcp-servr (did you mean mcp-server?); `zod-mcp --help` lists the commands\n' });
+    expect(await runProgram(['frobnicate'])).toStrictEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'zod-mcp: unknown command: frobnicate; `zod-mcp --help` lists the commands\n',
+    });
+    expect(await runProgram(['mcp-servr'])).toStrictEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'zod-mcp: unknown command: mcp-servr (did you mean mcp-server?); `zod-mcp --help` lists the commands\n',
+    });
   });
 
   it('exits 2 on two case files, or an option it does not have', async () => {
-    expect(await runProgram(['mcp-server', 'a.json', 'b.json'])).toStrictEqual({ code: 2, stdout: '', stderr: 'zod-mcp: mcp-server: one case file, not 2: a.json b.json\n' });
-    expect(await runProgram(['mcp-server', '--verbose'])).toStrictEqual({ code: 2, stdout: '', stderr: 'zod-mcp: mcp-server: unknown option --verbose; `zod-mcp mcp-server --help` lists the options\n' });
+    expect(await runProgram(['mcp-server', 'a.json', 'b.json'])).toStrictEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'zod-mcp: mcp-server: one case file, not 2: a.json b.json\n',
+    });
+    expect(await runProgram(['mcp-server', '--verbose'])).toStrictEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'zod-mcp: mcp-server: unknown option --verbose; `zod-mcp mcp-server --help` lists the options\n',
+    });
   });
 });

@@ -17,13 +17,21 @@ const modules = join(root, 'test', 'cli', 'modules');
 
 /** `node program.js …args` in a new network namespace whose loopback is up; its pid is node's. */
 function inNamespace(args: readonly string[]): Promise<ServeProcess> {
-  return startHttpProgram('/usr/bin/unshare', ['-n', '/bin/sh', '-c', '/usr/sbin/ip link set lo up && exec "$@"', 'sh', process.execPath, programJs, ...args], {}, 30_000);
+  return startHttpProgram(
+    '/usr/bin/unshare',
+    ['-n', '/bin/sh', '-c', '/usr/sbin/ip link set lo up && exec "$@"', 'sh', process.execPath, programJs, ...args],
+    {},
+    30_000,
+  );
 }
 
 /** The listening TCP sockets of the namespace `pid` is in, as `address:port` (IPv4 and IPv6). */
 function listening(pid: number): string[] {
   const sockets: string[] = [];
-  for (const [file, v6] of [['tcp', false], ['tcp6', true]] as const) {
+  for (const [file, v6] of [
+    ['tcp', false],
+    ['tcp6', true],
+  ] as const) {
     for (const line of readFileSync(`/proc/${pid}/net/${file}`, 'utf8').split('\n').slice(1)) {
       const [, local, , state] = line.trim().split(/\s+/);
       if (state !== '0A' || local === undefined) continue; // 0A: LISTEN
@@ -45,22 +53,44 @@ async function listFromInside(pid: number, url: string, host: string): Promise<{
       let text = ''; res.setEncoding('utf8').on('data', (c) => (text += c)).on('end', () => console.log(JSON.stringify({ status: res.statusCode, text })));
     });
     req.end(body);`;
-  const { stdout } = await run('/usr/bin/nsenter', [`--net=/proc/${pid}/ns/net`, process.execPath, '-e', script, url, host]);
+  const { stdout } = await run('/usr/bin/nsenter', [
+    `--net=/proc/${pid}/ns/net`,
+    process.execPath,
+    '-e',
+    script,
+    url,
+    host,
+  ]);
   const { status, text } = JSON.parse(stdout) as { status: number; text: string };
   if (status !== 200) return { status };
-  return { status, tools: (JSON.parse(text) as { result: { tools: { name: string }[] } }).result.tools.map((tool) => tool.name) };
+  return {
+    status,
+    tools: (JSON.parse(text) as { result: { tools: { name: string }[] } }).result.tools.map((tool) => tool.name),
+  };
 }
 
-const hostNames = /^zod-mcp: serving the Host names localhost, 127\.0\.0\.1, ::1, .*; any other gets 403 \(--allowed-hosts to name more\)$/;
+const hostNames =
+  /^zod-mcp: serving the Host names localhost, 127\.0\.0\.1, ::1, .*; any other gets 403 \(--allowed-hosts to name more\)$/;
 
 describeWith('unshare')('a public bind with --allow-unauthenticated', () => {
   it('serve MODULE exporting a built server: the warning names its tools and the port it listens on', async () => {
-    const served = await inNamespace(['serve', join(modules, 'built-server.ts'), '--http', '--host', '0.0.0.0', '--port', '0', '--allow-unauthenticated']);
+    const served = await inNamespace([
+      'serve',
+      join(modules, 'built-server.ts'),
+      '--http',
+      '--host',
+      '0.0.0.0',
+      '--port',
+      '0',
+      '--allow-unauthenticated',
+    ]);
     try {
       const port = Number(new URL(served.url).port);
       expect(port).toBeGreaterThan(0);
       const lines = served.stderr().split('\n');
-      expect(lines[0]).toBe(`zod-mcp: WARNING: no authorization on 0.0.0.0:${port}: anyone who can reach it may call repeat`);
+      expect(lines[0]).toBe(
+        `zod-mcp: WARNING: no authorization on 0.0.0.0:${port}: anyone who can reach it may call repeat`,
+      );
       expect(lines[1]).toMatch(hostNames);
       expect(listening(served.child.pid!)).toStrictEqual([`0.0.0.0:${port}`]);
     } finally {
@@ -69,11 +99,25 @@ describeWith('unshare')('a public bind with --allow-unauthenticated', () => {
   }, 60_000);
 
   it("dev MODULE --http: the warning names the module's tools and dev's port; the server behind it listens on loopback only", async () => {
-    const served = await inNamespace(['dev', join(modules, 'parts.ts'), '--http', '--host', '0.0.0.0', '--port', '0', '--allow-unauthenticated']);
+    const served = await inNamespace([
+      'dev',
+      join(modules, 'parts.ts'),
+      '--http',
+      '--host',
+      '0.0.0.0',
+      '--port',
+      '0',
+      '--allow-unauthenticated',
+    ]);
     try {
       const port = Number(new URL(served.url).port);
-      const lines = served.stderr().split('\n').filter((line) => line.startsWith('zod-mcp: '));
-      expect(lines[0]).toBe(`zod-mcp: WARNING: no authorization on 0.0.0.0:${port}: anyone who can reach it may call add, shout, and read its resources`);
+      const lines = served
+        .stderr()
+        .split('\n')
+        .filter((line) => line.startsWith('zod-mcp: '));
+      expect(lines[0]).toBe(
+        `zod-mcp: WARNING: no authorization on 0.0.0.0:${port}: anyone who can reach it may call add, shout, and read its resources`,
+      );
       expect(lines[1]).toMatch(hostNames);
       const sockets = listening(served.child.pid!);
       expect(sockets).toHaveLength(2);
@@ -81,8 +125,13 @@ describeWith('unshare')('a public bind with --allow-unauthenticated', () => {
       expect(sockets.filter((socket) => socket !== `0.0.0.0:${port}`)[0]).toMatch(/^127\.0\.0\.1:\d+$/);
       // Through dev's listener, the server behind it serves this machine's names as serve on 0.0.0.0 would, and no other.
       const url = `http://127.0.0.1:${port}/mcp`;
-      expect(await listFromInside(served.child.pid!, url, `127.0.0.1:${port}`)).toStrictEqual({ status: 200, tools: ['add', 'shout'] });
-      expect(await listFromInside(served.child.pid!, url, `${(await run('hostname')).stdout.trim()}:${port}`)).toStrictEqual({ status: 200, tools: ['add', 'shout'] });
+      expect(await listFromInside(served.child.pid!, url, `127.0.0.1:${port}`)).toStrictEqual({
+        status: 200,
+        tools: ['add', 'shout'],
+      });
+      expect(
+        await listFromInside(served.child.pid!, url, `${(await run('hostname')).stdout.trim()}:${port}`),
+      ).toStrictEqual({ status: 200, tools: ['add', 'shout'] });
       expect(await listFromInside(served.child.pid!, url, `evil.example:${port}`)).toStrictEqual({ status: 403 });
     } finally {
       expect(await served.stop()).toBe(0);
@@ -91,7 +140,22 @@ describeWith('unshare')('a public bind with --allow-unauthenticated', () => {
 
   it('dev --http on a public host without authorization is refused before anything listens', async () => {
     // In a namespace too: were the check missing, this would listen on 0.0.0.0.
-    const args = ['-n', '/bin/sh', '-c', '/usr/sbin/ip link set lo up && exec "$@"', 'sh', process.execPath, programJs, 'dev', join(modules, 'parts.ts'), '--http', '--host', '0.0.0.0', '--port', '0'];
+    const args = [
+      '-n',
+      '/bin/sh',
+      '-c',
+      '/usr/sbin/ip link set lo up && exec "$@"',
+      'sh',
+      process.execPath,
+      programJs,
+      'dev',
+      join(modules, 'parts.ts'),
+      '--http',
+      '--host',
+      '0.0.0.0',
+      '--port',
+      '0',
+    ];
     const refused = await run('/usr/bin/unshare', args, { timeout: 20_000 }).then(
       () => ({ code: 0, stderr: '' }),
       (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
@@ -105,6 +169,11 @@ describeWith('unshare')('a public bind with --allow-unauthenticated', () => {
 
 describe('the namespace helpers', () => {
   it('read /proc/net/tcp addresses', () => {
-    expect([addressOf4('0100007F'), addressOf4('00000000'), addressOf6('00000000000000000000000001000000'), addressOf6('0'.repeat(32))]).toStrictEqual(['127.0.0.1', '0.0.0.0', '[::1]', '[::]']);
+    expect([
+      addressOf4('0100007F'),
+      addressOf4('00000000'),
+      addressOf6('00000000000000000000000001000000'),
+      addressOf6('0'.repeat(32)),
+    ]).toStrictEqual(['127.0.0.1', '0.0.0.0', '[::1]', '[::]']);
   });
 });

@@ -18,16 +18,26 @@ writeFileSync(
 /** Runs `node dist/program.js ARGS` with these frames on stdin: its answers, and the built-ins it loaded. */
 function run(args: string[], frames: object[]): { answers: Record<string, unknown>[]; loaded: string[] } {
   const input = frames.map((frame) => `${JSON.stringify(frame)}\n`).join('');
-  const child = spawnSync(process.execPath, ['-r', preload, programJs, ...args], { input, encoding: 'utf8', timeout: 20_000 });
+  const child = spawnSync(process.execPath, ['-r', preload, programJs, ...args], {
+    input,
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
   const line = child.stderr.split('\n').find((text) => text.startsWith('LOADED ')) ?? '';
   return {
-    answers: child.stdout.split('\n').filter((text) => text !== '').map((text) => JSON.parse(text) as Record<string, unknown>),
+    answers: child.stdout
+      .split('\n')
+      .filter((text) => text !== '')
+      .map((text) => JSON.parse(text) as Record<string, unknown>),
     loaded: line.slice('LOADED '.length).split(','),
   };
 }
 
 const crypto = (loaded: string[]) => loaded.filter((name) => /^NativeModule (crypto|internal\/crypto\/)/.test(name));
-const ENVELOPE = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } };
+const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+};
 
 describe('start-up', () => {
   it('serve answers initialize and tool calls, on either era, without loading node:crypto', () => {
@@ -35,12 +45,20 @@ describe('start-up', () => {
     const old = run(
       ['serve'],
       [
-        { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } },
+        {
+          jsonrpc: '2.0',
+          id: 0,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+        },
         { jsonrpc: '2.0', method: 'notifications/initialized' },
         { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { a: 1 } } },
       ],
     );
-    const modern = run(['serve'], [{ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { a: 2 }, _meta: ENVELOPE } }]);
+    const modern = run(
+      ['serve'],
+      [{ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { a: 2 }, _meta: ENVELOPE } }],
+    );
     for (const [{ answers, loaded }, ids] of [
       [old, [0, 1]],
       [modern, [2]],
@@ -52,7 +70,10 @@ describe('start-up', () => {
   });
 
   it('loads it when a state is first sealed: a 2026 call that asks the client gets its requestState', () => {
-    const { answers, loaded } = run(['serve', '--demo'], [{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ask_name', arguments: {}, _meta: ENVELOPE } }]);
+    const { answers, loaded } = run(
+      ['serve', '--demo'],
+      [{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ask_name', arguments: {}, _meta: ENVELOPE } }],
+    );
     expect(answers).toHaveLength(1);
     const result = answers[0]!.result as { resultType: string; requestState: string };
     expect(result.resultType).toBe('input_required');

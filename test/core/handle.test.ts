@@ -57,7 +57,11 @@ describe('tools/list pagination', () => {
 
     const beyond = Buffer.from('tools:5').toString('base64url');
     expect(wire(await handle(request(9, 'tools/list', { cursor: beyond })))).toBe(
-      wire({ jsonrpc: '2.0', id: 9, error: { code: -32602, message: 'Invalid params', data: 'params.cursor: not a cursor this server gave out' } }),
+      wire({
+        jsonrpc: '2.0',
+        id: 9,
+        error: { code: -32602, message: 'Invalid params', data: 'params.cursor: not a cursor this server gave out' },
+      }),
     );
   });
 
@@ -100,7 +104,9 @@ describe('cancellation and timeouts', () => {
   it('a timed-out call answers at the timeout, even when the handler ignores its signal', async () => {
     const { handle } = makeServer([stubborn]);
     const started = Date.now();
-    expect(wire(await handle(callTool(1, 'stubborn')))).toBe(wire(textResult(1, 'tool stubborn timed out after 30 ms', true)));
+    expect(wire(await handle(callTool(1, 'stubborn')))).toBe(
+      wire(textResult(1, 'tool stubborn timed out after 30 ms', true)),
+    );
     expect(Date.now() - started).toBeLessThan(190);
   });
 
@@ -126,7 +132,13 @@ describe('cancellation and timeouts', () => {
   });
 
   it('a call whose transport signal is already aborted ends at once, with no response and nothing left in flight', async () => {
-    const hang = defineTool({ name: 'hang', description: '', input: z.object({}), timeoutMs: 50, handler: () => new Promise<string>(() => {}) });
+    const hang = defineTool({
+      name: 'hang',
+      description: '',
+      input: z.object({}),
+      timeoutMs: 50,
+      handler: () => new Promise<string>(() => {}),
+    });
     const { server, session } = makeServer([hang]);
     expect(await server.handle(callTool(1, 'hang'), { session, signal: AbortSignal.abort() })).toBeNull();
     expect(session.inFlight.size).toBe(0);
@@ -165,7 +177,9 @@ describe('cancellation and timeouts', () => {
     });
     const { handle } = makeServer([slowCheck]);
     const started = Date.now();
-    expect(wire(await handle(callTool(1, 'slow_check')))).toBe(wire(textResult(1, 'tool slow_check timed out after 20 ms', true)));
+    expect(wire(await handle(callTool(1, 'slow_check')))).toBe(
+      wire(textResult(1, 'tool slow_check timed out after 20 ms', true)),
+    );
     expect(Date.now() - started).toBeLessThan(190);
   });
 
@@ -173,7 +187,11 @@ describe('cancellation and timeouts', () => {
     const { handle } = makeServer([slow]);
     const first = handle(callTool(7, 'slow', { ms: 20 }));
     expect(wire(await handle(callTool(7, 'slow', { ms: 20 })))).toBe(
-      wire({ jsonrpc: '2.0', id: 7, error: { code: -32600, message: 'Invalid Request', data: 'id: 7 is already used by a call in flight' } }),
+      wire({
+        jsonrpc: '2.0',
+        id: 7,
+        error: { code: -32600, message: 'Invalid Request', data: 'id: 7 is already used by a call in flight' },
+      }),
     );
     expect(wire(await first)).toBe(wire(textResult(7, 'done')));
   });
@@ -191,8 +209,16 @@ describe('progress and logging', () => {
     await handle(callTool(3, 'reporter', { steps: 2 }, { progressToken: 'p' }));
     expect(wire(sent)).toBe(
       wire([
-        { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 1, total: 2, message: 'step 1' } },
-        { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 2, total: 2, message: 'step 2' } },
+        {
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: 'p', progress: 1, total: 2, message: 'step 1' },
+        },
+        {
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: 'p', progress: 2, total: 2, message: 'step 2' },
+        },
         { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'debug', data: 'a debug line' } },
         { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'warning', data: { steps: 2 } } },
       ]),
@@ -217,7 +243,9 @@ describe('progress and logging', () => {
       wire(textResult(1, 'progress must increase: 1 after 2', true)),
     );
     late?.();
-    expect(sent).toStrictEqual([{ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 7, progress: 2 } }]);
+    expect(sent).toStrictEqual([
+      { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 7, progress: 2 } },
+    ]);
   });
 });
 
@@ -225,9 +253,29 @@ describe('handler results', () => {
   const returning = (value: unknown) =>
     defineTool({ name: 'r', description: '', input: z.object({}), handler: () => value as string });
   const cases: [string, unknown, unknown][] = [
-    ['a number', 42, textResult(1, 'tool r returned number; a handler returns a string, an array of content blocks or a CallToolResult', true).result],
-    ['null', null, textResult(1, 'tool r returned null; a handler returns a string, an array of content blocks or a CallToolResult', true).result],
-    ['a bad block', [{ type: 'text' }], textResult(1, 'tool r returned invalid content blocks: [0].text: missing, expected string', true).result],
+    [
+      'a number',
+      42,
+      textResult(
+        1,
+        'tool r returned number; a handler returns a string, an array of content blocks or a CallToolResult',
+        true,
+      ).result,
+    ],
+    [
+      'null',
+      null,
+      textResult(
+        1,
+        'tool r returned null; a handler returns a string, an array of content blocks or a CallToolResult',
+        true,
+      ).result,
+    ],
+    [
+      'a bad block',
+      [{ type: 'text' }],
+      textResult(1, 'tool r returned invalid content blocks: [0].text: missing, expected string', true).result,
+    ],
     [
       'a CallToolResult with isError',
       { content: [{ type: 'text', text: 'no' }], isError: true, extra: 1 },
@@ -246,7 +294,12 @@ describe('handler results', () => {
   });
 
   it('a non-Error throw and a synchronous throw are results too', async () => {
-    const throwsString = defineTool({ name: 's', description: '', input: z.object({}), handler: () => Promise.reject('plain string') });
+    const throwsString = defineTool({
+      name: 's',
+      description: '',
+      input: z.object({}),
+      handler: () => Promise.reject('plain string'),
+    });
     const throwsNothing = defineTool({
       name: 'n',
       description: '',
@@ -282,7 +335,8 @@ describe('initialize', () => {
 
 describe('limits a caller can trip over', () => {
   it('refuses a timeout no timer can wait for, rather than firing it after 1 ms', () => {
-    const tool = (timeoutMs: number) => () => defineTool({ name: 't', description: '', input: z.object({}), timeoutMs, handler: () => '' });
+    const tool = (timeoutMs: number) => () =>
+      defineTool({ name: 't', description: '', input: z.object({}), timeoutMs, handler: () => '' });
     const message = 'must be a positive number of milliseconds up to 2147483647; leave it out for no timeout';
     expect(tool(Infinity)).toThrow(new TypeError(`tool "t": timeoutMs ${message}`));
     expect(tool(3e9)).toThrow(new TypeError(`tool "t": timeoutMs ${message}`));
@@ -307,16 +361,23 @@ describe('limits a caller can trip over', () => {
   });
 
   it('refuses a cursor for a page that was never given out', async () => {
-    const tools = Array.from({ length: 4 }, (_, i) => defineTool({ name: `t${i}`, description: '', input: z.object({}), handler: () => '' }));
+    const tools = Array.from({ length: 4 }, (_, i) =>
+      defineTool({ name: `t${i}`, description: '', input: z.object({}), handler: () => '' }),
+    );
     const cursor = (offset: number) => Buffer.from(`tools:${offset}`).toString('base64url');
     const refused = (id: number) =>
-      wire({ jsonrpc: '2.0', id, error: { code: -32602, message: 'Invalid params', data: 'params.cursor: not a cursor this server gave out' } });
+      wire({
+        jsonrpc: '2.0',
+        id,
+        error: { code: -32602, message: 'Invalid params', data: 'params.cursor: not a cursor this server gave out' },
+      });
     expect(wire(await makeServer(tools).handle(request(1, 'tools/list', { cursor: cursor(1) })))).toBe(refused(1));
     const paged = makeServer(tools, { pageSize: 2 });
     expect(wire(await paged.handle(request(2, 'tools/list', { cursor: cursor(1) })))).toBe(refused(2));
-    expect(resultOf<{ tools: { name: string }[] }>(await paged.handle(request(3, 'tools/list', { cursor: cursor(2) }))).tools.map((t) => t.name)).toStrictEqual([
-      't2',
-      't3',
-    ]);
+    expect(
+      resultOf<{ tools: { name: string }[] }>(
+        await paged.handle(request(3, 'tools/list', { cursor: cursor(2) })),
+      ).tools.map((t) => t.name),
+    ).toStrictEqual(['t2', 't3']);
   });
 });

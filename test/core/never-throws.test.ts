@@ -9,7 +9,19 @@ import { serverTools } from '../../src/bundled/echo.js';
 import { toErrorFrame } from '../../src/jsonrpc/errors.js';
 import { makeServer, textResult, wire } from '../helpers/server.js';
 
-const methods = ['initialize', 'ping', 'tools/list', 'tools/call', 'logging/setLevel', 'server/discover', 'notifications/cancelled', 'notifications/initialized', 'toString', '__proto__', 'nope'];
+const methods = [
+  'initialize',
+  'ping',
+  'tools/list',
+  'tools/call',
+  'logging/setLevel',
+  'server/discover',
+  'notifications/cancelled',
+  'notifications/initialized',
+  'toString',
+  '__proto__',
+  'nope',
+];
 const toolNames = ['echo', 'add', 'fail', 'console_log', 'constructor', 'nope'];
 
 /** Frame-shaped values with every member drawn from good and bad choices. */
@@ -19,8 +31,14 @@ const frameLike = fc.record(
     id: fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.double(), fc.jsonValue()),
     method: fc.oneof(fc.constantFrom(...methods), fc.jsonValue()),
     params: fc.oneof(
-      fc.record({ name: fc.oneof(fc.constantFrom(...toolNames), fc.jsonValue()), arguments: fc.jsonValue() }, { requiredKeys: [] }),
-      fc.record({ requestId: fc.jsonValue(), level: fc.jsonValue(), cursor: fc.jsonValue(), protocolVersion: fc.jsonValue() }, { requiredKeys: [] }),
+      fc.record(
+        { name: fc.oneof(fc.constantFrom(...toolNames), fc.jsonValue()), arguments: fc.jsonValue() },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        { requestId: fc.jsonValue(), level: fc.jsonValue(), cursor: fc.jsonValue(), protocolVersion: fc.jsonValue() },
+        { requiredKeys: [] },
+      ),
       // The 2026 envelope, well-formed or not.
       fc.record(
         {
@@ -29,7 +47,10 @@ const frameLike = fc.record(
           _meta: fc.oneof(
             fc.record(
               {
-                'io.modelcontextprotocol/protocolVersion': fc.oneof(fc.constantFrom('2026-07-28', '2025-11-25', 'v9'), fc.jsonValue()),
+                'io.modelcontextprotocol/protocolVersion': fc.oneof(
+                  fc.constantFrom('2026-07-28', '2025-11-25', 'v9'),
+                  fc.jsonValue(),
+                ),
                 'io.modelcontextprotocol/clientCapabilities': fc.oneof(fc.constant({}), fc.jsonValue()),
                 'io.modelcontextprotocol/logLevel': fc.oneof(fc.constantFrom('debug', 'loud'), fc.jsonValue()),
                 progressToken: fc.jsonValue(),
@@ -52,14 +73,18 @@ const frameLike = fc.record(
 describe('handle never throws', () => {
   it('answers any JSON value or frame-like object with a valid frame or null', async () => {
     const errors: unknown[] = [];
-    const { handle } = makeServer([...serverTools, ...demoTools.filter((t) => t.name !== 'countdown')], { onError: (e) => errors.push(e) });
+    const { handle } = makeServer([...serverTools, ...demoTools.filter((t) => t.name !== 'countdown')], {
+      onError: (e) => errors.push(e),
+    });
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.jsonValue(), frameLike), async (frame) => {
         const response = await handle(frame);
         if (response === null) return;
         expect(Response.safeParse(response).success).toBe(true);
         // No frame carries "id": null: without an id to echo, the member is left out.
-        expect(Object.keys(response).slice(0, 2)).toStrictEqual('id' in response ? ['jsonrpc', 'id'] : ['jsonrpc', 'error']);
+        expect(Object.keys(response).slice(0, 2)).toStrictEqual(
+          'id' in response ? ['jsonrpc', 'id'] : ['jsonrpc', 'error'],
+        );
         expect(JSON.stringify(response)).not.toContain('"id":null');
       }),
       { numRuns: 3000 },
@@ -70,18 +95,46 @@ describe('handle never throws', () => {
   it('answers a request with its own id, and a notification with nothing', async () => {
     const { handle } = makeServer(serverTools);
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.integer(), fc.string()), fc.constantFrom(...methods), fc.jsonValue(), async (id, method, params) => {
-        const response = await handle({ jsonrpc: '2.0', id, method, params });
-        expect(response?.id).toBe(id);
-        expect(await handle({ jsonrpc: '2.0', method, params })).toBeNull();
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.integer(), fc.string()),
+        fc.constantFrom(...methods),
+        fc.jsonValue(),
+        async (id, method, params) => {
+          const response = await handle({ jsonrpc: '2.0', id, method, params });
+          expect(response?.id).toBe(id);
+          expect(await handle({ jsonrpc: '2.0', method, params })).toBeNull();
+        },
+      ),
       { numRuns: 1000 },
     );
   });
 
   const hostile: [string, () => unknown][] = [
-    ['a getter that throws', () => ({ jsonrpc: '2.0', id: 1, get method(): string { throw new Error('boom'); } })],
-    ['a proxy that throws on every trap', () => new Proxy({}, { has: () => { throw new Error('trap'); }, get: () => { throw new Error('trap'); } })],
+    [
+      'a getter that throws',
+      () => ({
+        jsonrpc: '2.0',
+        id: 1,
+        get method(): string {
+          throw new Error('boom');
+        },
+      }),
+    ],
+    [
+      'a proxy that throws on every trap',
+      () =>
+        new Proxy(
+          {},
+          {
+            has: () => {
+              throw new Error('trap');
+            },
+            get: () => {
+              throw new Error('trap');
+            },
+          },
+        ),
+    ],
   ];
 
   it.each(hostile)('turns %s into -32603 with no detail, reporting it', async (_name, make) => {
@@ -97,17 +150,35 @@ describe('handle never throws', () => {
     const { handle } = makeServer(serverTools);
     const response = await handle(circular);
     expect(response).toMatchObject({ id: 1, result: { isError: true } });
-    expect(await handle({ jsonrpc: '2.0', id: 2, method: 'ping', params: { big: 10n, f: () => 1, s: Symbol('x') } })).toStrictEqual({ jsonrpc: '2.0', id: 2, result: {} });
-    expect(await handle(Object.create(null))).toStrictEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request', data: 'expected a request (jsonrpc, id, method) or a notification (jsonrpc, method)' } });
+    expect(
+      await handle({ jsonrpc: '2.0', id: 2, method: 'ping', params: { big: 10n, f: () => 1, s: Symbol('x') } }),
+    ).toStrictEqual({ jsonrpc: '2.0', id: 2, result: {} });
+    expect(await handle(Object.create(null))).toStrictEqual({
+      jsonrpc: '2.0',
+      error: {
+        code: -32600,
+        message: 'Invalid Request',
+        data: 'expected a request (jsonrpc, id, method) or a notification (jsonrpc, method)',
+      },
+    });
   });
 
   it('a tool whose input schema throws is a tool failure: an isError result, nothing reported', async () => {
     const errors: unknown[] = [];
-    const bomb = defineTool({ name: 'bomb', description: '', input: z.object({}).refine(() => { throw new Error('schema bug'); }), handler: () => '' });
+    const bomb = defineTool({
+      name: 'bomb',
+      description: '',
+      input: z.object({}).refine(() => {
+        throw new Error('schema bug');
+      }),
+      handler: () => '',
+    });
     const asyncBomb = defineTool({
       name: 'async_bomb',
       description: '',
-      input: z.object({}).refine(async () => { throw new Error('async schema bug'); }),
+      input: z.object({}).refine(async () => {
+        throw new Error('async schema bug');
+      }),
       handler: () => '',
     });
     const { handle } = makeServer([bomb, asyncBomb], { onError: (e) => errors.push(e) });
@@ -126,14 +197,22 @@ describe('handle never throws', () => {
         throw new Error('reporter broke');
       },
     });
-    const frame = { jsonrpc: '2.0', id: 1, get method(): string { throw new Error('getter exploded'); } };
+    const frame = {
+      jsonrpc: '2.0',
+      id: 1,
+      get method(): string {
+        throw new Error('getter exploded');
+      },
+    };
     expect(wire(await handle(frame))).toBe('{"jsonrpc":"2.0","error":{"code":-32603,"message":"Internal error"}}');
   });
 
   it('anything else thrown inside a method becomes -32603 with the id, the detail to the reporter only', () => {
     const reported: unknown[] = [];
     const bug = new TypeError('cannot read properties of undefined');
-    expect(wire(toErrorFrame(5, bug, (e) => reported.push(e)))).toBe('{"jsonrpc":"2.0","id":5,"error":{"code":-32603,"message":"Internal error"}}');
+    expect(wire(toErrorFrame(5, bug, (e) => reported.push(e)))).toBe(
+      '{"jsonrpc":"2.0","id":5,"error":{"code":-32603,"message":"Internal error"}}',
+    );
     expect(reported).toStrictEqual([bug]);
   });
 
@@ -141,7 +220,13 @@ describe('handle never throws', () => {
     const write = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       const { handle } = makeServer(serverTools);
-      const frame = { jsonrpc: '2.0', id: 1, get method(): string { throw new Error('getter exploded'); } };
+      const frame = {
+        jsonrpc: '2.0',
+        id: 1,
+        get method(): string {
+          throw new Error('getter exploded');
+        },
+      };
       expect(wire(await handle(frame))).toBe('{"jsonrpc":"2.0","error":{"code":-32603,"message":"Internal error"}}');
       const text = write.mock.calls.map(([chunk]) => String(chunk)).join('');
       expect(text.startsWith('zod-mcp: internal error: Error: getter exploded\n    at ')).toBe(true);

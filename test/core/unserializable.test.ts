@@ -29,7 +29,9 @@ describe('a result JSON cannot hold', () => {
     const stdio = serveStdio(server(), { input, output, handleSignals: false, onError: () => undefined });
     input.end(`${JSON.stringify(call)}\n{"jsonrpc":"2.0","id":8,"method":"ping"}\n`);
     await stdio.closed;
-    expect(text.split('\n').filter(Boolean).toSorted()).toStrictEqual([internalError, '{"jsonrpc":"2.0","id":8,"result":{}}'].toSorted());
+    expect(text.split('\n').filter(Boolean).toSorted()).toStrictEqual(
+      [internalError, '{"jsonrpc":"2.0","id":8,"result":{}}'].toSorted(),
+    );
   });
 
   it('over HTTP: -32603 for that id in a 200 answer', async () => {

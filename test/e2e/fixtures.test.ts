@@ -29,7 +29,11 @@ describe('fixtures', () => {
 
     it('gives the expected frames through zod-mcp serve (stdio)', async () => {
       const peer = new StdioPeer(fixture.testCase.tools === 'demo' ? ['serve', '--demo'] : ['serve']);
-      peer.send(fixture.testCase.requests.map((frame) => `${JSON.stringify(frameForEra(frame, fixture.testCase.era))}\n`).join(''));
+      peer.send(
+        fixture.testCase.requests
+          .map((frame) => `${JSON.stringify(frameForEra(frame, fixture.testCase.era))}\n`)
+          .join(''),
+      );
       expect(await peer.end()).toStrictEqual({ code: 0, signal: null });
       // stdio runs requests concurrently, so answers may come in another order; each frame must match exactly.
       const responses = peer.lines.filter((line) => !line.startsWith('{"jsonrpc":"2.0","method":'));

@@ -21,7 +21,9 @@ describe('npm run mcp-server', () => {
   }, 60_000);
 
   it("runs the seed's own case file", () => {
-    const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const scripts = (
+      JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
     expect(scripts['mcp-server']).toBe('tsx program.ts mcp-server fixtures/tools-call-handler/case.json');
   });
 });

@@ -14,7 +14,9 @@ const PACKAGES = new Set(['zod/v4', 'zod/v4/core', 'zod/v3', 'zod-to-json-schema
 
 /** What esbuild's ESM output imports: `from "x"`, `import "x"`, `import("x")`. */
 function specifiersOf(code: string): string[] {
-  const found = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"']+)["']/g)].map((match) => match[1]!);
+  const found = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"']+)["']/g)].map(
+    (match) => match[1]!,
+  );
   return [...new Set(found)];
 }
 
@@ -48,7 +50,9 @@ describe('the core entry is runtime-neutral', () => {
   it('imports no Node built-in anywhere in its module graph, dynamic imports included', () => {
     const { modules, bare } = graphOf(entry);
     expect(modules.length).toBeGreaterThan(5); // the entry and its chunks: the walk did follow them
-    const builtins = [...bare].filter(([spec]) => isBuiltin(spec)).map(([spec, by]) => `${spec} (from ${by.join(', ')})`);
+    const builtins = [...bare]
+      .filter(([spec]) => isBuiltin(spec))
+      .map(([spec, by]) => `${spec} (from ${by.join(', ')})`);
     expect(builtins).toStrictEqual([]);
     expect([...bare.keys()].filter((spec) => !PACKAGES.has(spec))).toStrictEqual([]);
   });

@@ -8,7 +8,8 @@ import { McpServer, defineTool } from '../../src/index.js';
 import { V2026, modern, serverInfoMeta } from '../helpers/eras.js';
 import { request, wire } from '../helpers/server.js';
 
-const tool = (name: string) => defineTool({ name, description: `tool ${name}`, input: z.object({}), handler: () => name });
+const tool = (name: string) =>
+  defineTool({ name, description: `tool ${name}`, input: z.object({}), handler: () => name });
 const initialize = (id: number, protocolVersion = '2025-11-25') =>
   request(id, 'initialize', { protocolVersion, capabilities: {}, clientInfo: { name: 'c', version: '1' } });
 
@@ -25,7 +26,15 @@ describe('a connection that pins its era (stdio)', () => {
     const { handle } = pinnedConnection(server);
     expect(await handle(initialize(1, '2025-06-18'))).toMatchObject({ result: { protocolVersion: '2025-06-18' } });
     expect(wire(await handle(modern(2, 'tools/list')))).toBe(
-      wire({ jsonrpc: '2.0', id: 2, error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2025-06-18'], requested: V2026 } } }),
+      wire({
+        jsonrpc: '2.0',
+        id: 2,
+        error: {
+          code: -32022,
+          message: 'Unsupported protocol version',
+          data: { supported: ['2025-06-18'], requested: V2026 },
+        },
+      }),
     );
     expect(await handle(request(3, 'tools/list'))).toMatchObject({ id: 3, result: { tools: [{ name: 'a' }] } });
   });
@@ -34,7 +43,15 @@ describe('a connection that pins its era (stdio)', () => {
     const { handle } = pinnedConnection(server);
     expect(await handle(modern(1, 'tools/list'))).toMatchObject({ result: { resultType: 'complete' } });
     expect(wire(await handle(initialize(2)))).toBe(
-      wire({ jsonrpc: '2.0', id: 2, error: { code: -32022, message: 'Unsupported protocol version', data: { supported: [V2026], requested: '2025-11-25' } } }),
+      wire({
+        jsonrpc: '2.0',
+        id: 2,
+        error: {
+          code: -32022,
+          message: 'Unsupported protocol version',
+          data: { supported: [V2026], requested: '2025-11-25' },
+        },
+      }),
     );
     expect(await handle(request(3, 'tools/list'))).toMatchObject({ id: 3, error: { code: -32602 } });
   });
@@ -48,7 +65,10 @@ describe('a connection that pins its era (stdio)', () => {
 
   it('a request that does not run pins nothing: a malformed initialize, an unknown 2026 method', async () => {
     const { handle } = pinnedConnection(server);
-    expect(await handle(request(1, 'initialize', { protocolVersion: 5 }))).toMatchObject({ id: 1, error: { code: -32602 } });
+    expect(await handle(request(1, 'initialize', { protocolVersion: 5 }))).toMatchObject({
+      id: 1,
+      error: { code: -32602 },
+    });
     expect(await handle(modern(2, 'nope/nope'))).toMatchObject({ id: 2, error: { code: -32601 } });
     expect(await handle(initialize(3, '2025-03-26'))).toMatchObject({ result: { protocolVersion: '2025-03-26' } });
     expect(await handle(modern(4, 'tools/list'))).toMatchObject({
@@ -58,7 +78,9 @@ describe('a connection that pins its era (stdio)', () => {
 
   it('serves requests sent before any initialize as 2025 without pinning (a cold tools/call)', async () => {
     const { handle } = pinnedConnection(server);
-    expect(await handle(request(1, 'tools/call', { name: 'a' }))).toMatchObject({ result: { content: [{ text: 'a' }] } });
+    expect(await handle(request(1, 'tools/call', { name: 'a' }))).toMatchObject({
+      result: { content: [{ text: 'a' }] },
+    });
     expect(await handle(modern(2, 'tools/list'))).toMatchObject({ result: { resultType: 'complete' } });
   });
 });
@@ -91,7 +113,9 @@ describe('tools that change while serving', () => {
 
   it('a server built with listChanged: false says so and refuses to change', async () => {
     const server = new McpServer({ name: 'test-server', version: '1.2.3', tools: [tool('a')], listChanged: false });
-    expect(await server.handle(initialize(1))).toMatchObject({ result: { capabilities: { tools: { listChanged: false } } } });
+    expect(await server.handle(initialize(1))).toMatchObject({
+      result: { capabilities: { tools: { listChanged: false } } },
+    });
     expect(() => server.addTool(tool('b'))).toThrow(
       new TypeError('addTool("b"): this server was built with listChanged: false, so its tool list cannot change'),
     );
@@ -100,16 +124,23 @@ describe('tools that change while serving', () => {
 });
 
 describe('subscriptions/listen', () => {
-  const listen = (id: number | string, notifications: Record<string, unknown>) => modern(id, 'subscriptions/listen', { notifications });
+  const listen = (id: number | string, notifications: Record<string, unknown>) =>
+    modern(id, 'subscriptions/listen', { notifications });
   const tagged = (id: number | string) => ({ _meta: { 'io.modelcontextprotocol/subscriptionId': id } });
 
   it('acknowledges first with the honoured subset, then delivers only what was asked for, tagged', async () => {
     const server = new McpServer({ name: 'test-server', version: '1.2.3' });
     const { handle, sent } = pinnedConnection(server);
-    const pending = handle(listen('L', { toolsListChanged: true, promptsListChanged: true, resourceSubscriptions: ['file:///x'] }));
+    const pending = handle(
+      listen('L', { toolsListChanged: true, promptsListChanged: true, resourceSubscriptions: ['file:///x'] }),
+    );
     server.addTool(tool('a'));
     expect(sent).toStrictEqual([
-      { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { ...tagged('L'), notifications: { toolsListChanged: true } } },
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: { ...tagged('L'), notifications: { toolsListChanged: true } },
+      },
       { jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: tagged('L') },
     ]);
     expect(await handle({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'L' } })).toBeNull();
@@ -146,7 +177,10 @@ describe('subscriptions/listen', () => {
       wire({
         jsonrpc: '2.0',
         id: 7,
-        result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': 7, ...serverInfoMeta()._meta } },
+        result: {
+          resultType: 'complete',
+          _meta: { 'io.modelcontextprotocol/subscriptionId': 7, ...serverInfoMeta()._meta },
+        },
       }),
     );
     expect(session.inFlight.size).toBe(0);
@@ -157,6 +191,9 @@ describe('subscriptions/listen', () => {
     const { handle } = pinnedConnection(server);
     void handle(listen(1, {}));
     await sleep(1);
-    expect(await handle(listen(1, {}))).toMatchObject({ id: 1, error: { code: -32600, data: 'id: 1 is already used by a call in flight' } });
+    expect(await handle(listen(1, {}))).toMatchObject({
+      id: 1,
+      error: { code: -32600, data: 'id: 1 is already used by a call in flight' },
+    });
   });
 });

@@ -70,7 +70,10 @@ describe('server/discover', () => {
   it('serves a request without clientInfo (the client SHOULD send it; the server MUST NOT require it)', async () => {
     const { handle } = makeServer([echo]);
     const meta = { 'io.modelcontextprotocol/protocolVersion': V2026, 'io.modelcontextprotocol/clientCapabilities': {} };
-    expect(await handle(modern(2, 'server/discover', { _meta: meta }))).toMatchObject({ id: 2, result: { resultType: 'complete' } });
+    expect(await handle(modern(2, 'server/discover', { _meta: meta }))).toMatchObject({
+      id: 2,
+      result: { resultType: 'complete' },
+    });
   });
 });
 
@@ -82,7 +85,13 @@ describe('results', () => {
       wire({
         jsonrpc: '2.0',
         id: 'l',
-        result: { resultType: 'complete', tools: [echo.descriptor, add.descriptor], ttlMs: 0, cacheScope: 'private', ...serverInfoMeta() },
+        result: {
+          resultType: 'complete',
+          tools: [echo.descriptor, add.descriptor],
+          ttlMs: 0,
+          cacheScope: 'private',
+          ...serverInfoMeta(),
+        },
       }),
     );
   });
@@ -93,7 +102,12 @@ describe('results', () => {
       wire({
         jsonrpc: '2.0',
         id: 3,
-        result: { resultType: 'complete', content: [{ type: 'text', text: 'echo({"x":1})' }], isError: false, ...serverInfoMeta() },
+        result: {
+          resultType: 'complete',
+          content: [{ type: 'text', text: 'echo({"x":1})' }],
+          isError: false,
+          ...serverInfoMeta(),
+        },
       }),
     );
     expect(wire(await handle(modern(4, 'tools/call', { name: 'add', arguments: { a: 1, b: 2 } })))).toBe(
@@ -117,13 +131,20 @@ describe('results', () => {
       wire({
         jsonrpc: '2.0',
         id: 5,
-        result: { resultType: 'complete', content: [{ type: 'text', text: 'unknown tool: nope' }], isError: true, ...serverInfoMeta() },
+        result: {
+          resultType: 'complete',
+          content: [{ type: 'text', text: 'unknown tool: nope' }],
+          isError: true,
+          ...serverInfoMeta(),
+        },
       }),
     );
   });
 
   it('uses the cache hints it is given, per list or for all', async () => {
-    const { handle } = makeServer([echo], { cache: { default: { ttlMs: 5000, cacheScope: 'public' }, 'tools/list': { ttlMs: 60_000, cacheScope: 'private' } } });
+    const { handle } = makeServer([echo], {
+      cache: { default: { ttlMs: 5000, cacheScope: 'public' }, 'tools/list': { ttlMs: 60_000, cacheScope: 'private' } },
+    });
     expect(await handle(modern(1, 'tools/list'))).toMatchObject({ result: { ttlMs: 60_000, cacheScope: 'private' } });
     expect(await handle(modern(2, 'server/discover'))).toMatchObject({ result: { ttlMs: 5000, cacheScope: 'public' } });
     expect(() => makeServer([echo], { cache: { 'tools/lisst': { ttlMs: 1, cacheScope: 'public' } } as never })).toThrow(
@@ -140,18 +161,34 @@ describe('the envelope', () => {
     const { handle } = makeServer([echo]);
     const noCapabilities = { 'io.modelcontextprotocol/protocolVersion': V2026 };
     expect(wire(await handle(modern(1, 'tools/list', { _meta: noCapabilities })))).toBe(
-      wire(error(1, -32602, 'Invalid params', 'params._meta["io.modelcontextprotocol/clientCapabilities"]: missing, expected object')),
+      wire(
+        error(
+          1,
+          -32602,
+          'Invalid params',
+          'params._meta["io.modelcontextprotocol/clientCapabilities"]: missing, expected object',
+        ),
+      ),
     );
     const badVersion = { ...META, 'io.modelcontextprotocol/protocolVersion': 7 };
     expect(wire(await handle(modern(2, 'tools/list', { _meta: badVersion })))).toBe(
-      wire(error(2, -32602, 'Invalid params', 'params._meta["io.modelcontextprotocol/protocolVersion"]: expected string, received number')),
+      wire(
+        error(
+          2,
+          -32602,
+          'Invalid params',
+          'params._meta["io.modelcontextprotocol/protocolVersion"]: expected string, received number',
+        ),
+      ),
     );
   });
 
   it('a 2026 MCP-Protocol-Version header without the envelope is -32602 naming the keys', async () => {
     const server = new McpServer({ name: 's', version: '1', tools: [echo] });
     const headers = { 'mcp-protocol-version': V2026, 'mcp-method': 'tools/list' };
-    expect(wire(await server.handle(request(1, 'tools/list'), { headers }))).toBe(wire(error(1, -32602, 'Invalid params', missingKeys)));
+    expect(wire(await server.handle(request(1, 'tools/list'), { headers }))).toBe(
+      wire(error(1, -32602, 'Invalid params', missingKeys)),
+    );
   });
 
   it('a version this server does not speak per request is -32022 with what it does speak', async () => {
@@ -166,9 +203,13 @@ describe('the envelope', () => {
 
   it('an unknown log level is -32602', async () => {
     const { handle } = makeServer([echo]);
-    const response = await handle(modern(1, 'tools/list', { _meta: envelope({ 'io.modelcontextprotocol/logLevel': 'loud' }) }));
+    const response = await handle(
+      modern(1, 'tools/list', { _meta: envelope({ 'io.modelcontextprotocol/logLevel': 'loud' }) }),
+    );
     expect(response).toMatchObject({ id: 1, error: { code: -32602, message: 'Invalid params' } });
-    expect((response as { error: { data: string } }).error.data).toMatch(/^params\._meta\["io\.modelcontextprotocol\/logLevel"\]: /);
+    expect((response as { error: { data: string } }).error.data).toMatch(
+      /^params\._meta\["io\.modelcontextprotocol\/logLevel"\]: /,
+    );
   });
 
   it.each(['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'notifications/initialized', 'tools/nope'])(
@@ -181,7 +222,7 @@ describe('the envelope', () => {
     },
   );
 
-  it('nothing is carried from one request to the next: capabilities are the request\'s own', async () => {
+  it("nothing is carried from one request to the next: capabilities are the request's own", async () => {
     const { handle } = makeServer([needsSampling]);
     const withSampling = envelope({ 'io.modelcontextprotocol/clientCapabilities': { sampling: {} } });
     expect(await handle(modern(1, 'tools/call', { name: 'needs_sampling', _meta: withSampling }))).toMatchObject({
@@ -199,8 +240,12 @@ describe('logging and progress on 2026', () => {
     await handle(modern(1, 'tools/call', { name: 'chatty', _meta: envelope({ progressToken: 'p' }) }));
     expect(sent.map((n) => n.method)).toStrictEqual(['notifications/progress']);
     sent.length = 0;
-    await handle(modern(2, 'tools/call', { name: 'chatty', _meta: envelope({ 'io.modelcontextprotocol/logLevel': 'info' }) }));
-    expect(sent).toStrictEqual([{ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'warning', data: 'a warning' } }]);
+    await handle(
+      modern(2, 'tools/call', { name: 'chatty', _meta: envelope({ 'io.modelcontextprotocol/logLevel': 'info' }) }),
+    );
+    expect(sent).toStrictEqual([
+      { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'warning', data: 'a warning' } },
+    ]);
   });
 
   it('a 2025 logging/setLevel on the same session does not reach a 2026 request', async () => {
@@ -223,20 +268,30 @@ describe('unknownTool: "error"', () => {
 describe('eras served', () => {
   it('a 2026-only server refuses initialize naming the versions it speaks, and needs the envelope on everything', async () => {
     const { handle } = makeServer([echo], { eras: ['rev2026'] });
-    const init = request(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } });
-    expect(wire(await handle(init))).toBe(wire(error(1, -32022, 'Unsupported protocol version', { supported: [V2026], requested: '2025-11-25' })));
+    const init = request(1, 'initialize', {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'c', version: '1' },
+    });
+    expect(wire(await handle(init))).toBe(
+      wire(error(1, -32022, 'Unsupported protocol version', { supported: [V2026], requested: '2025-11-25' })),
+    );
     expect(await handle(request(2, 'tools/list'))).toMatchObject({ id: 2, error: { code: -32602 } });
     expect(await handle(modern(3, 'tools/list'))).toMatchObject({ id: 3, result: { resultType: 'complete' } });
   });
 
   it('a 2025-only server treats the envelope as unknown _meta and answers as 2025', async () => {
     const { handle } = makeServer([echo], { eras: ['rev2025'] });
-    expect(wire(await handle(modern(1, 'tools/list')))).toBe(wire({ jsonrpc: '2.0', id: 1, result: { tools: [echo.descriptor] } }));
+    expect(wire(await handle(modern(1, 'tools/list')))).toBe(
+      wire({ jsonrpc: '2.0', id: 1, result: { tools: [echo.descriptor] } }),
+    );
     expect(wire(await handle(modern(2, 'server/discover')))).toBe(wire(error(2, -32601, 'Method not found')));
   });
 
   it('refuses an empty or unknown list of eras', () => {
-    expect(() => makeServer([echo], { eras: [] })).toThrow(new TypeError('eras must list one or both of rev2025, rev2026'));
+    expect(() => makeServer([echo], { eras: [] })).toThrow(
+      new TypeError('eras must list one or both of rev2025, rev2026'),
+    );
     expect(() => makeServer([echo], { eras: ['2026'] as never })).toThrow(TypeError);
   });
 });

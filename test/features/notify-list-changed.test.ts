@@ -4,13 +4,25 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer, defineTool, memoryEvents, type ServerEvent } from '../../src/index.js';
 
-const echo = defineTool({ name: 'echo', description: 'Says it back.', input: z.object({ text: z.string() }), handler: ({ text }) => text });
+const echo = defineTool({
+  name: 'echo',
+  description: 'Says it back.',
+  input: z.object({ text: z.string() }),
+  handler: ({ text }) => text,
+});
 
 function serverWith(options: { listChanged?: boolean; prompts?: boolean }) {
   const events = memoryEvents(() => {});
   const heard: ServerEvent[] = [];
   events.subscribe((event) => heard.push(event));
-  const server = new McpServer({ name: 's', version: '1', tools: [echo], events, ...(options.prompts ? { prompts: [] } : {}), ...(options.listChanged === false ? { listChanged: false } : {}) });
+  const server = new McpServer({
+    name: 's',
+    version: '1',
+    tools: [echo],
+    events,
+    ...(options.prompts ? { prompts: [] } : {}),
+    ...(options.listChanged === false ? { listChanged: false } : {}),
+  });
   return { server, heard };
 }
 

@@ -15,8 +15,11 @@ const review = definePrompt({
     focus: z.string().optional().describe('what to look at'),
     depth: z.coerce.number().int().min(1).default(1),
   }),
-  complete: { focus: (value, { arguments: filled }) => [`${value}-naming`, `${value}-tests`, `lang:${filled.language ?? '?'}`] },
-  get: ({ language, focus, depth }) => `Review this ${language} change${focus === undefined ? '' : `, looking at ${focus}`} (depth ${depth}).`,
+  complete: {
+    focus: (value, { arguments: filled }) => [`${value}-naming`, `${value}-tests`, `lang:${filled.language ?? '?'}`],
+  },
+  get: ({ language, focus, depth }) =>
+    `Review this ${language} change${focus === undefined ? '' : `, looking at ${focus}`} (depth ${depth}).`,
 });
 const legacy = definePrompt({
   name: 'legacy',
@@ -33,7 +36,11 @@ const legacy = definePrompt({
 const bare = definePrompt({ name: 'bare', description: 'No arguments.', get: () => 'Say hi.' });
 
 const serve = () => new McpServer({ name: 'test-server', version: '1.2.3', prompts: [review, legacy, bare] });
-const error = (id: number, code: number, message: string, data?: unknown) => ({ jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } });
+const error = (id: number, code: number, message: string, data?: unknown) => ({
+  jsonrpc: '2.0',
+  id,
+  error: data === undefined ? { code, message } : { code, message, data },
+});
 
 describe('prompts/list', () => {
   it('lists each prompt with its arguments from the Zod object (description, required unless optional or defaulted)', async () => {
@@ -53,7 +60,11 @@ describe('prompts/list', () => {
                 { name: 'depth', required: false },
               ],
             },
-            { name: 'legacy', description: 'A prompt with Zod 3 arguments and messages of its own.', arguments: [{ name: 'who', required: true }] },
+            {
+              name: 'legacy',
+              description: 'A prompt with Zod 3 arguments and messages of its own.',
+              arguments: [{ name: 'who', required: true }],
+            },
             { name: 'bare', description: 'No arguments.' },
           ],
         },
@@ -64,8 +75,16 @@ describe('prompts/list', () => {
 
 describe('prompts/get', () => {
   it('renders with the arguments parsed by the schema (a string becomes a number where it says so)', async () => {
-    expect(wire(await serve().handle(request(1, 'prompts/get', { name: 'review', arguments: { language: 'ts', depth: '3' } })))).toBe(
-      wire({ jsonrpc: '2.0', id: 1, result: { messages: [{ role: 'user', content: { type: 'text', text: 'Review this ts change (depth 3).' } }] } }),
+    expect(
+      wire(
+        await serve().handle(request(1, 'prompts/get', { name: 'review', arguments: { language: 'ts', depth: '3' } })),
+      ),
+    ).toBe(
+      wire({
+        jsonrpc: '2.0',
+        id: 1,
+        result: { messages: [{ role: 'user', content: { type: 'text', text: 'Review this ts change (depth 3).' } }] },
+      }),
     );
     expect(wire(await serve().handle(request(2, 'prompts/get', { name: 'legacy', arguments: { who: 'Ada' } })))).toBe(
       wire({
@@ -87,27 +106,42 @@ describe('prompts/get', () => {
       wire({
         jsonrpc: '2.0',
         id: 1,
-        result: { resultType: 'complete', messages: [{ role: 'user', content: { type: 'text', text: 'Say hi.' } }], ...serverInfoMeta() },
+        result: {
+          resultType: 'complete',
+          messages: [{ role: 'user', content: { type: 'text', text: 'Say hi.' } }],
+          ...serverInfoMeta(),
+        },
       }),
     );
   });
 
   it('an unknown prompt, or missing or invalid arguments, are -32602 naming what is wrong', async () => {
     const server = serve();
-    expect(wire(await server.handle(request(1, 'prompts/get', { name: 'nope' })))).toBe(wire(error(1, -32602, 'Invalid params', 'params.name: unknown prompt: nope')));
+    expect(wire(await server.handle(request(1, 'prompts/get', { name: 'nope' })))).toBe(
+      wire(error(1, -32602, 'Invalid params', 'params.name: unknown prompt: nope')),
+    );
     expect(wire(await server.handle(request(2, 'prompts/get', { name: 'review', arguments: { depth: '0' } })))).toBe(
       wire(
-        error(2, -32602, 'Invalid params', 'params.arguments.language: Invalid option: expected one of "ts"|"rust"|"go"; params.arguments.depth: Too small: expected number to be >=1'),
+        error(
+          2,
+          -32602,
+          'Invalid params',
+          'params.arguments.language: Invalid option: expected one of "ts"|"rust"|"go"; params.arguments.depth: Too small: expected number to be >=1',
+        ),
       ),
     );
-    expect(await server.handle(request(3, 'prompts/get', { name: 'review', arguments: { language: 5 } }))).toMatchObject({ error: { code: -32602, data: 'params.arguments.language: expected string, received number' } });
+    expect(
+      await server.handle(request(3, 'prompts/get', { name: 'review', arguments: { language: 5 } })),
+    ).toMatchObject({ error: { code: -32602, data: 'params.arguments.language: expected string, received number' } });
   });
 
   it('a get that returns something else is -32603, reported', async () => {
     const reported: unknown[] = [];
     const broken = definePrompt({ name: 'broken', description: 'returns a number', get: () => 42 as never });
     const server = new McpServer({ name: 's', version: '1', prompts: [broken], onError: (e) => reported.push(e) });
-    expect(await server.handle(request(1, 'prompts/get', { name: 'broken' }))).toStrictEqual(error(1, -32603, 'Internal error'));
+    expect(await server.handle(request(1, 'prompts/get', { name: 'broken' }))).toStrictEqual(
+      error(1, -32603, 'Internal error'),
+    );
     expect(reported.map(String)).toStrictEqual(['Error: prompt "broken": get returned number']);
   });
 
@@ -115,28 +149,51 @@ describe('prompts/get', () => {
     expect(() => definePrompt({ name: 'two words', description: '', get: () => '' })).toThrow(
       new TypeError('prompt "two words": the name must be 1 to 128 characters without white space'),
     );
-    expect(() => new McpServer({ name: 's', version: '1', prompts: [bare, bare] })).toThrow(new TypeError('prompt "bare" is defined twice'));
-    expect(() => definePrompt({ name: 'p', description: '', arguments: z.object({ a: z.string() }), complete: { b: () => [] } as never, get: () => '' })).toThrow(
-      new TypeError('prompt "p": complete.b: there is no argument "b"'),
+    expect(() => new McpServer({ name: 's', version: '1', prompts: [bare, bare] })).toThrow(
+      new TypeError('prompt "bare" is defined twice'),
     );
+    expect(() =>
+      definePrompt({
+        name: 'p',
+        description: '',
+        arguments: z.object({ a: z.string() }),
+        complete: { b: () => [] } as never,
+        get: () => '',
+      }),
+    ).toThrow(new TypeError('prompt "p": complete.b: there is no argument "b"'));
   });
 });
 
 describe('completion/complete', () => {
   const ref = { type: 'ref/prompt', name: 'review' };
   const complete = (server: McpServer, id: number, params: Record<string, unknown>, era: '2025' | '2026' = '2025') =>
-    server.handle(era === '2025' ? request(id, 'completion/complete', params) : modern(id, 'completion/complete', params));
+    server.handle(
+      era === '2025' ? request(id, 'completion/complete', params) : modern(id, 'completion/complete', params),
+    );
 
   it('completes a z.enum field by prefix, and a field with a completer from it, with the other arguments', async () => {
     const server = serve();
     expect(wire(await complete(server, 1, { ref, argument: { name: 'language', value: 'r' } }))).toBe(
       wire({ jsonrpc: '2.0', id: 1, result: { completion: { values: ['rust'], total: 1, hasMore: false } } }),
     );
-    expect(wire(await complete(server, 2, { ref, argument: { name: 'focus', value: 'x' }, context: { arguments: { language: 'go' } } }, '2026'))).toBe(
+    expect(
+      wire(
+        await complete(
+          server,
+          2,
+          { ref, argument: { name: 'focus', value: 'x' }, context: { arguments: { language: 'go' } } },
+          '2026',
+        ),
+      ),
+    ).toBe(
       wire({
         jsonrpc: '2.0',
         id: 2,
-        result: { resultType: 'complete', completion: { values: ['x-naming', 'x-tests', 'lang:go'], total: 3, hasMore: false }, ...serverInfoMeta() },
+        result: {
+          resultType: 'complete',
+          completion: { values: ['x-naming', 'x-tests', 'lang:go'], total: 3, hasMore: false },
+          ...serverInfoMeta(),
+        },
       }),
     );
     expect(await complete(server, 3, { ref, argument: { name: 'depth', value: '' } })).toStrictEqual({
@@ -158,19 +215,23 @@ describe('completion/complete', () => {
     const { completion } = resultOf<{ completion: { values: string[]; total: number; hasMore: boolean } }>(
       await complete(server, 1, { ref: { type: 'ref/resource', uri: 'n://{n}' }, argument: { name: 'n', value: '' } }),
     );
-    expect({ ...completion, values: completion.values.length }).toStrictEqual({ values: 100, total: 250, hasMore: true });
+    expect({ ...completion, values: completion.values.length }).toStrictEqual({
+      values: 100,
+      total: 250,
+      hasMore: true,
+    });
   });
 
   it('an unknown prompt, template or argument is -32602', async () => {
     const server = serve();
-    expect(await complete(server, 1, { ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'a', value: '' } })).toStrictEqual(
-      error(1, -32602, 'Invalid params', 'params.ref.name: unknown prompt: nope'),
-    );
+    expect(
+      await complete(server, 1, { ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'a', value: '' } }),
+    ).toStrictEqual(error(1, -32602, 'Invalid params', 'params.ref.name: unknown prompt: nope'));
     expect(await complete(server, 2, { ref, argument: { name: 'nope', value: '' } })).toStrictEqual(
       error(2, -32602, 'Invalid params', 'params.argument.name: prompt "review" has no argument "nope"'),
     );
-    expect(await complete(server, 3, { ref: { type: 'ref/resource', uri: 'x://{y}' }, argument: { name: 'y', value: '' } })).toStrictEqual(
-      error(3, -32602, 'Invalid params', 'params.ref.uri: unknown resource template: x://{y}'),
-    );
+    expect(
+      await complete(server, 3, { ref: { type: 'ref/resource', uri: 'x://{y}' }, argument: { name: 'y', value: '' } }),
+    ).toStrictEqual(error(3, -32602, 'Invalid params', 'params.ref.uri: unknown resource template: x://{y}'));
   });
 });

@@ -4,12 +4,30 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { z as z3 } from 'zod/v3';
 import type { Notification } from '../../schemas/jsonrpc.js';
-import { McpServer, ProtocolError, defineResource, defineResourceTemplate, type Resource, type ResourceTemplate } from '../../src/index.js';
+import {
+  McpServer,
+  ProtocolError,
+  defineResource,
+  defineResourceTemplate,
+  type Resource,
+  type ResourceTemplate,
+} from '../../src/index.js';
 import { modern, serverInfoMeta } from '../helpers/eras.js';
 import { request, resultOf, wire } from '../helpers/server.js';
 
-const text = defineResource({ uri: 'test://text', name: 'text', description: 'some text', mimeType: 'text/plain', read: () => 'hello' });
-const bytes = defineResource({ uri: 'test://bytes', name: 'bytes', mimeType: 'application/octet-stream', read: () => new Uint8Array([0, 1, 254, 255]) });
+const text = defineResource({
+  uri: 'test://text',
+  name: 'text',
+  description: 'some text',
+  mimeType: 'text/plain',
+  read: () => 'hello',
+});
+const bytes = defineResource({
+  uri: 'test://bytes',
+  name: 'bytes',
+  mimeType: 'application/octet-stream',
+  read: () => new Uint8Array([0, 1, 254, 255]),
+});
 const files = defineResourceTemplate({
   uriTemplate: 'file:///{+path}',
   name: 'file',
@@ -44,12 +62,16 @@ describe('resources/list and resources/templates/list', () => {
       ),
     );
     expect(wire(await handle(request(2, 'resources/templates/list')))).toBe(
-      wire(result(2, { resourceTemplates: [{ uriTemplate: 'file:///{+path}', name: 'file', mimeType: 'text/plain' }] })),
+      wire(
+        result(2, { resourceTemplates: [{ uriTemplate: 'file:///{+path}', name: 'file', mimeType: 'text/plain' }] }),
+      ),
     );
   });
 
   it('pages with an opaque cursor of its own; 2026 stamps every page with the same cache hint', async () => {
-    const many = Array.from({ length: 5 }, (_, i) => defineResource({ uri: `test://r${i}`, name: `r${i}`, read: () => '' }));
+    const many = Array.from({ length: 5 }, (_, i) =>
+      defineResource({ uri: `test://r${i}`, name: `r${i}`, read: () => '' }),
+    );
     const { handle } = serve(many, { pageSize: 2 });
     type Page = { resources: { uri: string }[]; nextCursor: string; ttlMs: number };
     const first = resultOf<Page>(await handle(modern(1, 'resources/list')));
@@ -58,7 +80,9 @@ describe('resources/list and resources/templates/list', () => {
     expect(second.resources.map((r) => r.uri)).toStrictEqual(['test://r2', 'test://r3']);
     expect([first.ttlMs, second.ttlMs]).toStrictEqual([0, 0]);
     const toolsCursor = Buffer.from('tools:2').toString('base64url');
-    expect(await handle(request(3, 'resources/list', { cursor: toolsCursor }))).toMatchObject({ error: { code: -32602, data: 'params.cursor: not a cursor this server gave out' } });
+    expect(await handle(request(3, 'resources/list', { cursor: toolsCursor }))).toMatchObject({
+      error: { code: -32602, data: 'params.cursor: not a cursor this server gave out' },
+    });
   });
 });
 
@@ -72,7 +96,11 @@ describe('resources/read', () => {
       wire(result(2, { contents: [{ uri: 'test://bytes', mimeType: 'application/octet-stream', blob: 'AAH+/w==' }] })),
     );
     expect(wire(await handle(request(3, 'resources/read', { uri: 'file:///src/a.ts' })))).toBe(
-      wire(result(3, { contents: [{ uri: 'file:///src/a.ts', mimeType: 'text/plain', text: 'src/a.ts at file:///src/a.ts' }] })),
+      wire(
+        result(3, {
+          contents: [{ uri: 'file:///src/a.ts', mimeType: 'text/plain', text: 'src/a.ts at file:///src/a.ts' }],
+        }),
+      ),
     );
   });
 
@@ -105,23 +133,50 @@ describe('resources/read', () => {
   it('variables that fail the template schema are -32602 naming the variable', async () => {
     const { handle } = serve([files]);
     expect(wire(await handle(request(1, 'resources/read', { uri: 'file:///A.TXT' })))).toBe(
-      wire({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Invalid params', data: 'params.uri: path: only lower-case letters, dots and slashes' } }),
+      wire({
+        jsonrpc: '2.0',
+        id: 1,
+        error: {
+          code: -32602,
+          message: 'Invalid params',
+          data: 'params.uri: path: only lower-case letters, dots and slashes',
+        },
+      }),
     );
   });
 
   it('a read that throws is -32603 with no detail on the wire, unless it throws a ProtocolError', async () => {
     const reported: unknown[] = [];
-    const broken = defineResource({ uri: 'test://broken', name: 'broken', read: () => { throw new Error('disk on fire'); } });
-    const refusing = defineResource({ uri: 'test://refusing', name: 'refusing', read: () => { throw new ProtocolError(-32602, 'not today'); } });
+    const broken = defineResource({
+      uri: 'test://broken',
+      name: 'broken',
+      read: () => {
+        throw new Error('disk on fire');
+      },
+    });
+    const refusing = defineResource({
+      uri: 'test://refusing',
+      name: 'refusing',
+      read: () => {
+        throw new ProtocolError(-32602, 'not today');
+      },
+    });
     const empty = defineResource({ uri: 'test://empty', name: 'empty', read: () => [] });
-    const server = new McpServer({ name: 's', version: '1', resources: [broken, refusing, empty], onError: (e) => reported.push(e) });
+    const server = new McpServer({
+      name: 's',
+      version: '1',
+      resources: [broken, refusing, empty],
+      onError: (e) => reported.push(e),
+    });
     expect(wire(await server.handle(request(1, 'resources/read', { uri: 'test://broken' })))).toBe(
       wire({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'Internal error' } }),
     );
     expect(wire(await server.handle(request(2, 'resources/read', { uri: 'test://refusing' })))).toBe(
       wire({ jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'Invalid params', data: 'not today' } }),
     );
-    expect(await server.handle(request(3, 'resources/read', { uri: 'test://empty' }))).toMatchObject({ error: { code: -32603 } });
+    expect(await server.handle(request(3, 'resources/read', { uri: 'test://empty' }))).toMatchObject({
+      error: { code: -32603 },
+    });
     expect(reported.map(String)).toStrictEqual([
       'Error: disk on fire',
       'Error: resource "test://empty": read returned invalid contents: contents: Too small: expected array to have >=1 items',
@@ -129,7 +184,12 @@ describe('resources/read', () => {
   });
 
   it('a cancelled read gets no response; a read past its timeout is -32603', async () => {
-    const slow = defineResource({ uri: 'test://slow', name: 'slow', timeoutMs: 30, read: ({ signal }) => sleep(5000, 'late', { signal }) });
+    const slow = defineResource({
+      uri: 'test://slow',
+      name: 'slow',
+      timeoutMs: 30,
+      read: ({ signal }) => sleep(5000, 'late', { signal }),
+    });
     const reported: unknown[] = [];
     const server = new McpServer({ name: 's', version: '1', resources: [slow], onError: (e) => reported.push(e) });
     const session = server.createSession();
@@ -137,23 +197,46 @@ describe('resources/read', () => {
     await sleep(5);
     await server.handle({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }, { session });
     expect(await cancelled).toBeNull();
-    expect(await server.handle(request(2, 'resources/read', { uri: 'test://slow' }))).toMatchObject({ id: 2, error: { code: -32603 } });
+    expect(await server.handle(request(2, 'resources/read', { uri: 'test://slow' }))).toMatchObject({
+      id: 2,
+      error: { code: -32603 },
+    });
     expect(reported.map(String)).toStrictEqual(['Error: resource "test://slow" timed out after 30 ms']);
   });
 });
 
 describe('definitions are checked when defined', () => {
   const refusals: [string, () => unknown, string][] = [
-    ['a URI without a scheme', () => defineResource({ uri: 'no-scheme', name: 'x', read: () => '' }), 'resource "no-scheme": uri must be an absolute URI with a scheme'],
-    ['an empty name', () => defineResource({ uri: 'a:b', name: ' ', read: () => '' }), 'resource "a:b": name must be a non-empty string'],
+    [
+      'a URI without a scheme',
+      () => defineResource({ uri: 'no-scheme', name: 'x', read: () => '' }),
+      'resource "no-scheme": uri must be an absolute URI with a scheme',
+    ],
+    [
+      'an empty name',
+      () => defineResource({ uri: 'a:b', name: ' ', read: () => '' }),
+      'resource "a:b": name must be a non-empty string',
+    ],
     [
       'a template variable with no schema field',
-      () => defineResourceTemplate({ uriTemplate: 'a://{x}/{y}', name: 't', variables: z.object({ x: z.string() }), read: () => '' }),
+      () =>
+        defineResourceTemplate({
+          uriTemplate: 'a://{x}/{y}',
+          name: 't',
+          variables: z.object({ x: z.string() }),
+          read: () => '',
+        }),
       'resource template "a://{x}/{y}": variable "y" has no field in variables',
     ],
     [
       'a required field the template cannot fill',
-      () => defineResourceTemplate({ uriTemplate: 'a://{x}', name: 't', variables: z3.object({ x: z3.string(), y: z3.string() }), read: () => '' }),
+      () =>
+        defineResourceTemplate({
+          uriTemplate: 'a://{x}',
+          name: 't',
+          variables: z3.object({ x: z3.string(), y: z3.string() }),
+          read: () => '',
+        }),
       'resource template "a://{x}": field "y" is required, but the template has no variable "y" to fill it',
     ],
     [
@@ -163,7 +246,14 @@ describe('definitions are checked when defined', () => {
     ],
     [
       'a completer for no variable',
-      () => defineResourceTemplate({ uriTemplate: 'a://{x}', name: 't', variables: z.object({ x: z.string() }), complete: { y: () => [] } as never, read: () => '' }),
+      () =>
+        defineResourceTemplate({
+          uriTemplate: 'a://{x}',
+          name: 't',
+          variables: z.object({ x: z.string() }),
+          complete: { y: () => [] } as never,
+          read: () => '',
+        }),
       'resource template "a://{x}": complete.y: the template has no variable "y"',
     ],
   ];
@@ -172,12 +262,19 @@ describe('definitions are checked when defined', () => {
   });
 
   it('refuses the same URI twice in one server', () => {
-    expect(() => new McpServer({ name: 's', version: '1', resources: [text, text] })).toThrow(new TypeError('resource "test://text" is defined twice'));
+    expect(() => new McpServer({ name: 's', version: '1', resources: [text, text] })).toThrow(
+      new TypeError('resource "test://text" is defined twice'),
+    );
   });
 });
 
 describe('changes and subscriptions', () => {
-  const initialize = (id: number) => request(id, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } });
+  const initialize = (id: number) =>
+    request(id, 'initialize', {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'c', version: '1' },
+    });
 
   it('2025: list changes reach an initialized session; an update only when it subscribed to that URI', async () => {
     const { server, sent, handle } = serve([text]);
@@ -195,18 +292,33 @@ describe('changes and subscriptions', () => {
       { jsonrpc: '2.0', method: 'notifications/resources/list_changed' },
       { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'test://text' } },
     ]);
-    expect(await handle(request(4, 'resources/subscribe', { uri: 'test://nope' }))).toMatchObject({ error: { code: -32002, data: { uri: 'test://nope' } } });
+    expect(await handle(request(4, 'resources/subscribe', { uri: 'test://nope' }))).toMatchObject({
+      error: { code: -32002, data: { uri: 'test://nope' } },
+    });
   });
 
   it('2026: resources/subscribe does not exist; a listen stream with resourceSubscriptions hears its URIs', async () => {
     const { server, sent, handle } = serve([text]);
-    expect(await handle(modern(1, 'resources/subscribe', { uri: 'test://text' }))).toMatchObject({ error: { code: -32601 } });
-    void handle(modern('L', 'subscriptions/listen', { notifications: { resourcesListChanged: true, resourceSubscriptions: ['test://text'] } }));
+    expect(await handle(modern(1, 'resources/subscribe', { uri: 'test://text' }))).toMatchObject({
+      error: { code: -32601 },
+    });
+    void handle(
+      modern('L', 'subscriptions/listen', {
+        notifications: { resourcesListChanged: true, resourceSubscriptions: ['test://text'] },
+      }),
+    );
     server.notifyResourceUpdated('test://other');
     server.notifyResourceUpdated('test://text');
     const tagged = { 'io.modelcontextprotocol/subscriptionId': 'L' };
     expect(sent).toStrictEqual([
-      { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: tagged, notifications: { resourcesListChanged: true, resourceSubscriptions: ['test://text'] } } },
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: {
+          _meta: tagged,
+          notifications: { resourcesListChanged: true, resourceSubscriptions: ['test://text'] },
+        },
+      },
       { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { _meta: tagged, uri: 'test://text' } },
     ]);
   });
@@ -214,6 +326,8 @@ describe('changes and subscriptions', () => {
   it('a server without the resources option serves none and says so', async () => {
     const server = new McpServer({ name: 's', version: '1' });
     expect(await server.handle(request(1, 'resources/list'))).toMatchObject({ error: { code: -32601 } });
-    expect(() => server.addResource(text)).toThrow(new TypeError('this server serves no resources: give the resources option (even empty) to serve them'));
+    expect(() => server.addResource(text)).toThrow(
+      new TypeError('this server serves no resources: give the resources option (even empty) to serve them'),
+    );
   });
 });

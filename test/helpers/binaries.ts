@@ -10,12 +10,20 @@ export const BINARIES = {
   nginx: { probe: ['-v'], install: 'apt-get install nginx' },
   openssl: { probe: ['version'], install: 'apt-get install openssl' },
   // The Prometheus project's own Python client, whose text parser reads /metrics in the tests.
-  'python3-prometheus-client': { command: '/usr/bin/python3', probe: ['-c', 'import prometheus_client.parser'], install: 'apt-get install python3-prometheus-client' },
+  'python3-prometheus-client': {
+    command: '/usr/bin/python3',
+    probe: ['-c', 'import prometheus_client.parser'],
+    install: 'apt-get install python3-prometheus-client',
+  },
   // Debian's Chromium, which playwright-core drives in the MCP Apps browser test (never a downloaded browser).
   chromium: { command: '/usr/bin/chromium', probe: ['--version'], install: 'apt-get install chromium' },
   // A network namespace of the test's own, with its loopback up: where a server may bind 0.0.0.0 and
   // still be reached from nowhere else (util-linux's unshare and iproute2's ip, as root).
-  unshare: { command: '/usr/bin/unshare', probe: ['-n', '/usr/sbin/ip', 'link', 'set', 'lo', 'up'], install: 'apt-get install util-linux iproute2, and run as root' },
+  unshare: {
+    command: '/usr/bin/unshare',
+    probe: ['-n', '/usr/sbin/ip', 'link', 'set', 'lo', 'up'],
+    install: 'apt-get install util-linux iproute2, and run as root',
+  },
 } as const satisfies Record<string, { command?: string; probe: readonly string[]; install: string }>;
 export type Binary = keyof typeof BINARIES;
 

@@ -9,7 +9,8 @@ import { promisify } from 'node:util';
 import { root } from './run.js';
 
 const run = promisify(execFile);
-const git = (cwd: string, ...args: string[]) => run('git', ['-c', 'user.name=test', '-c', 'user.email=test@localhost', ...args], { cwd });
+const git = (cwd: string, ...args: string[]) =>
+  run('git', ['-c', 'user.name=test', '-c', 'user.email=test@localhost', ...args], { cwd });
 
 let made: Promise<string> | undefined;
 
@@ -17,7 +18,10 @@ let made: Promise<string> | undefined;
 export function snapshotRepository(): Promise<string> {
   return (made ??= (async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'zod-mcp-repo-')), 'zod-mcp');
-    const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, maxBuffer: 16 << 20 });
+    const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: root,
+      maxBuffer: 16 << 20,
+    });
     for (const file of stdout.split('\0')) {
       if (file === '' || !existsSync(join(root, file))) continue; // a tracked file deleted in this checkout
       mkdirSync(dirname(join(dir, file)), { recursive: true });

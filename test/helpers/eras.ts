@@ -12,7 +12,12 @@ export const envelope = (extra: Record<string, unknown> = {}) => ({ ...META, ...
 
 /** A 2026 request: `params` plus the envelope (unless params already carries a `_meta`). */
 export function modern(id: number | string, method: string, params: Record<string, unknown> = {}) {
-  return { jsonrpc: '2.0', id, method, params: { ...params, _meta: (params._meta as object | undefined) ?? envelope() } };
+  return {
+    jsonrpc: '2.0',
+    id,
+    method,
+    params: { ...params, _meta: (params._meta as object | undefined) ?? envelope() },
+  };
 }
 
 /** What the 2026 codec adds to every result: the server's identity, last. */

@@ -7,5 +7,10 @@ export function expectFrame(actual: unknown, expected: unknown): void {
 }
 
 export function callFrame(id: number, name: string, args?: Record<string, unknown>) {
-  return { jsonrpc: '2.0', id, method: 'tools/call', params: args === undefined ? { name } : { name, arguments: args } };
+  return {
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: args === undefined ? { name } : { name, arguments: args },
+  };
 }

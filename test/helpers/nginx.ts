@@ -64,16 +64,21 @@ export const MCP_LOCATIONS = `
     }`;
 
 export async function startNginx(upstreams: readonly number[]): Promise<Nginx> {
-  if (spawnSync('nginx', ['-v']).error !== undefined) throw new Error('nginx is not installed: `apt-get install nginx` (.ci/run does)');
+  if (spawnSync('nginx', ['-v']).error !== undefined)
+    throw new Error('nginx is not installed: `apt-get install nginx` (.ci/run does)');
   const dir = mkdtempSync(join(tmpdir(), 'zod-mcp-nginx-'));
   const port = await freePort();
-  const servers = upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=1s;`).join('\n');
+  const servers = upstreams
+    .map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=1s;`)
+    .join('\n');
   const pinned = upstreams.map((_, index) => `    ~^${instanceName(index)}\\. ${instanceName(index)};`).join('\n');
   // One group per instance, the others as backups: a session whose instance is gone reaches one
   // that answers 404 (unknown session), and the client initializes again.
   const groups = upstreams
     .map((upstream, index) => {
-      const backups = upstreams.filter((other) => other !== upstream).map((other) => `    server 127.0.0.1:${other} backup;`);
+      const backups = upstreams
+        .filter((other) => other !== upstream)
+        .map((other) => `    server 127.0.0.1:${other} backup;`);
       return `  upstream ${instanceName(index)} {\n    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=1s;\n${backups.join('\n')}\n  }`;
     })
     .join('\n');
@@ -106,7 +111,9 @@ ${pinned}
 }
 `;
   writeFileSync(join(dir, 'nginx.conf'), config);
-  const child: ChildProcess = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -124,7 +131,8 @@ ${pinned}
         .split('\n')
         .filter(Boolean)
         .map((line) => {
-          const [upstreams = '', upstreamStatuses = '', method = '', name = '', status = '', session = ''] = line.split('|');
+          const [upstreams = '', upstreamStatuses = '', method = '', name = '', status = '', session = ''] =
+            line.split('|');
           // nginx lists every upstream it tried (`, ` between the tries of one location, ` : ` across an
           // error_page redirect): the last one answered.
           const tried = upstreams.split(/, | : /).map((address) => Number(address.split(':').at(-1)));

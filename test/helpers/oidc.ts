@@ -11,7 +11,10 @@ export interface AuthServer {
   /** Restarts on the same issuer with a new signing key (the old one gone from the JWKS). */
   rotate(): Promise<void>;
   /** A client-credentials token (RFC 8707 `resource`), or the error the server answered. */
-  token(client: string, options: { resource: string; scope?: string }): Promise<{ access_token?: string; error?: string; scope?: string }>;
+  token(
+    client: string,
+    options: { resource: string; scope?: string },
+  ): Promise<{ access_token?: string; error?: string; scope?: string }>;
   stop(): Promise<void>;
 }
 
@@ -22,7 +25,10 @@ async function signingKey(kid: string) {
   return { ...(await exportJWK(privateKey)), kid, alg: 'ES256', use: 'sig' };
 }
 
-export async function startAuthServer(options: { scopes: readonly string[]; shortTtlSec?: number }): Promise<AuthServer> {
+export async function startAuthServer(options: {
+  scopes: readonly string[];
+  shortTtlSec?: number;
+}): Promise<AuthServer> {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const scope = options.scopes.join(' ');
@@ -60,13 +66,16 @@ export async function startAuthServer(options: { scopes: readonly string[]; shor
           }),
         },
       },
-      ttl: { ClientCredentials: (_ctx, _token, client) => (client.clientId === 'short' ? (options.shortTtlSec ?? 1) : 300) },
+      ttl: {
+        ClientCredentials: (_ctx, _token, client) => (client.clientId === 'short' ? (options.shortTtlSec ?? 1) : 300),
+      },
     });
     await new Promise<void>((resolve) => {
       server = provider.listen(port, '127.0.0.1', () => resolve()) as unknown as Server;
     });
   };
-  const stopServer = () => new Promise<void>((resolve) => (server === undefined ? resolve() : server.close(() => resolve())));
+  const stopServer = () =>
+    new Promise<void>((resolve) => (server === undefined ? resolve() : server.close(() => resolve())));
   await start();
   return {
     issuer,
@@ -78,8 +87,15 @@ export async function startAuthServer(options: { scopes: readonly string[]; shor
     async token(clientId, request) {
       const res = await fetch(`${issuer}/token`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${clientId}:${SECRET}`).toString('base64')}` },
-        body: new URLSearchParams({ grant_type: 'client_credentials', resource: request.resource, ...(request.scope === undefined ? {} : { scope: request.scope }) }),
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${clientId}:${SECRET}`).toString('base64')}`,
+        },
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          resource: request.resource,
+          ...(request.scope === undefined ? {} : { scope: request.scope }),
+        }),
       });
       return (await res.json()) as { access_token?: string; error?: string; scope?: string };
     },

@@ -16,19 +16,27 @@ export function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
 
 export async function startRedis(): Promise<RedisServer> {
   if (spawnSync('redis-server', ['--version']).error !== undefined) {
-    throw new Error('redis-server is not installed: `apt-get install redis-server` (.ci/run does; describeWith skips a test without it)');
+    throw new Error(
+      'redis-server is not installed: `apt-get install redis-server` (.ci/run does; describeWith skips a test without it)',
+    );
   }
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error(`redis-server did not start within 10 s: ${seen}`)), 10_000);

@@ -9,7 +9,10 @@ import { describe } from 'vitest';
 import { everyTestRequired } from './binaries.js';
 
 export const root = join(import.meta.dirname, '..', '..');
-export const RUNTIMES = JSON.parse(readFileSync(join(root, 'scripts', 'runtimes.json'), 'utf8')) as Record<string, { package: string; binary: string }>;
+export const RUNTIMES = JSON.parse(readFileSync(join(root, 'scripts', 'runtimes.json'), 'utf8')) as Record<
+  string,
+  { package: string; binary: string }
+>;
 /** Where they are: .runtimes/, or ZOD_MCP_RUNTIMES_DIR (a test of the skips points it at an empty folder). */
 const runtimesDir = process.env.ZOD_MCP_RUNTIMES_DIR || join(root, '.runtimes');
 export type Runtime = 'node22' | 'node24' | 'node26' | 'bun' | 'deno' | 'workerd';
@@ -26,7 +29,10 @@ export function describeOn(name: Runtime): typeof describe {
 }
 
 /** The MCP clients the tests run against the package, each on one of the runtimes (the one it names). */
-export const CLIENTS = JSON.parse(readFileSync(join(root, 'scripts', 'clients.json'), 'utf8')) as Record<string, { package: string; binary: string; runtime: Runtime }>;
+export const CLIENTS = JSON.parse(readFileSync(join(root, 'scripts', 'clients.json'), 'utf8')) as Record<
+  string,
+  { package: string; binary: string; runtime: Runtime }
+>;
 export type McpClient = 'inspector';
 
 /** The client's entry script under .runtimes/, or undefined when `npm run runtimes` has not installed it. */

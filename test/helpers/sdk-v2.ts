@@ -25,7 +25,10 @@ export const DEMO_CAPABILITIES = {
 };
 
 /** What a 2026 client sees besides: the tasks extension (`slow_build` may become a task). */
-export const DEMO_CAPABILITIES_2026 = { ...DEMO_CAPABILITIES, extensions: { 'io.modelcontextprotocol/ui': {}, 'io.modelcontextprotocol/tasks': {} } };
+export const DEMO_CAPABILITIES_2026 = {
+  ...DEMO_CAPABILITIES,
+  extensions: { 'io.modelcontextprotocol/ui': {}, 'io.modelcontextprotocol/tasks': {} },
+};
 
 /**
  * Of PROGRESS_CALLS calls of countdown 3 (progress 0, 1, 2, then 3 just before it answers), how many
@@ -35,7 +38,9 @@ export const DEMO_CAPABILITIES_2026 = { ...DEMO_CAPABILITIES, extensions: { 'io.
  * a test machine busy enough to leave the client unscheduled for 10 ms may cost one call its last
  * updates.
  */
-export async function callsWithEveryUpdate(call: (onprogress: (progress: { progress: number }) => void) => Promise<unknown>): Promise<number> {
+export async function callsWithEveryUpdate(
+  call: (onprogress: (progress: { progress: number }) => void) => Promise<unknown>,
+): Promise<number> {
   let complete = 0;
   for (let i = 0; i < PROGRESS_CALLS; i++) {
     const seen: number[] = [];
@@ -63,7 +68,17 @@ export function createClient(negotiation: Negotiation, errors: unknown[]): Clien
 /** What the v2 client shows of the demo tools' calls: the same in both eras. */
 export async function exerciseDemoTools(client: Client): Promise<void> {
   const { tools } = await client.listTools();
-  expect(tools.map((tool) => tool.name)).toStrictEqual(['echo', 'add', 'fail', 'countdown', 'console_log', 'ask_name', 'summarize', 'slow_build', 'show_chart']);
+  expect(tools.map((tool) => tool.name)).toStrictEqual([
+    'echo',
+    'add',
+    'fail',
+    'countdown',
+    'console_log',
+    'ask_name',
+    'summarize',
+    'slow_build',
+    'show_chart',
+  ]);
   const added = await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } });
   expect({ content: added.content, structuredContent: added.structuredContent, isError: added.isError }).toStrictEqual({
     content: [{ type: 'text', text: '{"sum":5}' }],
@@ -71,14 +86,25 @@ export async function exerciseDemoTools(client: Client): Promise<void> {
     isError: false,
   });
   const failed = await client.callTool({ name: 'fail', arguments: { message: 'no luck' } });
-  expect({ content: failed.content, isError: failed.isError }).toStrictEqual({ content: [{ type: 'text', text: 'no luck' }], isError: true });
+  expect({ content: failed.content, isError: failed.isError }).toStrictEqual({
+    content: [{ type: 'text', text: 'no luck' }],
+    isError: true,
+  });
   const unknown = await client.callTool({ name: 'nope', arguments: {} });
-  expect({ content: unknown.content, isError: unknown.isError }).toStrictEqual({ content: [{ type: 'text', text: 'unknown tool: nope' }], isError: true });
-  expect(await callsWithEveryUpdate((onprogress) => client.callTool({ name: 'countdown', arguments: { from: 3, delayMs: 0 } }, { onprogress }))).toBeGreaterThanOrEqual(
-    PROGRESS_CALLS - 1,
-  );
+  expect({ content: unknown.content, isError: unknown.isError }).toStrictEqual({
+    content: [{ type: 'text', text: 'unknown tool: nope' }],
+    isError: true,
+  });
+  expect(
+    await callsWithEveryUpdate((onprogress) =>
+      client.callTool({ name: 'countdown', arguments: { from: 3, delayMs: 0 } }, { onprogress }),
+    ),
+  ).toBeGreaterThanOrEqual(PROGRESS_CALLS - 1);
   const controller = new AbortController();
-  const slow = client.callTool({ name: 'countdown', arguments: { from: 100, delayMs: 50 } }, { signal: controller.signal });
+  const slow = client.callTool(
+    { name: 'countdown', arguments: { from: 100, delayMs: 50 } },
+    { signal: controller.signal },
+  );
   setTimeout(() => controller.abort(new Error('changed my mind')), 100);
   await expect(slow).rejects.toThrow('changed my mind');
   const echoed = await client.callTool({ name: 'echo', arguments: { after: 'cancel' } });
@@ -95,13 +121,29 @@ export async function exerciseDemoResources(client: Client): Promise<void> {
   const read = await client.readResource({ uri: 'demo://greeting/fr' });
   expect(read.contents).toStrictEqual([{ uri: 'demo://greeting/fr', mimeType: 'text/plain', text: 'Bonjour !' }]);
   const { prompts } = await client.listPrompts();
-  expect(prompts.map((prompt) => [prompt.name, prompt.arguments?.map((argument) => [argument.name, argument.required])])).toStrictEqual([
-    ['explain', [['topic', true], ['level', false]]],
+  expect(
+    prompts.map((prompt) => [prompt.name, prompt.arguments?.map((argument) => [argument.name, argument.required])]),
+  ).toStrictEqual([
+    [
+      'explain',
+      [
+        ['topic', true],
+        ['level', false],
+      ],
+    ],
   ]);
   const prompt = await client.getPrompt({ name: 'explain', arguments: { topic: 'closures', level: 'expert' } });
-  expect(prompt.messages).toStrictEqual([{ role: 'user', content: { type: 'text', text: 'Explain closures to an expert, briefly.' } }]);
-  const topic = await client.complete({ ref: { type: 'ref/prompt', name: 'explain' }, argument: { name: 'topic', value: 'pr' } });
+  expect(prompt.messages).toStrictEqual([
+    { role: 'user', content: { type: 'text', text: 'Explain closures to an expert, briefly.' } },
+  ]);
+  const topic = await client.complete({
+    ref: { type: 'ref/prompt', name: 'explain' },
+    argument: { name: 'topic', value: 'pr' },
+  });
   expect(topic.completion).toStrictEqual({ values: ['promises', 'prototypes'], total: 2, hasMore: false });
-  const language = await client.complete({ ref: { type: 'ref/resource', uri: 'demo://greeting/{language}' }, argument: { name: 'language', value: '' } });
+  const language = await client.complete({
+    ref: { type: 'ref/resource', uri: 'demo://greeting/{language}' },
+    argument: { name: 'language', value: '' },
+  });
   expect(language.completion).toStrictEqual({ values: ['en', 'fr', 'de', 'pt'], total: 4, hasMore: false });
 }

@@ -13,24 +13,47 @@ export interface ServeProcess {
   readonly exited: Promise<number | string>;
 }
 
-export function startServe(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 15_000): Promise<ServeProcess> {
+export function startServe(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  timeoutMs = 15_000,
+): Promise<ServeProcess> {
   return startHttpProcess([programJs, 'serve', '--http', ...args], env, timeoutMs);
 }
 
 /** Any Node program that prints `serving MCP over HTTP at <url>` on stderr once it serves (the bench's SDK server too). */
-export function startHttpProcess(argv: readonly string[], env: Record<string, string> = {}, timeoutMs = 15_000): Promise<ServeProcess> {
+export function startHttpProcess(
+  argv: readonly string[],
+  env: Record<string, string> = {},
+  timeoutMs = 15_000,
+): Promise<ServeProcess> {
   return startHttpProgram(process.execPath, argv, env, timeoutMs);
 }
 
 /** The same, for a program of any runtime (`command`: its binary, a Bun, a Deno, another Node). */
-export async function startHttpProgram(command: string, argv: readonly string[], env: Record<string, string> = {}, timeoutMs = 15_000, cwd?: string): Promise<ServeProcess> {
-  const child = spawn(command, [...argv], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...(cwd === undefined ? {} : { cwd }) });
+export async function startHttpProgram(
+  command: string,
+  argv: readonly string[],
+  env: Record<string, string> = {},
+  timeoutMs = 15_000,
+  cwd?: string,
+): Promise<ServeProcess> {
+  const child = spawn(command, [...argv], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(cwd === undefined ? {} : { cwd }),
+  });
   let stderr = '';
   let stdout = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start within ${timeoutMs} ms: ${stderr}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`serve did not start within ${timeoutMs} ms: ${stderr}`)),
+      timeoutMs,
+    );
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;
       const found = /serving MCP over HTTP at (\S+)/.exec(stderr);

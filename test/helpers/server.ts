@@ -34,6 +34,7 @@ export function wire(value: unknown): string {
 
 /** The `result` of a success frame; fails the test on an error frame or no frame. */
 export function resultOf<T>(response: Response | null): T {
-  if (response === null || !('result' in response)) throw new Error(`expected a result, got ${JSON.stringify(response)}`);
+  if (response === null || !('result' in response))
+    throw new Error(`expected a result, got ${JSON.stringify(response)}`);
   return response.result as T;
 }

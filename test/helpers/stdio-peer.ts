@@ -17,8 +17,15 @@ export class StdioPeer {
    * `program`: what node runs, `dist/program.js` unless given (e.g. `['--import', 'tsx', 'program.ts']`);
    * `spawned.command` runs instead of node (`npx`, say), in `spawned.cwd` (default the checkout).
    */
-  constructor(args: string[] = ['serve', '--demo'], program: readonly string[] = [programJs], spawned: { command?: string; cwd?: string } = {}) {
-    this.child = spawn(spawned.command ?? process.execPath, [...program, ...args], { cwd: spawned.cwd ?? root, stdio: ['pipe', 'pipe', 'pipe'] });
+  constructor(
+    args: string[] = ['serve', '--demo'],
+    program: readonly string[] = [programJs],
+    spawned: { command?: string; cwd?: string } = {},
+  ) {
+    this.child = spawn(spawned.command ?? process.execPath, [...program, ...args], {
+      cwd: spawned.cwd ?? root,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     this.child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       const parts = (this.#partial + chunk).split('\n');
       this.#partial = parts.pop()!;
@@ -38,7 +45,10 @@ export class StdioPeer {
   async waitForLines(count: number, timeoutMs = 10_000): Promise<string[]> {
     const deadline = Date.now() + timeoutMs;
     while (this.lines.length < count) {
-      if (Date.now() > deadline) throw new Error(`timed out with ${this.lines.length}/${count} lines: ${this.lines.join('\n')}\nstderr: ${this.stderr}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `timed out with ${this.lines.length}/${count} lines: ${this.lines.join('\n')}\nstderr: ${this.stderr}`,
+        );
       await new Promise<void>((resolve) => {
         this.#waiters.push(resolve);
         setTimeout(resolve, 50);

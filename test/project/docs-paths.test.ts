@@ -8,7 +8,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../helpers/run.js';
 
-const pages = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const pages = [
+  'README.md',
+  'CONTRIBUTING.md',
+  'CHANGELOG.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 const PATH = /`((?:src|test|bench|scripts|fixtures|examples|schemas)\/[A-Za-z0-9_./*-]+)`/g;
 /** The tests' outputs (see above). */
 const OUTPUT = 'test/.output/';
@@ -17,7 +24,12 @@ const OUTPUT = 'test/.output/';
 function exists(path: string): boolean {
   if (!path.includes('*')) return existsSync(join(root, path.replace(/\/$/, '')));
   const at = path.lastIndexOf('/');
-  const pattern = new RegExp(`^${path.slice(at + 1).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`);
+  const pattern = new RegExp(
+    `^${path
+      .slice(at + 1)
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replaceAll('*', '.*')}$`,
+  );
   return readdirSync(join(root, path.slice(0, at))).some((name) => pattern.test(name));
 }
 
@@ -31,7 +43,8 @@ describe('paths named in the docs', () => {
         if (line.startsWith('```')) fenced = !fenced;
         else if (!fenced) {
           for (const [, path] of line.matchAll(PATH)) {
-            if (!path!.includes('**') && !path!.startsWith(OUTPUT) && !exists(path!)) missing.push(`${page}:${index + 1}: ${path}`);
+            if (!path!.includes('**') && !path!.startsWith(OUTPUT) && !exists(path!))
+              missing.push(`${page}:${index + 1}: ${path}`);
           }
         }
       });

@@ -6,7 +6,6 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../helpers/run.js';
 
-
 /** Lowest first; a module may import only its own folder or a lower layer. */
 const LAYERS: readonly (readonly string[])[] = [
   ['schemas', 'src/version.ts'],
@@ -43,8 +42,15 @@ function groupOf(file: string): [number, string] {
 /** Every relative import of a file (static, type-only and dynamic), as a path from the root. */
 function importsOf(file: string): string[] {
   const text = readFileSync(join(root, file), 'utf8');
-  const specs = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) => match[1]!);
-  return specs.map((spec) => relative(root, resolve(root, dirname(file), spec)).split('\\').join('/').replace(/\.js$/, '.ts'));
+  const specs = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map(
+    (match) => match[1]!,
+  );
+  return specs.map((spec) =>
+    relative(root, resolve(root, dirname(file), spec))
+      .split('\\')
+      .join('/')
+      .replace(/\.js$/, '.ts'),
+  );
 }
 
 const graph = new Map(files.map((file) => [file, importsOf(file)]));
@@ -52,7 +58,9 @@ const graph = new Map(files.map((file) => [file, importsOf(file)]));
 describe('layers', () => {
   it('resolves every relative import to a source file (so the checks below see the real graph)', () => {
     const known = new Set(files);
-    const unresolved = [...graph].flatMap(([file, imports]) => imports.filter((target) => !known.has(target)).map((target) => `${file} -> ${target}`));
+    const unresolved = [...graph].flatMap(([file, imports]) =>
+      imports.filter((target) => !known.has(target)).map((target) => `${file} -> ${target}`),
+    );
     expect(unresolved).toStrictEqual([]);
     expect([...graph.values()].flat().length).toBeGreaterThan(150);
   });

@@ -20,7 +20,11 @@ const vitest = (env: Record<string, string>) =>
     timeout: 60_000,
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
   );
 const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
@@ -42,6 +46,8 @@ describe('tests that need a program this machine lacks', () => {
   it('fail the run under ZOD_MCP_TEST_ALL=1, as CI sets it', async () => {
     const { code, stdout, stderr } = await vitest({ ZOD_MCP_TEST_ALL: '1' });
     expect(code).not.toBe(0);
-    expect(plain(stdout + stderr)).toContain('redis-server is not installed, and ZOD_MCP_TEST_ALL=1 runs every test: `apt-get install redis-server`');
+    expect(plain(stdout + stderr)).toContain(
+      'redis-server is not installed, and ZOD_MCP_TEST_ALL=1 runs every test: `apt-get install redis-server`',
+    );
   }, 60_000);
 });

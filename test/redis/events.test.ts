@@ -37,7 +37,10 @@ describeWith('redis-server')('redisEvents', () => {
     await until(() => Object.values(heard).every((events) => events.length === 2), 'every bus heard both events');
     await sleep(50); // nothing more arrives
     for (const events of Object.values(heard)) {
-      expect(events.toSorted((x, y) => x.type.localeCompare(y.type))).toStrictEqual([{ type: 'resources/updated', uri: 'file:///x' }, { type: 'tools/list_changed' }]);
+      expect(events.toSorted((x, y) => x.type.localeCompare(y.type))).toStrictEqual([
+        { type: 'resources/updated', uri: 'file:///x' },
+        { type: 'tools/list_changed' },
+      ]);
     }
     // The publisher hears its own event at once, before Redis has carried it anywhere.
     const now: ServerEvent[] = [];
@@ -62,17 +65,29 @@ describeWith('redis-server')('redisEvents', () => {
   it('a tool added on one server reaches a listen stream held by another', async () => {
     const prefix = `s${Date.now()}:`;
     const buses = await Promise.all([0, 1].map(() => redisEvents({ url: redis.url, prefix })));
-    const [left, right] = buses.map((events) => new McpServer({ name: 's', version: '1', tools: [], events })) as [McpServer, McpServer];
+    const [left, right] = buses.map((events) => new McpServer({ name: 's', version: '1', tools: [], events })) as [
+      McpServer,
+      McpServer,
+    ];
     const frames: unknown[] = [];
     const abort = new AbortController();
     const listening = right.handle(
-      { jsonrpc: '2.0', id: 'l', method: 'subscriptions/listen', params: { notifications: { toolsListChanged: true }, _meta: envelope() } },
+      {
+        jsonrpc: '2.0',
+        id: 'l',
+        method: 'subscriptions/listen',
+        params: { notifications: { toolsListChanged: true }, _meta: envelope() },
+      },
       { notify: (frame) => void frames.push(frame), signal: abort.signal },
     );
     await until(() => frames.length === 1, 'the acknowledgement');
     left.addTool(defineTool({ name: 'late', description: 'Added later.', input: z.object({}), handler: () => 'ok' }));
     await until(() => frames.length === 2, 'the change');
-    expect(frames[1]).toStrictEqual({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'l' } } });
+    expect(frames[1]).toStrictEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/tools/list_changed',
+      params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'l' } },
+    });
     abort.abort();
     expect(await listening).toBeNull();
     await Promise.all(buses.map((bus) => bus.close()));
@@ -84,7 +99,9 @@ describeWith('redis-server')('redisEvents', () => {
 
   it('says so when Redis cannot be reached, without the password', async () => {
     const port = await freePort(); // nothing listens there
-    await expect(redisEvents({ url: `redis://user:secret@127.0.0.1:${port}`, onError: () => undefined })).rejects.toThrow(
+    await expect(
+      redisEvents({ url: `redis://user:secret@127.0.0.1:${port}`, onError: () => undefined }),
+    ).rejects.toThrow(
       `redisEvents: cannot reach Redis at redis://user:***@127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}`,
     );
   });

@@ -14,5 +14,7 @@ describeWith('redis-server')('on a real redis-server', () => {
   afterAll(() => redis?.stop());
 
   let run = 0;
-  taskLifecycleSuite('redis', async (options) => redisTaskStore({ url: redis.url, prefix: `lifecycle${++run}:`, ...options }));
+  taskLifecycleSuite('redis', async (options) =>
+    redisTaskStore({ url: redis.url, prefix: `lifecycle${++run}:`, ...options }),
+  );
 });

@@ -11,7 +11,8 @@ import { describeWith } from '../helpers/binaries.js';
 import { startRedis, type RedisServer } from '../helpers/redis.js';
 
 const TASKS = 'io.modelcontextprotocol/tasks';
-const meta = () => envelope({ 'io.modelcontextprotocol/clientCapabilities': { elicitation: {}, extensions: { [TASKS]: {} } } });
+const meta = () =>
+  envelope({ 'io.modelcontextprotocol/clientCapabilities': { elicitation: {}, extensions: { [TASKS]: {} } } });
 
 const work = defineTool({
   name: 'work',
@@ -52,10 +53,20 @@ async function instances(count: number, options: { leaseMs?: number; maxTasks?: 
       const events = await redisEvents({ url: redis.url, prefix });
       closing.push(store, events);
       // A store closed under a running task (an instance "dying") makes its last writes fail: kept here, not printed.
-      const server = new McpServer({ name: 's', version: '1', tools: [work], events, tasks: { store, taskAfterMs: 10, pollIntervalMs: 100 }, onError: (error) => void failures.push(error) });
+      const server = new McpServer({
+        name: 's',
+        version: '1',
+        tools: [work],
+        events,
+        tasks: { store, taskAfterMs: 10, pollIntervalMs: 100 },
+        onError: (error) => void failures.push(error),
+      });
       servers.push(server);
       let id = 0;
-      const send = (method: string, params: object) => server.handle({ jsonrpc: '2.0', id: ++id, method, params: { ...params, _meta: meta() } }) as Promise<Record<string, any>>;
+      const send = (method: string, params: object) =>
+        server.handle({ jsonrpc: '2.0', id: ++id, method, params: { ...params, _meta: meta() } }) as Promise<
+          Record<string, any>
+        >;
       return { server, store, events, send };
     }),
   );
@@ -74,10 +85,25 @@ describeWith('redis-server')('tasks shared through Redis', () => {
   it('started on one instance; polled, answered and read to the end through another', async () => {
     const [a, b] = await instances(2);
     const { taskId } = (await a!.send('tools/call', { name: 'work', arguments: { ms: 20, ask: true } })).result;
-    const parked = await until(() => b!.send('tasks/get', { taskId }), (frame) => frame.result?.status === 'input_required', 'input_required seen from b');
+    const parked = await until(
+      () => b!.send('tasks/get', { taskId }),
+      (frame) => frame.result?.status === 'input_required',
+      'input_required seen from b',
+    );
     expect(Object.keys(parked.result.inputRequests)).toStrictEqual(['keep']);
-    expect((await b!.send('tasks/update', { taskId, inputResponses: { keep: { action: 'accept', content: { keep: true } } } })).result.resultType).toBe('complete');
-    const done = await until(() => b!.send('tasks/get', { taskId }), (frame) => frame.result?.status === 'completed', 'completed seen from b');
+    expect(
+      (
+        await b!.send('tasks/update', {
+          taskId,
+          inputResponses: { keep: { action: 'accept', content: { keep: true } } },
+        })
+      ).result.resultType,
+    ).toBe('complete');
+    const done = await until(
+      () => b!.send('tasks/get', { taskId }),
+      (frame) => frame.result?.status === 'completed',
+      'completed seen from b',
+    );
     expect(done.result.result).toStrictEqual({ content: [{ type: 'text', text: 'kept' }], isError: false });
   });
 
@@ -85,7 +111,11 @@ describeWith('redis-server')('tasks shared through Redis', () => {
     const [a, b] = await instances(2);
     const { taskId } = (await a!.send('tools/call', { name: 'work', arguments: { ms: 10_000 } })).result;
     await b!.send('tasks/cancel', { taskId });
-    const cancelled = await until(() => a!.send('tasks/get', { taskId }), (frame) => frame.result?.status === 'cancelled', 'cancelled');
+    const cancelled = await until(
+      () => a!.send('tasks/get', { taskId }),
+      (frame) => frame.result?.status === 'cancelled',
+      'cancelled',
+    );
     expect(cancelled.result).toMatchObject({ status: 'cancelled', statusMessage: 'cancelled' });
   });
 
@@ -95,14 +125,30 @@ describeWith('redis-server')('tasks shared through Redis', () => {
     const frames: Record<string, any>[] = [];
     const abort = new AbortController();
     const listening = b!.server.handle(
-      { jsonrpc: '2.0', id: 'l', method: 'subscriptions/listen', params: { notifications: { taskIds: [taskId] }, _meta: meta() } },
+      {
+        jsonrpc: '2.0',
+        id: 'l',
+        method: 'subscriptions/listen',
+        params: { notifications: { taskIds: [taskId] }, _meta: meta() },
+      },
       { notify: (frame) => void frames.push(frame as Record<string, any>), signal: abort.signal },
     );
-    await until(async () => frames, (seen) => seen.some((frame) => frame.params?.status === 'completed'), 'the completion on b');
+    await until(
+      async () => frames,
+      (seen) => seen.some((frame) => frame.params?.status === 'completed'),
+      'the completion on b',
+    );
     abort.abort();
     await listening;
-    expect(frames.map((frame) => frame.method)).toStrictEqual(['notifications/subscriptions/acknowledged', 'notifications/tasks']);
-    expect(frames[1]!.params).toMatchObject({ taskId, status: 'completed', result: { content: [{ text: 'worked 150 ms' }] } });
+    expect(frames.map((frame) => frame.method)).toStrictEqual([
+      'notifications/subscriptions/acknowledged',
+      'notifications/tasks',
+    ]);
+    expect(frames[1]!.params).toMatchObject({
+      taskId,
+      status: 'completed',
+      result: { content: [{ text: 'worked 150 ms' }] },
+    });
   });
 
   it('a task whose instance stopped beating fails once its lease runs out, and every instance hears it', async () => {
@@ -113,19 +159,36 @@ describeWith('redis-server')('tasks shared through Redis', () => {
     const abort = new AbortController();
     const { taskId } = (await a!.send('tools/call', { name: 'work', arguments: { ms: 60_000 } })).result;
     const listening = b!.server.handle(
-      { jsonrpc: '2.0', id: 'l', method: 'subscriptions/listen', params: { notifications: { taskIds: [taskId] }, _meta: meta() } },
+      {
+        jsonrpc: '2.0',
+        id: 'l',
+        method: 'subscriptions/listen',
+        params: { notifications: { taskIds: [taskId] }, _meta: meta() },
+      },
       { notify: (frame) => void frames.push(frame as Record<string, any>), signal: abort.signal },
     );
     await sleep(500); // beyond one lease: a still beats, so nothing happens
     expect((await b!.send('tasks/get', { taskId })).result.status).toBe('working');
     await a!.store.close(); // a's process "dies": no more heartbeats, its work never reports back
-    const failed = await until(() => b!.send('tasks/get', { taskId }), (frame) => frame.result?.status === 'failed', 'failed');
+    const failed = await until(
+      () => b!.send('tasks/get', { taskId }),
+      (frame) => frame.result?.status === 'failed',
+      'failed',
+    );
     expect(failed.result).toMatchObject({
       status: 'failed',
       statusMessage: 'the server process running this task stopped (no heartbeat for 300 ms)',
-      error: { code: -32603, message: 'Internal error', data: 'the server process running this task stopped (no heartbeat for 300 ms)' },
+      error: {
+        code: -32603,
+        message: 'Internal error',
+        data: 'the server process running this task stopped (no heartbeat for 300 ms)',
+      },
     });
-    await until(async () => frames, (seen) => seen.some((frame) => frame.params?.status === 'failed'), 'the failure on the listen stream');
+    await until(
+      async () => frames,
+      (seen) => seen.some((frame) => frame.params?.status === 'failed'),
+      'the failure on the listen stream',
+    );
     abort.abort();
     await listening;
     expect(heard.filter((record) => record.taskId === taskId).map((record) => record.status)).toStrictEqual(['failed']);
@@ -139,15 +202,40 @@ describeWith('redis-server')('tasks shared through Redis', () => {
     try {
       const prefix = `shared${run}:`;
       const asking = (await a!.send('tools/call', { name: 'work', arguments: { ms: 10, ask: true } })).result;
-      await until(() => a!.send('tasks/get', { taskId: asking.taskId }), (frame) => frame.result?.status === 'input_required', 'parked');
+      await until(
+        () => a!.send('tasks/get', { taskId: asking.taskId }),
+        (frame) => frame.result?.status === 'input_required',
+        'parked',
+      );
       // What tasks/update writes, without the PUBLISH that would wake the runner.
-      await raw.sendCommand(['HSET', `${prefix}task:${asking.taskId}`, 'a:keep', JSON.stringify({ action: 'accept', content: { keep: false } }), 'd:keep', '1', 'status', 'working']);
+      await raw.sendCommand([
+        'HSET',
+        `${prefix}task:${asking.taskId}`,
+        'a:keep',
+        JSON.stringify({ action: 'accept', content: { keep: false } }),
+        'd:keep',
+        '1',
+        'status',
+        'working',
+      ]);
       await raw.sendCommand(['HDEL', `${prefix}task:${asking.taskId}`, 'q:keep']);
-      const answered = await until(() => a!.send('tasks/get', { taskId: asking.taskId }), (frame) => frame.result?.status === 'completed', 'completed');
+      const answered = await until(
+        () => a!.send('tasks/get', { taskId: asking.taskId }),
+        (frame) => frame.result?.status === 'completed',
+        'completed',
+      );
       expect(answered.result.result.content[0].text).toBe('dropped');
       const running = (await a!.send('tools/call', { name: 'work', arguments: { ms: 60_000 } })).result;
       await raw.sendCommand(['HSET', `${prefix}task:${running.taskId}`, 'cancelRequested', '1']);
-      expect((await until(() => a!.send('tasks/get', { taskId: running.taskId }), (frame) => frame.result?.status === 'cancelled', 'cancelled')).result.status).toBe('cancelled');
+      expect(
+        (
+          await until(
+            () => a!.send('tasks/get', { taskId: running.taskId }),
+            (frame) => frame.result?.status === 'cancelled',
+            'cancelled',
+          )
+        ).result.status,
+      ).toBe('cancelled');
     } finally {
       await raw.close();
     }
@@ -159,7 +247,11 @@ describeWith('redis-server')('tasks shared through Redis', () => {
     for (let i = 0; i < 40; i++) {
       const { taskId } = (await a!.send('tools/call', { name: 'work', arguments: { ms: i % 4 } })).result;
       await b!.send('tasks/cancel', { taskId });
-      const end = await until(() => b!.send('tasks/get', { taskId }), (frame) => ['completed', 'cancelled'].includes(frame.result?.status), 'an end');
+      const end = await until(
+        () => b!.send('tasks/get', { taskId }),
+        (frame) => ['completed', 'cancelled'].includes(frame.result?.status),
+        'an end',
+      );
       await sleep(15);
       const later = await a!.send('tasks/get', { taskId });
       expect(later.result).toStrictEqual({ ...end.result });
@@ -173,7 +265,10 @@ describeWith('redis-server')('tasks shared through Redis', () => {
     await a!.send('tools/call', { name: 'work', arguments: { ms: 10_000 } });
     await a!.send('tools/call', { name: 'work', arguments: { ms: 10_000 } });
     expect(await b!.send('tools/call', { name: 'work', arguments: { ms: 0 } })).toMatchObject({
-      result: { content: [{ text: 'the server keeps at most 2 tasks at once; try again once some have finished or expired' }], isError: true },
+      result: {
+        content: [{ text: 'the server keeps at most 2 tasks at once; try again once some have finished or expired' }],
+        isError: true,
+      },
     });
   });
 });
@@ -183,8 +278,22 @@ describeWith('redis-server')('redisTaskStore on its own', () => {
     const store: RedisTaskStore = await redisTaskStore({ url: redis.url, prefix: `alone${++run}:` });
     closing.push(store);
     const now = new Date().toISOString();
-    await store.create({ taskId: 't1', status: 'working', createdAt: now, lastUpdatedAt: now, ttlMs: 150, pollIntervalMs: 100 });
-    expect(await store.get('t1')).toStrictEqual({ taskId: 't1', status: 'working', createdAt: now, lastUpdatedAt: now, ttlMs: 150, pollIntervalMs: 100 });
+    await store.create({
+      taskId: 't1',
+      status: 'working',
+      createdAt: now,
+      lastUpdatedAt: now,
+      ttlMs: 150,
+      pollIntervalMs: 100,
+    });
+    expect(await store.get('t1')).toStrictEqual({
+      taskId: 't1',
+      status: 'working',
+      createdAt: now,
+      lastUpdatedAt: now,
+      ttlMs: 150,
+      pollIntervalMs: 100,
+    });
     await sleep(250);
     expect(await store.get('t1')).toBeUndefined();
     expect(await store.update('t1', { status: 'completed' })).toBeUndefined();
@@ -197,7 +306,14 @@ describeWith('redis-server')('redisTaskStore on its own', () => {
     const store = await redisTaskStore({ url: redis.url, prefix, maxTasks: 2 });
     closing.push(store);
     const now = new Date().toISOString();
-    const record = (taskId: string) => ({ taskId, status: 'working' as const, createdAt: now, lastUpdatedAt: now, ttlMs: null, pollIntervalMs: 100 });
+    const record = (taskId: string) => ({
+      taskId,
+      status: 'working' as const,
+      createdAt: now,
+      lastUpdatedAt: now,
+      ttlMs: null,
+      pollIntervalMs: 100,
+    });
     await store.create(record('a'));
     await store.create(record('b'));
     await expect(store.create(record('c'))).rejects.toThrow('the server keeps at most 2 tasks at once');
@@ -234,20 +350,69 @@ describeWith('redis-server')('redisTaskStore on its own', () => {
     const now = new Date().toISOString();
     const inputRequests = {
       zeta: { method: 'roots/list', params: {} },
-      alpha: { method: 'elicitation/create', params: { mode: 'form', message: 'Ok?', requestedSchema: { type: 'object', properties: {}, required: [] } } },
+      alpha: {
+        method: 'elicitation/create',
+        params: { mode: 'form', message: 'Ok?', requestedSchema: { type: 'object', properties: {}, required: [] } },
+      },
     } as never;
-    await store.create({ taskId: 't2', status: 'working', createdAt: now, lastUpdatedAt: now, ttlMs: null, pollIntervalMs: 100, principal: 'alice' });
-    const parked = await store.update('t2', { status: 'input_required', statusMessage: 'waiting', inputRequests, lastUpdatedAt: now });
-    expect(parked).toStrictEqual({ taskId: 't2', status: 'input_required', statusMessage: 'waiting', createdAt: now, lastUpdatedAt: now, ttlMs: null, pollIntervalMs: 100, inputRequests, principal: 'alice' });
+    await store.create({
+      taskId: 't2',
+      status: 'working',
+      createdAt: now,
+      lastUpdatedAt: now,
+      ttlMs: null,
+      pollIntervalMs: 100,
+      principal: 'alice',
+    });
+    const parked = await store.update('t2', {
+      status: 'input_required',
+      statusMessage: 'waiting',
+      inputRequests,
+      lastUpdatedAt: now,
+    });
+    expect(parked).toStrictEqual({
+      taskId: 't2',
+      status: 'input_required',
+      statusMessage: 'waiting',
+      createdAt: now,
+      lastUpdatedAt: now,
+      ttlMs: null,
+      pollIntervalMs: 100,
+      inputRequests,
+      principal: 'alice',
+    });
     expect(Object.keys(parked!.inputRequests!)).toStrictEqual(['zeta', 'alpha']);
     expect(await store.answer('t2', { alpha: { action: 'accept', content: {} }, nobody: 1 })).toBe(true);
     const half = await store.get('t2');
-    expect(half).toMatchObject({ status: 'input_required', inputRequests: { zeta: {} }, answers: { alpha: { action: 'accept', content: {} } }, answered: ['alpha'] });
+    expect(half).toMatchObject({
+      status: 'input_required',
+      inputRequests: { zeta: {} },
+      answers: { alpha: { action: 'accept', content: {} } },
+      answered: ['alpha'],
+    });
     await store.answer('t2', { alpha: { action: 'decline' }, zeta: { roots: [] } });
-    expect(await store.get('t2')).toMatchObject({ status: 'working', answers: { alpha: { action: 'accept', content: {} }, zeta: { roots: [] } } });
-    const done = await store.update('t2', { status: 'completed', result: { content: [], isError: false }, answers: undefined, statusMessage: undefined });
+    expect(await store.get('t2')).toMatchObject({
+      status: 'working',
+      answers: { alpha: { action: 'accept', content: {} }, zeta: { roots: [] } },
+    });
+    const done = await store.update('t2', {
+      status: 'completed',
+      result: { content: [], isError: false },
+      answers: undefined,
+      statusMessage: undefined,
+    });
     // `answered` is a set: Redis keeps no order of it.
-    expect({ ...done, answered: done!.answered?.toSorted() }).toStrictEqual({ taskId: 't2', status: 'completed', createdAt: now, lastUpdatedAt: done!.lastUpdatedAt, ttlMs: null, pollIntervalMs: 100, answered: ['alpha', 'zeta'], result: { content: [], isError: false }, principal: 'alice' });
+    expect({ ...done, answered: done!.answered?.toSorted() }).toStrictEqual({
+      taskId: 't2',
+      status: 'completed',
+      createdAt: now,
+      lastUpdatedAt: done!.lastUpdatedAt,
+      ttlMs: null,
+      pollIntervalMs: 100,
+      answered: ['alpha', 'zeta'],
+      result: { content: [], isError: false },
+      principal: 'alice',
+    });
     expect(await store.update('t2', { status: 'failed' })).toStrictEqual(done); // terminal stays
     expect(await store.cancel('t2')).toBe(true);
     expect((await store.get('t2'))!.cancelRequested).toBeUndefined();

@@ -5,7 +5,8 @@ import { fromBase64, fromBase64Url, toBase64, toBase64Url, utf8Length } from '..
 
 describe('bytes without Buffer', () => {
   it('utf8Length is the UTF-8 length Buffer gives, for any string (lone surrogates included)', () => {
-    for (const text of ['', 'abc', 'é', '€', '😀', 'a😀b', '\ud800', '\udc00x', '\ud800\ud800\udc00']) expect(utf8Length(text)).toBe(Buffer.byteLength(text));
+    for (const text of ['', 'abc', 'é', '€', '😀', 'a😀b', '\ud800', '\udc00x', '\ud800\ud800\udc00'])
+      expect(utf8Length(text)).toBe(Buffer.byteLength(text));
     fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => utf8Length(text) === Buffer.byteLength(text)));
   });
 

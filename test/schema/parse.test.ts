@@ -11,14 +11,26 @@ const tree3: z3.ZodType<Node3> = z3.lazy(() => z3.object({ kids: z3.array(tree3)
 
 describe('runsAuthorCode', () => {
   const cases: [string, unknown, boolean][] = [
-    ['zod 4 built-in checks only', z.object({ a: z.string().min(1).email(), b: z.array(z.int().max(3)).optional(), c: z.enum(['x']).default('x') }), false],
+    [
+      'zod 4 built-in checks only',
+      z.object({ a: z.string().min(1).email(), b: z.array(z.int().max(3)).optional(), c: z.enum(['x']).default('x') }),
+      false,
+    ],
     ['zod 4 recursive, no functions', z.object({ root: tree4 }), false],
-    ['zod 4 refine deep in an array', z.object({ a: z.array(z.object({ b: z.string().refine((s) => s !== 'x') })) }), true],
+    [
+      'zod 4 refine deep in an array',
+      z.object({ a: z.array(z.object({ b: z.string().refine((s) => s !== 'x') })) }),
+      true,
+    ],
     ['zod 4 superRefine on the root', z.object({ a: z.string() }).superRefine(() => undefined), true],
     ['zod 4 transform', z.object({ a: z.string().transform(Number) }), true],
     ['zod 4 preprocess', z.object({ a: z.preprocess(String, z.string()) }), true],
     ['zod 4 custom', z.object({ a: z.custom<string>((v) => typeof v === 'string') }), true],
-    ['zod 4 refine inside a union option', z.object({ a: z.union([z.string(), z.number().refine((n) => n > 0)]) }), true],
+    [
+      'zod 4 refine inside a union option',
+      z.object({ a: z.union([z.string(), z.number().refine((n) => n > 0)]) }),
+      true,
+    ],
     ['zod 3 plain', z3.object({ a: z3.string().min(1), b: z3.array(z3.number()).optional() }), false],
     ['zod 3 recursive, no functions', z3.object({ root: tree3 }), false],
     ['zod 3 refine in a nested object', z3.object({ a: z3.object({ b: z3.string().refine((s) => s !== 'x') }) }), true],

@@ -24,16 +24,65 @@ function parts(schema: unknown, side?: 'input' | 'output'): [string, string | un
 
 describe('children of every Zod 4 kind', () => {
   const table: [string, unknown, [string, string | undefined][]][] = [
-    ['object', z.object({ a: s4, b: n4 }), [['s', 'a'], ['n', 'b']]],
-    ['object with catchall', z.object({ a: s4 }).catchall(n4), [['s', 'a'], ['n', '[]']]],
+    [
+      'object',
+      z.object({ a: s4, b: n4 }),
+      [
+        ['s', 'a'],
+        ['n', 'b'],
+      ],
+    ],
+    [
+      'object with catchall',
+      z.object({ a: s4 }).catchall(n4),
+      [
+        ['s', 'a'],
+        ['n', '[]'],
+      ],
+    ],
     ['array', z.array(s4), [['s', '[]']]],
-    ['tuple with rest', z.tuple([s4], n4), [['s', '[]'], ['n', '[]']]],
-    ['record', z.record(s4, n4), [['s', undefined], ['n', '[]']]],
-    ['map', z.map(s4, n4), [['s', undefined], ['n', '[]']]],
+    [
+      'tuple with rest',
+      z.tuple([s4], n4),
+      [
+        ['s', '[]'],
+        ['n', '[]'],
+      ],
+    ],
+    [
+      'record',
+      z.record(s4, n4),
+      [
+        ['s', undefined],
+        ['n', '[]'],
+      ],
+    ],
+    [
+      'map',
+      z.map(s4, n4),
+      [
+        ['s', undefined],
+        ['n', '[]'],
+      ],
+    ],
     ['set', z.set(s4), [['s', '[]']]],
-    ['union', z.union([s4, n4]), [['s', undefined], ['n', undefined]]],
+    [
+      'union',
+      z.union([s4, n4]),
+      [
+        ['s', undefined],
+        ['n', undefined],
+      ],
+    ],
     ['discriminated union', z.discriminatedUnion('k', [z.object({ k: z.literal('a') })]), [['other', undefined]]],
-    ['intersection', z.intersection(s4, n4), [['s', undefined], ['n', undefined]]],
+    [
+      'intersection',
+      z.intersection(s4, n4),
+      [
+        ['s', undefined],
+        ['n', undefined],
+      ],
+    ],
     ['optional', s4.optional(), [['s', undefined]]],
     ['nullable', s4.nullable(), [['s', undefined]]],
     ['default', s4.default('x'), [['s', undefined]]],
@@ -43,7 +92,14 @@ describe('children of every Zod 4 kind', () => {
     ['catch', s4.catch('x'), [['s', undefined]]],
     ['readonly', s4.readonly(), [['s', undefined]]],
     ['promise', z.promise(s4), [['s', undefined]]],
-    ['pipe, both ends', s4.pipe(n4 as never), [['s', undefined], ['n', undefined]]],
+    [
+      'pipe, both ends',
+      s4.pipe(n4 as never),
+      [
+        ['s', undefined],
+        ['n', undefined],
+      ],
+    ],
     ['lazy', z.lazy(() => s4), [['s', undefined]]],
     ['template literal', z.templateLiteral(['a', n4]), [['n', undefined]]],
   ];
@@ -71,15 +127,64 @@ describe('children of every Zod 4 kind', () => {
 
 describe('children of every Zod 3 kind', () => {
   const table: [string, unknown, [string, string | undefined][]][] = [
-    ['object', z3.object({ a: s3, b: n3 }), [['s', 'a'], ['n', 'b']]],
-    ['object with catchall', z3.object({ a: s3 }).catchall(n3), [['s', 'a'], ['n', '[]']]],
+    [
+      'object',
+      z3.object({ a: s3, b: n3 }),
+      [
+        ['s', 'a'],
+        ['n', 'b'],
+      ],
+    ],
+    [
+      'object with catchall',
+      z3.object({ a: s3 }).catchall(n3),
+      [
+        ['s', 'a'],
+        ['n', '[]'],
+      ],
+    ],
     ['array', z3.array(s3), [['s', '[]']]],
-    ['tuple with rest', z3.tuple([s3]).rest(n3), [['s', '[]'], ['n', '[]']]],
-    ['record', z3.record(s3, n3), [['s', undefined], ['n', '[]']]],
-    ['map', z3.map(s3, n3), [['s', undefined], ['n', '[]']]],
+    [
+      'tuple with rest',
+      z3.tuple([s3]).rest(n3),
+      [
+        ['s', '[]'],
+        ['n', '[]'],
+      ],
+    ],
+    [
+      'record',
+      z3.record(s3, n3),
+      [
+        ['s', undefined],
+        ['n', '[]'],
+      ],
+    ],
+    [
+      'map',
+      z3.map(s3, n3),
+      [
+        ['s', undefined],
+        ['n', '[]'],
+      ],
+    ],
     ['set', z3.set(s3), [['s', '[]']]],
-    ['union', z3.union([s3, n3]), [['s', undefined], ['n', undefined]]],
-    ['intersection', z3.intersection(s3, n3), [['s', undefined], ['n', undefined]]],
+    [
+      'union',
+      z3.union([s3, n3]),
+      [
+        ['s', undefined],
+        ['n', undefined],
+      ],
+    ],
+    [
+      'intersection',
+      z3.intersection(s3, n3),
+      [
+        ['s', undefined],
+        ['n', undefined],
+      ],
+    ],
     ['optional', s3.optional(), [['s', undefined]]],
     ['nullable', s3.nullable(), [['s', undefined]]],
     ['default', s3.default('x'), [['s', undefined]]],
@@ -88,7 +193,14 @@ describe('children of every Zod 3 kind', () => {
     ['promise', z3.promise(s3), [['s', undefined]]],
     ['branded', s3.brand('B'), [['s', undefined]]],
     ['effects', s3.refine(() => true), [['s', undefined]]],
-    ['pipeline, both ends', s3.pipe(n3), [['s', undefined], ['n', undefined]]],
+    [
+      'pipeline, both ends',
+      s3.pipe(n3),
+      [
+        ['s', undefined],
+        ['n', undefined],
+      ],
+    ],
     ['lazy', z3.lazy(() => s3), [['s', undefined]]],
   ];
   it.each(table)('%s', (_kind, schema, expected) => {

@@ -36,9 +36,43 @@ describe('schemas/json/', () => {
   });
 
   it('covers every exported schema of every contract file', async () => {
-    const files = (await readdir(fileURLToPath(new URL('../../schemas/', import.meta.url)))).filter((name) => name.endsWith('.ts'));
-    expect(files.sort()).toStrictEqual(['apps.ts', 'case.ts', 'client-input.ts', 'common.ts', 'completion.ts', 'direction.ts', 'index.ts', 'jsonrpc.ts', 'logging.ts', 'prompts.ts', 'resources.ts', 'rev2025.ts', 'rev2026.ts', 'skills.ts', 'tasks.ts', 'tools.ts']);
-    const exported = [jsonrpc, common, tools, resources, prompts, completion, skills, clientInput, tasks, apps, logging, rev2025, rev2026, caseFile].flatMap((module) =>
+    const files = (await readdir(fileURLToPath(new URL('../../schemas/', import.meta.url)))).filter((name) =>
+      name.endsWith('.ts'),
+    );
+    expect(files.sort()).toStrictEqual([
+      'apps.ts',
+      'case.ts',
+      'client-input.ts',
+      'common.ts',
+      'completion.ts',
+      'direction.ts',
+      'index.ts',
+      'jsonrpc.ts',
+      'logging.ts',
+      'prompts.ts',
+      'resources.ts',
+      'rev2025.ts',
+      'rev2026.ts',
+      'skills.ts',
+      'tasks.ts',
+      'tools.ts',
+    ]);
+    const exported = [
+      jsonrpc,
+      common,
+      tools,
+      resources,
+      prompts,
+      completion,
+      skills,
+      clientInput,
+      tasks,
+      apps,
+      logging,
+      rev2025,
+      rev2026,
+      caseFile,
+    ].flatMap((module) =>
       Object.entries(module)
         .filter(([, value]) => typeof value === 'object' && value !== null && '_zod' in value)
         .map(([name]) => `${name}.json`),
@@ -57,7 +91,11 @@ describe('schemas/json/', () => {
     });
     // Unknown members are accepted (and ignored) on the way in: no `additionalProperties: false`.
     expect(callToolParams.additionalProperties).toBeUndefined();
-    expect((callToolParams.properties as { arguments: unknown }).arguments).toStrictEqual({ type: 'object', properties: {}, additionalProperties: {} });
+    expect((callToolParams.properties as { arguments: unknown }).arguments).toStrictEqual({
+      type: 'object',
+      properties: {},
+      additionalProperties: {},
+    });
     // Input side: `tools` and `era` have defaults, so a case file may leave it out; a bare array is a case too.
     const caseObject = {
       type: 'object',

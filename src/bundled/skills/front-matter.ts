@@ -17,7 +17,8 @@ export async function parseSkillMd(text: string): Promise<FrontMatter | string> 
   } catch (error) {
     return `its front matter is not YAML (${(error as Error).message.split('\n')[0]})`;
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'its front matter must be a YAML mapping';
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    return 'its front matter must be a YAML mapping';
   const { name, description } = data as Record<string, unknown>;
   if (typeof name !== 'string' || name === '') return 'its front matter has no name';
   if (typeof description !== 'string' || description === '') return 'its front matter has no description';

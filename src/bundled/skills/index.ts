@@ -3,7 +3,13 @@
 // resources/directory/read.
 import { PaginatedParams } from '../../../schemas/common.js';
 import type { Resource as ResourceDescriptor } from '../../../schemas/resources.js';
-import { DirectoryReadParams, GetSkillParams, SKILLS_EXTENSION, type ListSkillsResult, type Skill } from '../../../schemas/skills.js';
+import {
+  DirectoryReadParams,
+  GetSkillParams,
+  SKILLS_EXTENSION,
+  type ListSkillsResult,
+  type Skill,
+} from '../../../schemas/skills.js';
 import { defineMethod } from '../../core/method.js';
 import { page } from '../../core/paginate.js';
 import type { Extension } from '../../features/feature.js';
@@ -24,7 +30,8 @@ const SKILLS_OPTIONS = optionKeys<SkillsOptions>({ onProblem: true, pageSize: tr
 const DIRECTORY = 'inode/directory';
 
 /** `a/b c` -> `a/b%20c`: each path segment as a URI segment. */
-const toUri = (skillPath: string, rel = '') => `skill://${[...skillPath.split('/'), ...(rel === '' ? [] : rel.split('/'))].map(encodeURIComponent).join('/')}`;
+const toUri = (skillPath: string, rel = '') =>
+  `skill://${[...skillPath.split('/'), ...(rel === '' ? [] : rel.split('/'))].map(encodeURIComponent).join('/')}`;
 
 /**
  * Reads the skills under `dir` once (their files are kept, so a digest always matches what is
@@ -55,14 +62,16 @@ export async function skillsFrom(dir: string, options: SkillsOptions = {}): Prom
         GetSkillParams,
         (params) => {
           const skill = byUri.get(params.uri);
-          if (skill === undefined) throw new ProtocolError(ErrorCode.InvalidParams, `No skill is served at ${params.uri}`);
+          if (skill === undefined)
+            throw new ProtocolError(ErrorCode.InvalidParams, `No skill is served at ${params.uri}`);
           return { skill };
         },
         { cacheable: true },
       ),
       'resources/directory/read': defineMethod(DirectoryReadParams, (params) => {
         const children = directories.get(params.uri);
-        if (children === undefined) throw new ProtocolError(ErrorCode.InvalidParams, `${params.uri} is not a directory resource of this server`);
+        if (children === undefined)
+          throw new ProtocolError(ErrorCode.InvalidParams, `${params.uri} is not a directory resource of this server`);
         const { items, nextCursor } = page(children, params.cursor, pageSize, 'directory');
         return nextCursor === undefined ? { resources: [...items] } : { resources: [...items], nextCursor };
       }),
@@ -74,15 +83,21 @@ function entryOf(skill: LoadedSkill): Skill {
   return {
     uri: toUri(skill.path, 'SKILL.md'),
     frontmatter: skill.frontmatter,
-    resources: skill.files.map((file) => ({ uri: toUri(skill.path, file.rel), digest: file.digest, size: file.bytes.length })),
+    resources: skill.files.map((file) => ({
+      uri: toUri(skill.path, file.rel),
+      digest: file.digest,
+      size: file.bytes.length,
+    })),
   };
 }
 
 /** What resources/list says of a skill file: SKILL.md carries the skill's name and description. */
 function describeFile(skill: LoadedSkill, rel: string, size: number, binary: boolean): ResourceDescriptor {
   const uri = toUri(skill.path, rel);
-  const mimeType = rel === 'SKILL.md' ? 'text/markdown' : (mimeTypeOf(rel) ?? (binary ? 'application/octet-stream' : 'text/plain'));
-  if (rel === 'SKILL.md') return { uri, name: skill.frontmatter.name, description: skill.frontmatter.description, mimeType, size };
+  const mimeType =
+    rel === 'SKILL.md' ? 'text/markdown' : (mimeTypeOf(rel) ?? (binary ? 'application/octet-stream' : 'text/plain'));
+  if (rel === 'SKILL.md')
+    return { uri, name: skill.frontmatter.name, description: skill.frontmatter.description, mimeType, size };
   return { uri, name: rel.split('/').at(-1)!, mimeType, size };
 }
 
@@ -90,7 +105,14 @@ function resourcesOf(skill: LoadedSkill): Resource[] {
   return skill.files.map((file) => {
     const { uri, name, description, mimeType, size } = describeFile(skill, file.rel, file.bytes.length, file.binary);
     const text = file.binary ? undefined : file.bytes.toString('utf8');
-    return defineResource({ uri, name, mimeType, size, ...(description === undefined ? {} : { description }), read: () => text ?? file.bytes });
+    return defineResource({
+      uri,
+      name,
+      mimeType,
+      size,
+      ...(description === undefined ? {} : { description }),
+      read: () => text ?? file.bytes,
+    });
   });
 }
 
@@ -102,9 +124,14 @@ function directoryIndex(skills: readonly LoadedSkill[]): Map<string, ResourceDes
     const parentOf = (rel: string) => (rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '');
     for (const dir of skill.directories) {
       if (dir === '') continue;
-      index.get(toUri(skill.path, parentOf(dir)))?.push({ uri: toUri(skill.path, dir), name: dir.split('/').at(-1)!, mimeType: DIRECTORY });
+      index
+        .get(toUri(skill.path, parentOf(dir)))
+        ?.push({ uri: toUri(skill.path, dir), name: dir.split('/').at(-1)!, mimeType: DIRECTORY });
     }
-    for (const file of skill.files) index.get(toUri(skill.path, parentOf(file.rel)))?.push(describeFile(skill, file.rel, file.bytes.length, file.binary));
+    for (const file of skill.files)
+      index
+        .get(toUri(skill.path, parentOf(file.rel)))
+        ?.push(describeFile(skill, file.rel, file.bytes.length, file.binary));
   }
   for (const children of index.values()) children.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
   return index;

@@ -44,11 +44,14 @@ export async function loadSkills(dir: string, report: (problem: string) => void)
     else if (entry.kind === 'file') entries.push({ rel: entry.relToStart, kind: 'file', abs: entry.abs });
     else if (entry.kind === 'symlink') {
       const target = (await findLinkTarget(sandbox, entry.abs))?.abs;
-      if (target === undefined) report(`${shown(entry.relToStart)}: a link that leads out of the skills folder (or nowhere); left out`);
+      if (target === undefined)
+        report(`${shown(entry.relToStart)}: a link that leads out of the skills folder (or nowhere); left out`);
       else entries.push({ rel: entry.relToStart, kind: 'file', abs: target });
     }
   }
-  const roots = entries.filter((entry) => entry.kind === 'file' && path.posix.basename(entry.rel) === 'SKILL.md').map((entry) => path.posix.dirname(entry.rel));
+  const roots = entries
+    .filter((entry) => entry.kind === 'file' && path.posix.basename(entry.rel) === 'SKILL.md')
+    .map((entry) => path.posix.dirname(entry.rel));
   const skills: LoadedSkill[] = [];
   for (const root of roots.sort()) {
     // A skill nested inside another owns what is beneath its folder: the outer skill lists that
@@ -72,7 +75,9 @@ async function loadSkill(
   const manifest = root === '.' ? 'SKILL.md' : `${root}/SKILL.md`;
   const files = entries.filter((entry) => entry.kind === 'file' && within(entry.rel));
   if (files.length > MAX_SKILL_FILES) {
-    report(`${shown(manifest)}: the skill has ${files.length} files, over the ${MAX_SKILL_FILES} a skill may have; left out`);
+    report(
+      `${shown(manifest)}: the skill has ${files.length} files, over the ${MAX_SKILL_FILES} a skill may have; left out`,
+    );
     return undefined;
   }
   const loaded: SkillFile[] = [];
@@ -89,7 +94,12 @@ async function loadSkill(
       report(`${shown(manifest)}: the skill's files pass the ${MAX_SKILL_BYTES}-byte limit of a skill; left out`);
       return undefined;
     }
-    loaded.push({ rel: relToSkill(file.rel), bytes, digest: `sha256:${createHash('sha256').update(bytes).digest('hex')}`, binary: isBinary(bytes) });
+    loaded.push({
+      rel: relToSkill(file.rel),
+      bytes,
+      digest: `sha256:${createHash('sha256').update(bytes).digest('hex')}`,
+      binary: isBinary(bytes),
+    });
   }
   const skillMd = loaded.find((file) => file.rel === 'SKILL.md')!;
   const parsed = await parseSkillMd(skillMd.bytes.toString('utf8'));
@@ -102,7 +112,10 @@ async function loadSkill(
     report(`${shown(manifest)}: its name "${parsed.name}" must equal its folder's name "${name}"; left out`);
     return undefined;
   }
-  const directories = ['', ...entries.filter((entry) => entry.kind === 'directory' && within(entry.rel)).map((entry) => relToSkill(entry.rel))];
+  const directories = [
+    '',
+    ...entries.filter((entry) => entry.kind === 'directory' && within(entry.rel)).map((entry) => relToSkill(entry.rel)),
+  ];
   return {
     path: root === '.' ? name : root,
     frontmatter: parsed,

@@ -8,9 +8,15 @@ import { describePath, type Workspace } from './workspace.js';
 
 const EditFileInput = z.object({
   path: z.string().describe(describePath('The file to edit')),
-  old_string: z.string().min(1).describe('The exact text to replace, as it is in the file (without read_file\'s line numbers).'),
+  old_string: z
+    .string()
+    .min(1)
+    .describe("The exact text to replace, as it is in the file (without read_file's line numbers)."),
   new_string: z.string().describe('The text to put in its place.'),
-  replace_all: z.boolean().default(false).describe('Replace every occurrence instead of requiring exactly one. Default: false.'),
+  replace_all: z
+    .boolean()
+    .default(false)
+    .describe('Replace every occurrence instead of requiring exactly one. Default: false.'),
 });
 
 const EditFileOutput = z.object({ path: z.string(), replacements: z.number() });
@@ -30,7 +36,13 @@ export function createEditFile(workspace: Workspace): Tool {
       'and the number of replacements made.',
     input: EditFileInput,
     output: EditFileOutput,
-    annotations: { title: 'Edit file', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    annotations: {
+      title: 'Edit file',
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: false,
+    },
     handler: async ({ path, old_string, new_string, replace_all }, ctx): Promise<EditFileOutput> => {
       const file = await sandbox.resolve(path);
       const quoted = JSON.stringify(file.rel);
@@ -38,8 +50,10 @@ export function createEditFile(workspace: Workspace): Tool {
       if (isBinary(bytes)) throw new Error(`${quoted} is a binary file; edit_file edits text files only`);
       const text = decodeText(bytes);
       // Decoding replaces invalid bytes; writing that back would silently change the rest of the file.
-      if (!Buffer.from(text, 'utf8').equals(bytes)) throw new Error(`${quoted} is not valid UTF-8; edit_file edits UTF-8 text only`);
-      if (old_string === new_string) throw new Error('old_string and new_string are identical; there is nothing to change');
+      if (!Buffer.from(text, 'utf8').equals(bytes))
+        throw new Error(`${quoted} is not valid UTF-8; edit_file edits UTF-8 text only`);
+      if (old_string === new_string)
+        throw new Error('old_string and new_string are identical; there is nothing to change');
 
       let [search, replacement] = [old_string, new_string];
       let count = countOccurrences(text, search);

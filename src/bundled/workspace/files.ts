@@ -65,7 +65,12 @@ export class FileTooLarge extends Error {}
  * limit holds for what is read, not for an earlier look: a file swapped in or growing meanwhile
  * is refused with FileTooLarge, having cost at most `maxBytes` of memory.
  */
-export async function readBytes(abs: string | Buffer, rel: string, maxBytes: number, signal?: AbortSignal): Promise<Buffer> {
+export async function readBytes(
+  abs: string | Buffer,
+  rel: string,
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<Buffer> {
   const { handle, size } = await openFile({ abs, rel });
   try {
     return await readOpened(handle, size, maxBytes, rel, signal);
@@ -86,7 +91,9 @@ export async function readWithin(file: FileRef, maxBytes: number, limit: string,
   try {
     if (size > maxBytes) throw new Error(`${quoted} is ${size} bytes, over the ${maxBytes}-byte ${limit}`);
     return await readOpened(handle, size, maxBytes, file.rel, signal).catch((error: unknown) => {
-      throw error instanceof FileTooLarge ? new Error(`${quoted} grew past the ${maxBytes}-byte ${limit} while it was read`) : toReadableError(error, file.rel);
+      throw error instanceof FileTooLarge
+        ? new Error(`${quoted} grew past the ${maxBytes}-byte ${limit} while it was read`)
+        : toReadableError(error, file.rel);
     });
   } finally {
     await handle.close();
@@ -97,7 +104,13 @@ export async function readWithin(file: FileRef, maxBytes: number, limit: string,
  * An opened file's content, `size` (its fstat size) first looked for; more than `maxBytes` throws
  * FileTooLarge without reading further. A cancelled or timed-out call stops between reads.
  */
-export async function readOpened(handle: FileHandle, size: number, maxBytes: number, rel: string, signal?: AbortSignal): Promise<Buffer> {
+export async function readOpened(
+  handle: FileHandle,
+  size: number,
+  maxBytes: number,
+  rel: string,
+  signal?: AbortSignal,
+): Promise<Buffer> {
   const tooLarge = () => new FileTooLarge(`${JSON.stringify(rel)} is over the ${maxBytes}-byte limit`);
   if (size > maxBytes) throw tooLarge();
   const chunks: Buffer[] = [];

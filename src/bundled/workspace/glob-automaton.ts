@@ -139,7 +139,14 @@ function takeCharacter(program: Program, states: readonly number[], code: number
 }
 
 /** Adds a state and every state it reaches without taking a character, each once per round. */
-function enter(program: Program, marks: Int32Array, stack: Int32Array, round: number, state: number, into: number[]): void {
+function enter(
+  program: Program,
+  marks: Int32Array,
+  stack: Int32Array,
+  round: number,
+  state: number,
+  into: number[],
+): void {
   const { kinds, next, splits } = program;
   let depth = 0;
   stack[depth++] = state;

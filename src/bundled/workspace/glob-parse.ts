@@ -91,7 +91,8 @@ function parseClass(points: readonly number[], start: number): { token: Token; e
   const items: { code: number; escaped: boolean }[] = [];
   while (index < points.length) {
     const code = points[index]!;
-    if (code === 0x5d && items.length > 0) return { token: { kind: 'class', negated, ranges: toRanges(items) }, end: index + 1 };
+    if (code === 0x5d && items.length > 0)
+      return { token: { kind: 'class', negated, ranges: toRanges(items) }, end: index + 1 };
     if (code === BACKSLASH && index + 1 < points.length) {
       items.push({ code: points[index + 1]!, escaped: true });
       index += 2;
@@ -113,7 +114,9 @@ function toRanges(items: readonly { code: number; escaped: boolean }[]): [number
     const high = items[index + 2];
     if (dash !== undefined && dash.code === 0x2d && !dash.escaped && high !== undefined) {
       if (high.code < low) {
-        throw new Error(`invalid glob pattern: the range ${String.fromCodePoint(low)}-${String.fromCodePoint(high.code)} is out of order`);
+        throw new Error(
+          `invalid glob pattern: the range ${String.fromCodePoint(low)}-${String.fromCodePoint(high.code)} is out of order`,
+        );
       }
       ranges.push([low, high.code]);
       index += 3;
@@ -152,7 +155,13 @@ function pairBraces(tokens: readonly Token[]): Map<number, Group> {
  * start of one (the pattern's start, after `/` or `**\/`, or where the enclosing braces stand) and
  * at its end (the end of the pattern or of its alternative, or before `/`, which it takes in).
  */
-function buildSequence(tokens: readonly Token[], groups: ReadonlyMap<number, Group>, from: number, to: number, atSegmentStart: boolean): GlobNode[] {
+function buildSequence(
+  tokens: readonly Token[],
+  groups: ReadonlyMap<number, Group>,
+  from: number,
+  to: number,
+  atSegmentStart: boolean,
+): GlobNode[] {
   const nodes: GlobNode[] = [];
   let segmentStart = atSegmentStart;
   let index = from;
@@ -161,7 +170,9 @@ function buildSequence(tokens: readonly Token[], groups: ReadonlyMap<number, Gro
     const group = token.kind === 'open' ? groups.get(index) : undefined;
     if (group !== undefined) {
       const bounds = [index, ...group.commas, group.close];
-      const alternatives = bounds.slice(1).map((end, part) => buildSequence(tokens, groups, bounds[part]! + 1, end, segmentStart));
+      const alternatives = bounds
+        .slice(1)
+        .map((end, part) => buildSequence(tokens, groups, bounds[part]! + 1, end, segmentStart));
       nodes.push({ kind: 'braces', alternatives });
       index = group.close + 1;
       segmentStart = false;

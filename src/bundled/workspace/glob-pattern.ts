@@ -26,7 +26,9 @@ interface StateSet {
 /** Compiles a glob; throws an Error naming the problem for a pattern that is too long or has a reversed range. */
 export function compileGlob(pattern: string): GlobMatcher {
   if (pattern.length > MAX_GLOB_CHARS) {
-    throw new Error(`the glob pattern is ${pattern.length} characters long, over the ${MAX_GLOB_CHARS}-character limit`);
+    throw new Error(
+      `the glob pattern is ${pattern.length} characters long, over the ${MAX_GLOB_CHARS}-character limit`,
+    );
   }
   const automaton = buildAutomaton(parseGlob(pattern));
   const known = new Map<string, StateSet>();

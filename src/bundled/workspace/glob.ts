@@ -14,7 +14,9 @@ const GlobInput = z.object({
     .string()
     .min(1)
     .max(MAX_GLOB_CHARS)
-    .describe('A glob matched against file paths relative to path, e.g. "**/*.ts", "src/*.{js,json}", "test/**/[a-c]*.ts".'),
+    .describe(
+      'A glob matched against file paths relative to path, e.g. "**/*.ts", "src/*.{js,json}", "test/**/[a-c]*.ts".',
+    ),
   path: z.string().default('.').describe(describePath('The directory to search (default: the root itself)')),
 });
 

@@ -84,7 +84,9 @@ function ask(worker: Worker, request: SearchRequest, signal: AbortSignal): Promi
 }
 
 function startWorker(): Worker {
-  const worker = import.meta.url.endsWith('.ts') ? startFromSources() : new Worker(new URL('./grep-worker.js', import.meta.url));
+  const worker = import.meta.url.endsWith('.ts')
+    ? startFromSources()
+    : new Worker(new URL('./grep-worker.js', import.meta.url));
   // A search reports its thread's failure; without a listener here an error would end the process.
   worker.on('error', () => undefined);
   worker.once('exit', () => {

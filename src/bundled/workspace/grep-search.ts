@@ -55,7 +55,8 @@ export async function searchFiles(request: SearchRequest): Promise<SearchReply> 
 
   if (request.isFile) {
     const bytes = await readBytes(request.abs, request.rel, MAX_TEXT_FILE_BYTES);
-    if (isBinary(bytes)) throw new Error(`${JSON.stringify(request.rel)} is a binary file; grep searches text files only`);
+    if (isBinary(bytes))
+      throw new Error(`${JSON.stringify(request.rel)} is a binary file; grep searches text files only`);
     scan(bytes, request.shown);
     return { lines: output, cut };
   }

@@ -6,6 +6,7 @@ import { searchFiles, type SearchRequest } from './grep-search.js';
 parentPort?.on('message', (request: SearchRequest) => {
   searchFiles(request).then(
     (reply) => parentPort?.postMessage({ ok: true, ...reply }),
-    (error: unknown) => parentPort?.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) =>
+      parentPort?.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) }),
   );
 });

@@ -15,9 +15,17 @@ const GrepInput = z.object({
     .string()
     .max(MAX_GLOB_CHARS)
     .optional()
-    .describe('Only search files matching this glob, e.g. "*.ts" (without "/": matched against file names at any depth) or "src/**/*.ts" (matched against paths relative to path).'),
+    .describe(
+      'Only search files matching this glob, e.g. "*.ts" (without "/": matched against file names at any depth) or "src/**/*.ts" (matched against paths relative to path).',
+    ),
   ignoreCase: z.boolean().default(false).describe('Match letters regardless of case. Default: false.'),
-  contextLines: z.number().int().min(0).max(10).default(0).describe('Lines to show before and after each match. Default: 0.'),
+  contextLines: z
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .default(0)
+    .describe('Lines to show before and after each match. Default: 0.'),
 });
 
 /** grep: regex search through the text files under a path, as `file:line: text` lines. */
@@ -46,17 +54,32 @@ export function createGrep(workspace: Workspace): Tool {
       const info = await stat(base.abs).catch((error: unknown) => {
         throw toReadableError(error, base.rel);
       });
-      if (info.isFile() && info.size > MAX_TEXT_FILE_BYTES) throw new Error(`${quoted} is over the ${MAX_TEXT_FILE_BYTES}-byte limit grep searches`);
+      if (info.isFile() && info.size > MAX_TEXT_FILE_BYTES)
+        throw new Error(`${quoted} is over the ${MAX_TEXT_FILE_BYTES}-byte limit grep searches`);
       if (!info.isFile() && !info.isDirectory()) throw new Error(`${quoted} is neither a file nor a directory`);
       const { lines, cut } = await runSearch(
-        { abs: base.abs, rel: base.rel, shown: printPath(base.rel), isFile: info.isFile(), pattern, flags: regex.flags, glob, contextLines, maxResults },
+        {
+          abs: base.abs,
+          rel: base.rel,
+          shown: printPath(base.rel),
+          isFile: info.isFile(),
+          pattern,
+          flags: regex.flags,
+          glob,
+          contextLines,
+          maxResults,
+        },
         signal,
       );
       if (lines.length === 0) {
         const among = glob === undefined ? '' : ` among files matching ${JSON.stringify(glob)}`;
         return `no matches for ${JSON.stringify(pattern)} in ${quoted}${among}`;
       }
-      if (cut) lines.push('', `(results cut at ${maxResults} matching lines: narrow the pattern, path or glob to see the rest)`);
+      if (cut)
+        lines.push(
+          '',
+          `(results cut at ${maxResults} matching lines: narrow the pattern, path or glob to see the rest)`,
+        );
       return lines.join('\n');
     },
   });

@@ -23,7 +23,8 @@ export async function findLinkTarget(sandbox: Sandbox, link: Buffer): Promise<Li
   // Bytes that are not UTF-8 decode lossily: then the bytes themselves must start with the root's.
   const root = Buffer.from(sandbox.root);
   const start = root.at(-1) === SEPARATOR ? root.length : root.length + 1;
-  if (abs.length < start || !abs.subarray(0, root.length).equals(root) || abs[start - 1] !== SEPARATOR) return undefined;
+  if (abs.length < start || !abs.subarray(0, root.length).equals(root) || abs[start - 1] !== SEPARATOR)
+    return undefined;
   const names: Buffer[] = [];
   let from = start;
   while (from <= abs.length) {
@@ -32,5 +33,8 @@ export async function findLinkTarget(sandbox: Sandbox, link: Buffer): Promise<Li
     names.push(abs.subarray(from, end));
     from = end + 1;
   }
-  return { abs, shown: printPathBytes(Buffer.concat(names.flatMap((name, index) => (index === 0 ? [name] : [SLASH, name])))) };
+  return {
+    abs,
+    shown: printPathBytes(Buffer.concat(names.flatMap((name, index) => (index === 0 ? [name] : [SLASH, name])))),
+  };
 }

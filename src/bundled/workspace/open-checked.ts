@@ -18,7 +18,10 @@ const DIRECTORY_FLAGS = READ_FLAGS | (constants.O_DIRECTORY ?? 0);
 
 /** The error for an opened object that is not at the path it was opened by; it carries no path. */
 function changedError(): Error {
-  return Object.assign(new Error('the object opened is not at the path it was opened by'), { code: 'ECHANGED', syscall: 'open' });
+  return Object.assign(new Error('the object opened is not at the path it was opened by'), {
+    code: 'ECHANGED',
+    syscall: 'open',
+  });
 }
 
 /**
@@ -41,7 +44,11 @@ async function isAt(handle: FileHandle, abs: PathLike): Promise<boolean> {
   if (HELD !== undefined) return (await readlink(`${HELD}/${handle.fd}`, { encoding: 'buffer' })).equals(bytesOf(abs));
   // Without /proc: the path, resolved again, must be real and lead to the object opened. This
   // narrows the window to the time between the open and these checks; it does not close it.
-  const [opened, now, real] = await Promise.all([handle.stat(), stat(abs).catch(() => undefined), realpath(abs, { encoding: 'buffer' }).catch(() => undefined)]);
+  const [opened, now, real] = await Promise.all([
+    handle.stat(),
+    stat(abs).catch(() => undefined),
+    realpath(abs, { encoding: 'buffer' }).catch(() => undefined),
+  ]);
   return real?.equals(bytesOf(abs)) === true && now?.dev === opened.dev && now.ino === opened.ino;
 }
 
@@ -68,7 +75,8 @@ export async function openDirectory(abs: PathLike, openPath: PathLike = abs): Pr
  */
 async function checkDirectoryPath(abs: PathLike, openPath: PathLike): Promise<HeldDirectory> {
   const info = await lstat(openPath);
-  if (info.isSymbolicLink() || !(await realpath(openPath, { encoding: 'buffer' })).equals(bytesOf(abs))) throw changedError();
+  if (info.isSymbolicLink() || !(await realpath(openPath, { encoding: 'buffer' })).equals(bytesOf(abs)))
+    throw changedError();
   if (!info.isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR', syscall: 'open' });
   return { child: (name) => join(abs, name), close: async () => undefined };
 }

@@ -76,7 +76,9 @@ export function parsePrintedPath(text: string): string {
     try {
       parts.push(strict.decode(new Uint8Array(bytes)));
     } catch {
-      throw new Error(`refused: ${JSON.stringify(text)} names bytes that are not UTF-8; the workspace tools show such names but cannot open them`);
+      throw new Error(
+        `refused: ${JSON.stringify(text)} names bytes that are not UTF-8; the workspace tools show such names but cannot open them`,
+      );
     }
     bytes.length = 0;
   };
@@ -89,7 +91,8 @@ export function parsePrintedPath(text: string): string {
       continue;
     }
     const next = text[index + 1];
-    const digits = (count: number) => (index + 2 + count <= text.length - 1 ? text.slice(index + 2, index + 2 + count) : '');
+    const digits = (count: number) =>
+      index + 2 + count <= text.length - 1 ? text.slice(index + 2, index + 2 + count) : '';
     if (next !== undefined && Object.hasOwn(SHORT_BACK, next) && index + 1 < text.length - 1) {
       flushBytes();
       parts.push(SHORT_BACK[next]!);
@@ -109,7 +112,16 @@ export function parsePrintedPath(text: string): string {
   return parts.join('');
 }
 
-const SHORT_BACK: Readonly<Record<string, string>> = { '\\': '\\', '"': '"', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const SHORT_BACK: Readonly<Record<string, string>> = {
+  '\\': '\\',
+  '"': '"',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
 
 /** `\uXXXX` for each UTF-16 unit, as JSON writes a character outside the BMP. */
 function escapeUnits(char: string): string {

@@ -7,7 +7,12 @@ import { READ_ONLY_ANNOTATIONS, describePath, type Workspace } from './workspace
 const ReadFileInput = z.object({
   path: z.string().describe(describePath('The file to read')),
   offset: z.number().int().min(1).optional().describe('The first line to show, counting from 1. Default: 1.'),
-  limit: z.number().int().min(1).optional().describe('How many lines to show from offset. Default: to the end of the file.'),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('How many lines to show from offset. Default: to the end of the file.'),
 });
 
 /** read_file: a text file with line numbers, whole or a window of lines; binary and oversized files are refused. */
@@ -42,8 +47,15 @@ export function createReadFile(workspace: Workspace): Tool {
         });
         // What was read: a file that shrank since it was opened leaves the rest of the buffer zero.
         const head = sniffed.subarray(0, bytesRead);
-        if (isBinary(head)) throw new Error(`${quoted} is a binary file (${size} bytes); read_file shows text files only`);
-        return await renderWindow(readLines(handle, maxReadBytes, signal), quoted, offset ?? 1, limit, maxReadBytes).catch((error: unknown) => {
+        if (isBinary(head))
+          throw new Error(`${quoted} is a binary file (${size} bytes); read_file shows text files only`);
+        return await renderWindow(
+          readLines(handle, maxReadBytes, signal),
+          quoted,
+          offset ?? 1,
+          limit,
+          maxReadBytes,
+        ).catch((error: unknown) => {
           throw toReadableError(error, file.rel);
         });
       } finally {
@@ -85,7 +97,9 @@ async function renderWindow(
     if (line.length > line.bytes.length) {
       // A line longer than the whole budget: its start is better than nothing.
       text = text.replace(/\uFFFD$/, '');
-      notes.push(`(line ${lineNumber} is ${line.length} bytes, over the read limit: only its first ${maxBytes} bytes are shown)`);
+      notes.push(
+        `(line ${lineNumber} is ${line.length} bytes, over the read limit: only its first ${maxBytes} bytes are shown)`,
+      );
     }
     shown.push(`${lineNumber}\t${text.replace(/\r$/, '')}`);
     used += line.length + 1;

@@ -40,20 +40,23 @@ export function workspaceResources(options: WorkspaceOptions | Workspace): Resou
         throw signal.aborted ? error : new ProtocolError(ErrorCode.InvalidParams, (error as Error).message);
       });
       const mimeType = mimeTypeOf(file.rel);
-      if (isBinary(bytes)) return [{ uri, mimeType: mimeType ?? 'application/octet-stream', blob: bytes.toString('base64') }];
+      if (isBinary(bytes))
+        return [{ uri, mimeType: mimeType ?? 'application/octet-stream', blob: bytes.toString('base64') }];
       return [{ uri, mimeType: mimeType ?? 'text/plain', text: bytes.toString('utf8') }];
     },
   });
   return [template];
 }
 
-
 /**
  * The entries of the typed path's directory that start with its last part; nothing outside the root.
  * Values print as the tools print paths; what is typed may be such a path (quoted, its closing quote
  * not typed yet) or a plain one. Both are compared as the text between the quotes.
  */
-async function completePath({ sandbox }: Workspace, typed: string): Promise<{ values: string[]; total: number; hasMore: boolean }> {
+async function completePath(
+  { sandbox }: Workspace,
+  typed: string,
+): Promise<{ values: string[]; total: number; hasMore: boolean }> {
   const escaped = typed.startsWith('"') ? typed.slice(1).replace(/(?<!\\)"$/, '') : escapeText(typed);
   const cut = escaped.lastIndexOf('/');
   const directory = cut === -1 ? '.' : escaped.slice(0, cut) || '.';

@@ -34,7 +34,8 @@ export function createSandbox(root: string): Sandbox {
   } catch {
     throw new TypeError(`workspace root ${JSON.stringify(root)} does not exist`);
   }
-  if (!statSync(realRoot).isDirectory()) throw new TypeError(`workspace root ${JSON.stringify(root)} is not a directory`);
+  if (!statSync(realRoot).isDirectory())
+    throw new TypeError(`workspace root ${JSON.stringify(root)} is not a directory`);
   const givenRoot = path.resolve(root);
 
   const contains = (abs: string) => isInside(realRoot, abs);
@@ -47,12 +48,16 @@ export function createSandbox(root: string): Sandbox {
     const lone = /\p{Cs}/u.exec(input)?.[0];
     if (lone !== undefined) {
       const code = lone.charCodeAt(0).toString(16).toUpperCase();
-      throw new Error(`refused: ${quoted} holds a lone surrogate (U+${code}), which no file name can hold: it would reach the file system as U+FFFD`);
+      throw new Error(
+        `refused: ${quoted} holds a lone surrogate (U+${code}), which no file name can hold: it would reach the file system as U+FFFD`,
+      );
     }
     // path.resolve drops `..` lexically; realpath then follows every link that is left.
     const lexical = path.resolve(realRoot, input);
     const lexicallyInside = isInside(realRoot, lexical) || isInside(givenRoot, lexical);
-    const outside = new Error(`refused: ${quoted} is outside the workspace root (${realRoot}); every path must stay inside it`);
+    const outside = new Error(
+      `refused: ${quoted} is outside the workspace root (${realRoot}); every path must stay inside it`,
+    );
     const throughLink = new Error(
       `refused: ${quoted} leads outside the workspace root through a symbolic link; links may not lead out of the root`,
     );
@@ -114,7 +119,8 @@ async function resolveReal(abs: string, hops: number): Promise<{ abs: string; ex
   }
   const entry = await lstat(abs).catch(() => undefined);
   if (entry?.isSymbolicLink()) {
-    if (hops >= MAX_LINK_HOPS) throw Object.assign(new Error(`too many levels of symbolic links: ${abs}`), { code: 'ELOOP' });
+    if (hops >= MAX_LINK_HOPS)
+      throw Object.assign(new Error(`too many levels of symbolic links: ${abs}`), { code: 'ELOOP' });
     const target = path.resolve(path.dirname(abs), await readlink(abs));
     const resolved = await resolveReal(target, hops + 1);
     return { abs: resolved.abs, exists: false };

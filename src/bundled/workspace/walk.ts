@@ -53,7 +53,13 @@ interface Directory {
   readonly fromRoot: Buffer;
 }
 
-async function* walkDirectory(directory: Directory, depth: number, maxDepth: number, signal: AbortSignal | undefined, isStart: boolean): AsyncGenerator<WalkEntry> {
+async function* walkDirectory(
+  directory: Directory,
+  depth: number,
+  maxDepth: number,
+  signal: AbortSignal | undefined,
+  isStart: boolean,
+): AsyncGenerator<WalkEntry> {
   signal?.throwIfAborted();
   let dirents: Dirent<Buffer>[];
   try {

@@ -13,7 +13,11 @@ export const WorkspaceOptions = z.object({
   /** write_file and edit_file ask the user to approve each change (elicitation) when the client can be asked. */
   confirmWrites: z.boolean().default(false),
   /** The most file content read_file returns in one call, in bytes. */
-  maxReadBytes: z.number().int().positive().default(256 * 1024),
+  maxReadBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024),
   /** The most entries, paths or matching lines list_directory, glob and grep return in one call. */
   maxResults: z.number().int().positive().default(200),
 });

@@ -24,7 +24,8 @@ export async function writeFileAtomic(file: ResolvedPath, content: string, optio
   const quoted = JSON.stringify(file.rel);
   const directory = await openParent(file.abs).catch((error: unknown) => {
     const code = getErrorCode(error);
-    if (code === 'EEXIST' || code === 'ENOTDIR') throw new Error(`cannot create ${quoted}: a file stands where its path needs a directory`);
+    if (code === 'EEXIST' || code === 'ENOTDIR')
+      throw new Error(`cannot create ${quoted}: a file stands where its path needs a directory`);
     throw toReadableError(error, file.rel);
   });
   try {
@@ -115,12 +116,20 @@ async function checkReplaceable(existing: Stats, target: PathLike, rel: string):
 /** The owner first (chown may clear mode bits), then exactly the old permission bits, past the umask. */
 async function keepOwnerAndMode(handle: FileHandle, existing: Stats): Promise<void> {
   // Only root may give a file away; anyone may set a group they belong to.
-  await handle.chown(existing.uid, existing.gid).catch(() => handle.chown(-1, existing.gid)).catch(() => undefined);
+  await handle
+    .chown(existing.uid, existing.gid)
+    .catch(() => handle.chown(-1, existing.gid))
+    .catch(() => undefined);
   await handle.chmod(existing.mode & 0o777);
 }
 
 /** Reads the target again from the held directory: its size and digest must be what was read. */
-async function checkUnchanged(target: PathLike, expected: FileDigest, quoted: string, signal: AbortSignal | undefined): Promise<void> {
+async function checkUnchanged(
+  target: PathLike,
+  expected: FileDigest,
+  quoted: string,
+  signal: AbortSignal | undefined,
+): Promise<void> {
   const handle = await open(target, READ_FLAGS).catch(() => undefined);
   if (handle === undefined) throw changedSinceRead(quoted);
   try {

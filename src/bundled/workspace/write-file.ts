@@ -1,7 +1,18 @@
 import { z } from 'zod/v4';
 import { defineTool, type Tool } from '../../features/tools/define.js';
 import { confirmWrite } from './confirm.js';
-import { FileTooLarge, MAX_TEXT_FILE_BYTES, decodeText, digestBytes, digestHandle, isBinary, openFile, readOpened, toReadableError, type FileDigest } from './files.js';
+import {
+  FileTooLarge,
+  MAX_TEXT_FILE_BYTES,
+  decodeText,
+  digestBytes,
+  digestHandle,
+  isBinary,
+  openFile,
+  readOpened,
+  toReadableError,
+  type FileDigest,
+} from './files.js';
 import { parsePrintedPath, printPath } from './path-escape.js';
 import type { ResolvedPath } from './sandbox.js';
 import { writeFileAtomic } from './write-atomic.js';
@@ -19,7 +30,10 @@ type WriteFileOutput = z.infer<typeof WriteFileOutput>;
  * What the file holds now, for the approval question: its text, a note for bytes, or nothing when
  * it is new; and its digest, so that the write replaces only what the user saw.
  */
-async function readCurrent(file: ResolvedPath, signal: AbortSignal): Promise<{ shown: string | undefined; digest?: FileDigest }> {
+async function readCurrent(
+  file: ResolvedPath,
+  signal: AbortSignal,
+): Promise<{ shown: string | undefined; digest?: FileDigest }> {
   if (!file.exists) return { shown: undefined };
   const { handle, size } = await openFile(file);
   try {
@@ -34,7 +48,10 @@ async function readCurrent(file: ResolvedPath, signal: AbortSignal): Promise<{ s
       return { shown: `(a file of ${digest.size} bytes, sha256 ${digest.sha256})`, digest };
     }
     const digest = digestBytes(bytes);
-    return { shown: isBinary(bytes) ? `(a binary file of ${digest.size} bytes, sha256 ${digest.sha256})` : decodeText(bytes), digest };
+    return {
+      shown: isBinary(bytes) ? `(a binary file of ${digest.size} bytes, sha256 ${digest.sha256})` : decodeText(bytes),
+      digest,
+    };
   } catch (error) {
     throw toReadableError(error, file.rel);
   } finally {
@@ -49,7 +66,9 @@ async function readCurrent(file: ResolvedPath, signal: AbortSignal): Promise<{ s
 function refuseDirectoryPath(path: string): void {
   const tail = (process.platform === 'win32' ? /[\\/]\.{0,2}$/ : /\/\.{0,2}$/).exec(path)?.[0];
   if (tail !== undefined) {
-    throw new Error(`refused: ${JSON.stringify(path)} ends in ${JSON.stringify(tail)}, so it names a directory, not a file; nothing was written`);
+    throw new Error(
+      `refused: ${JSON.stringify(path)} ends in ${JSON.stringify(tail)}, so it names a directory, not a file; nothing was written`,
+    );
   }
 }
 
@@ -66,7 +85,13 @@ export function createWriteFile(workspace: Workspace): Tool {
       'relative to the workspace root, the number of bytes written (UTF-8) and whether the file was created.',
     input: WriteFileInput,
     output: WriteFileOutput,
-    annotations: { title: 'Write file', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      title: 'Write file',
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
     handler: async ({ path, content }, ctx): Promise<WriteFileOutput> => {
       refuseDirectoryPath(parsePrintedPath(path));
       const file = await sandbox.resolve(path);

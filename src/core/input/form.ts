@@ -38,8 +38,10 @@ export function elicitationForm<S extends AnyObjectSchema>(schema: S): Elicitati
     properties[name] = formField(name, field);
   }
   const required = json.required ?? [];
-  const built = required.length === 0 ? { type: 'object' as const, properties } : { type: 'object' as const, properties, required };
-  if (!RequestedSchema.safeParse(built).success) throw new TypeError('elicitation form: the schema cannot be stated as a form');
+  const built =
+    required.length === 0 ? { type: 'object' as const, properties } : { type: 'object' as const, properties, required };
+  if (!RequestedSchema.safeParse(built).success)
+    throw new TypeError('elicitation form: the schema cannot be stated as a form');
   const requestedSchema: RequestedSchema = built; // kept as built, for its key order
   const form: ElicitationForm<S> = { kind: 'elicitation-form', schema, requestedSchema, async: runsAuthorCode(schema) };
   made.set(schema, form);
@@ -48,7 +50,9 @@ export function elicitationForm<S extends AnyObjectSchema>(schema: S): Elicitati
 
 function formField(name: string, field: Record<string, unknown>): PrimitiveSchemaDefinition {
   const refuse = (why: string): never => {
-    throw new TypeError(`elicitation form: field "${name}" ${why}; a form holds strings, numbers, integers, booleans, and single or multiple choices of strings`);
+    throw new TypeError(
+      `elicitation form: field "${name}" ${why}; a form holds strings, numbers, integers, booleans, and single or multiple choices of strings`,
+    );
   };
   const labels = pick(field, LABELS);
   const type = field.type;
@@ -69,11 +73,20 @@ function formField(name: string, field: Record<string, unknown>): PrimitiveSchem
     const items = (field.items ?? {}) as Record<string, unknown>;
     let itemSchema: Record<string, unknown>;
     if (Array.isArray(items.anyOf)) itemSchema = { anyOf: options(items.anyOf, refuse) };
-    else if (items.type === 'string' && Array.isArray(items.enum)) itemSchema = { type: 'string', enum: strings(items.enum, refuse) };
+    else if (items.type === 'string' && Array.isArray(items.enum))
+      itemSchema = { type: 'string', enum: strings(items.enum, refuse) };
     else return refuse('is an array of something other than choices of strings');
-    shaped = { type, ...labels, ...pick(field, ['minItems', 'maxItems']), items: itemSchema, ...pick(field, ['default']) };
+    shaped = {
+      type,
+      ...labels,
+      ...pick(field, ['minItems', 'maxItems']),
+      items: itemSchema,
+      ...pick(field, ['default']),
+    };
   } else {
-    const nullable = Array.isArray(type) ? type.includes('null') : Array.isArray(field.anyOf) && field.anyOf.some((part) => (part as { type?: unknown })?.type === 'null');
+    const nullable = Array.isArray(type)
+      ? type.includes('null')
+      : Array.isArray(field.anyOf) && field.anyOf.some((part) => (part as { type?: unknown })?.type === 'null');
     return refuse(nullable ? 'may be null' : type === 'object' ? 'is an object' : 'has no single type');
   }
   const parsed = PrimitiveSchemaDefinition.safeParse(shaped);
@@ -97,13 +110,15 @@ function choices(field: Record<string, unknown>, refuse: (why: string) => never)
 function options(list: unknown[], refuse: (why: string) => never): { const: string; title: string }[] {
   return list.map((option) => {
     const { const: value, title } = (option ?? {}) as Record<string, unknown>;
-    if (typeof value !== 'string' || typeof title !== 'string') refuse('has a titled option that is not { const: string, title: string }');
+    if (typeof value !== 'string' || typeof title !== 'string')
+      refuse('has a titled option that is not { const: string, title: string }');
     return { const: value as string, title: title as string };
   });
 }
 
 function strings(values: unknown, refuse: (why: string) => never): string[] {
-  if (!Array.isArray(values) || values.some((value) => typeof value !== 'string')) refuse('has a choice that is not a string');
+  if (!Array.isArray(values) || values.some((value) => typeof value !== 'string'))
+    refuse('has a choice that is not a string');
   return values as string[];
 }
 

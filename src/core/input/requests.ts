@@ -64,18 +64,27 @@ const hasMode = (client: ClientView) => client.era === 'rev2026' || client.proto
  * `elicitationForm(schema)`. An accepted answer is parsed with the schema: the handler gets typed
  * `content`, or `decline` / `cancel`.
  */
-export function elicit<S extends AnyObjectSchema>(message: string, schema: S | ElicitationForm<S>): Ask<Elicited<Output<S>>> {
-  const form = 'kind' in schema && schema.kind === 'elicitation-form' ? (schema as ElicitationForm<S>) : elicitationForm(schema as S);
+export function elicit<S extends AnyObjectSchema>(
+  message: string,
+  schema: S | ElicitationForm<S>,
+): Ask<Elicited<Output<S>>> {
+  const form =
+    'kind' in schema && schema.kind === 'elicitation-form'
+      ? (schema as ElicitationForm<S>)
+      : elicitationForm(schema as S);
   return {
     method: 'elicitation/create',
     needs: { elicitation: { form: {} } },
     wire: (client) => ({
       method: 'elicitation/create',
-      params: hasMode(client) ? { mode: 'form', message, requestedSchema: form.requestedSchema } : { message, requestedSchema: form.requestedSchema },
+      params: hasMode(client)
+        ? { mode: 'form', message, requestedSchema: form.requestedSchema }
+        : { message, requestedSchema: form.requestedSchema },
     }),
     read(answer) {
       const result = ElicitResult.safeParse(answer);
-      if (!result.success) return { ok: false, why: `is not an elicitation result (${describeIssues(result.error.issues)})` };
+      if (!result.success)
+        return { ok: false, why: `is not an elicitation result (${describeIssues(result.error.issues)})` };
       const { action, content } = result.data;
       if (action !== 'accept') return { ok: true, value: { action } };
       const checked = parse(form.schema, content ?? {}, form.async);
@@ -97,28 +106,41 @@ export function elicitUrl(message: string, url: string): Ask<{ action: 'accept' 
     wire: (client) => ({
       method: 'elicitation/create',
       // 2025-11-25 correlates URL elicitations by id; 2026 has none (the server keeps its own in requestState).
-      params: client.era === 'rev2026' ? { mode: 'url', message, url } : { mode: 'url', message, url, elicitationId: crypto.randomUUID() },
+      params:
+        client.era === 'rev2026'
+          ? { mode: 'url', message, url }
+          : { mode: 'url', message, url, elicitationId: crypto.randomUUID() },
     }),
     read(answer) {
       const result = ElicitResult.safeParse(answer);
-      return result.success ? { ok: true, value: { action: result.data.action } } : { ok: false, why: `is not an elicitation result (${describeIssues(result.error.issues)})` };
+      return result.success
+        ? { ok: true, value: { action: result.data.action } }
+        : { ok: false, why: `is not an elicitation result (${describeIssues(result.error.issues)})` };
     },
   };
 }
 
 /** Borrows the client's model: `messages` (a string is one user message) and `maxTokens` are required. */
-export function sample(request: Omit<CreateMessageParams, 'messages'> & { messages: CreateMessageParams['messages'] | string }): Ask<SampledMessage> {
-  const messages = typeof request.messages === 'string' ? [{ role: 'user' as const, content: { type: 'text' as const, text: request.messages } }] : request.messages;
+export function sample(
+  request: Omit<CreateMessageParams, 'messages'> & { messages: CreateMessageParams['messages'] | string },
+): Ask<SampledMessage> {
+  const messages =
+    typeof request.messages === 'string'
+      ? [{ role: 'user' as const, content: { type: 'text' as const, text: request.messages } }]
+      : request.messages;
   const checked = CreateMessageParams.safeParse({ ...request, messages });
   if (!checked.success) throw new TypeError(`sample: ${describeIssues(checked.error.issues)}`);
   const params = { ...request, messages } as CreateMessageParams;
   return {
     method: 'sampling/createMessage',
-    needs: params.tools !== undefined || params.toolChoice !== undefined ? { sampling: { tools: {} } } : { sampling: {} },
+    needs:
+      params.tools !== undefined || params.toolChoice !== undefined ? { sampling: { tools: {} } } : { sampling: {} },
     wire: () => ({ method: 'sampling/createMessage', params }),
     read(answer) {
       const result = CreateMessageResult.safeParse(answer);
-      return result.success ? { ok: true, value: result.data } : { ok: false, why: `is not a sampling result (${describeIssues(result.error.issues)})` };
+      return result.success
+        ? { ok: true, value: result.data }
+        : { ok: false, why: `is not a sampling result (${describeIssues(result.error.issues)})` };
     },
   };
 }
@@ -131,7 +153,9 @@ export function listRoots(): Ask<{ roots: Root[] }> {
     wire: (client) => (client.era === 'rev2026' ? { method: 'roots/list', params: {} } : { method: 'roots/list' }),
     read(answer) {
       const result = ListRootsResult.safeParse(answer);
-      return result.success ? { ok: true, value: { roots: result.data.roots } } : { ok: false, why: `is not a roots result (${describeIssues(result.error.issues)})` };
+      return result.success
+        ? { ok: true, value: { roots: result.data.roots } }
+        : { ok: false, why: `is not a roots result (${describeIssues(result.error.issues)})` };
     },
   };
 }
@@ -142,7 +166,8 @@ export function lacking(client: ClientView, asks: Iterable<Ask>): ClientCapabili
   for (const ask of asks) {
     if (declares(client.capabilities, ask.needs)) continue;
     missing ??= {};
-    for (const [name, settings] of Object.entries(ask.needs)) missing[name] = { ...missing[name], ...(settings as object) };
+    for (const [name, settings] of Object.entries(ask.needs))
+      missing[name] = { ...missing[name], ...(settings as object) };
   }
   return missing as ClientCapabilities | undefined;
 }

@@ -90,7 +90,13 @@ function runRound<T>(ctx: AskingContext, run: () => MaybePromise<T>): MaybePromi
  * After a run of the handler: its value (or what it threw) when it asked nothing more; otherwise
  * the round's end, on 2026 input_required, on 2025 the questions sent and `run` run again.
  */
-export function settle<T>(ctx: AskingContext, run: () => MaybePromise<T>, value: T | undefined, error?: unknown, threw = false): MaybePromise<T | InputRequired> {
+export function settle<T>(
+  ctx: AskingContext,
+  run: () => MaybePromise<T>,
+  value: T | undefined,
+  error?: unknown,
+  threw = false,
+): MaybePromise<T | InputRequired> {
   const round = ctx.round;
   if (round !== undefined && round.asking.size > 0) {
     // e.g. Promise.all of two asks, one still reading an answer when the other ended the run.
@@ -101,7 +107,8 @@ export function settle<T>(ctx: AskingContext, run: () => MaybePromise<T>, value:
     return value as T;
   }
   const { maxRounds } = ctx.server.input;
-  if (round.number >= maxRounds) throw new InputError(`asked the client for input in more than ${maxRounds} rounds; stopped`);
+  if (round.number >= maxRounds)
+    throw new InputError(`asked the client for input in more than ${maxRounds} rounds; stopped`);
   if (ctx.taskBecoming !== undefined) return ctx.taskBecoming.then(() => settle(ctx, run, value, error, threw));
   if (!waitsForAnswers(ctx)) {
     ctx.roundEnding?.();
@@ -116,13 +123,21 @@ async function inputRequired(ctx: AskingContext, round: Round): Promise<InputReq
   const { key, ttlMs } = ctx.server.input;
   // Only answers the handler accepted travel on: what it did not ask for stays behind.
   const link = requestSpans.get(ctx)?.traceparent;
-  const gathered: Gathered = { round: round.number + 1, answers: round.accepted, memo: round.memo, ...(link === undefined ? {} : { link }) };
+  const gathered: Gathered = {
+    round: round.number + 1,
+    answers: round.accepted,
+    memo: round.memo,
+    ...(link === undefined ? {} : { link }),
+  };
   return new InputRequired(inputRequests, await seal(await key(), subjectOf(ctx), gathered, ttlMs));
 }
 
 /** 2025: the questions go to the client as requests; their answers start the next round. */
 async function fulfilled<T>(ctx: AskingContext, run: () => MaybePromise<T>, round: Round): Promise<T | InputRequired> {
-  const answers = ctx.taskFulfil !== undefined ? await ctx.taskFulfil(round.pending) : await ctx.server.input.fulfil(ctx as never, round.pending);
+  const answers =
+    ctx.taskFulfil !== undefined
+      ? await ctx.taskFulfil(round.pending)
+      : await ctx.server.input.fulfil(ctx as never, round.pending);
   Object.assign(round.answers, answers);
   round.pending.clear();
   round.number++;
@@ -145,11 +160,16 @@ export function ask(ctx: AskingContext, requests: Record<string, Ask>): Promise<
   return asked;
 }
 
-async function answersTo(ctx: AskingContext, round: Round, requests: Record<string, Ask>): Promise<Record<string, unknown>> {
+async function answersTo(
+  ctx: AskingContext,
+  round: Round,
+  requests: Record<string, Ask>,
+): Promise<Record<string, unknown>> {
   const answers: Record<string, unknown> = {};
   const missing = new Map<string, Ask>();
   for (const [key, request] of Object.entries(requests)) {
-    if (typeof request?.read !== 'function') throw new TypeError(`ctx.ask: "${key}" is not a request made by elicit, elicitUrl, sample or listRoots`);
+    if (typeof request?.read !== 'function')
+      throw new TypeError(`ctx.ask: "${key}" is not a request made by elicit, elicitUrl, sample or listRoots`);
     if (Object.hasOwn(round.answers, key)) {
       const read = await request.read(round.answers[key]);
       if (read.ok) {
@@ -166,7 +186,8 @@ async function answersTo(ctx: AskingContext, round: Round, requests: Record<stri
   if (missing.size === 0) return answers;
   const lacks = lacking(ctx.client, missing.values());
   if (lacks !== undefined) {
-    if (ctx.client.era === 'rev2026') throw new ProtocolError(ErrorCode.MissingRequiredClientCapability, { requiredCapabilities: lacks });
+    if (ctx.client.era === 'rev2026')
+      throw new ProtocolError(ErrorCode.MissingRequiredClientCapability, { requiredCapabilities: lacks });
     throw new InputError(`cannot ask the client: it did not declare ${describe(lacks)}`);
   }
   for (const [key, request] of missing) round.pending.set(key, request);

@@ -75,9 +75,14 @@ type SubtleKey = Parameters<typeof crypto.subtle.encrypt>[1];
 export function stateKey(secret: string | Uint8Array | undefined): StateKey {
   let made: Promise<SealingKey> | undefined;
   if (secret === undefined) {
-    return () => (made ??= crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']) as Promise<SubtleKey>);
+    return () =>
+      (made ??= crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+        'encrypt',
+        'decrypt',
+      ]) as Promise<SubtleKey>);
   }
-  if (typeof secret !== 'string' && !(secret instanceof Uint8Array)) throw new TypeError('requestState.key must be a string or bytes (a Uint8Array)');
+  if (typeof secret !== 'string' && !(secret instanceof Uint8Array))
+    throw new TypeError('requestState.key must be a string or bytes (a Uint8Array)');
   if (typeof secret === 'string' ? secret.length < 16 : secret.byteLength < 16) {
     throw new TypeError('requestState.key must be at least 16 characters or bytes: it is a secret');
   }
@@ -87,7 +92,12 @@ export function stateKey(secret: string | Uint8Array | undefined): StateKey {
 
 async function deriveKey(secret: Uint8Array): Promise<SubtleKey> {
   const base = await crypto.subtle.importKey('raw', secret, 'HKDF', false, ['deriveKey']);
-  const params = { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: encodeUtf8('zod-mcp requestState v1') };
+  const params = {
+    name: 'HKDF',
+    hash: 'SHA-256',
+    salt: new Uint8Array(0),
+    info: encodeUtf8('zod-mcp requestState v1'),
+  };
   return crypto.subtle.deriveKey(params, base, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
 }
 
@@ -101,7 +111,9 @@ export async function seal(key: SealingKey, subject: Subject, gathered: Gathered
     ...gathered,
   };
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key as SubtleKey, encodeUtf8(JSON.stringify(payload))));
+  const sealed = new Uint8Array(
+    await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key as SubtleKey, encodeUtf8(JSON.stringify(payload))),
+  );
   const bytes = new Uint8Array(IV_BYTES + sealed.length);
   bytes.set(iv);
   bytes.set(sealed, IV_BYTES); // the ciphertext, then its 16-byte tag
@@ -124,9 +136,14 @@ async function decrypt(key: SealingKey, state: string): Promise<Payload> {
   const body = state.startsWith(VERSION) ? state.slice(VERSION.length) : '';
   const bytes = fromBase64Url(body);
   // Only the exact text this server wrote: no stray characters, no trailing partial group.
-  if (bytes === undefined || bytes.length < IV_BYTES + TAG_BYTES + 2 || toBase64Url(bytes) !== body) throw invalid('the requestState is not one this server made');
+  if (bytes === undefined || bytes.length < IV_BYTES + TAG_BYTES + 2 || toBase64Url(bytes) !== body)
+    throw invalid('the requestState is not one this server made');
   try {
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.subarray(0, IV_BYTES) }, key as SubtleKey, bytes.subarray(IV_BYTES));
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: bytes.subarray(0, IV_BYTES) },
+      key as SubtleKey,
+      bytes.subarray(IV_BYTES),
+    );
     return JSON.parse(decodeUtf8(new Uint8Array(plain), true)) as Payload;
   } catch {
     throw invalid('the requestState does not verify: it was changed, or sealed with another key');
@@ -161,7 +178,8 @@ export function inputSettings(
   const ttlMs = option?.ttlMs ?? DEFAULT_STATE_TTL_MS;
   checkTimeout(ttlMs, 'requestState.ttlMs');
   const maxRounds = maxInputRounds ?? 8;
-  if (!(Number.isInteger(maxRounds) && maxRounds >= 1 && maxRounds <= 64)) throw new TypeError('maxInputRounds must be an integer from 1 to 64');
+  if (!(Number.isInteger(maxRounds) && maxRounds >= 1 && maxRounds <= 64))
+    throw new TypeError('maxInputRounds must be an integer from 1 to 64');
   return { key: stateKey(option?.key ?? sharedKeyFromEnv()), ttlMs, maxRounds, fulfil };
 }
 

@@ -42,13 +42,19 @@ export function checkRateLimit(limit: RateLimit | undefined, owner: string): Buc
   const checked = RateLimit.safeParse(limit, ONCE);
   if (!checked.success) throw new TypeError(`${owner}: rateLimit: ${describeIssues(checked.error.issues)}`);
   const given = UNITS.filter(([key]) => checked.data[key] !== undefined);
-  if (given.length !== 1) throw new TypeError(`${owner}: rateLimit: give exactly one of perSecond, perMinute and perHour`);
+  if (given.length !== 1)
+    throw new TypeError(`${owner}: rateLimit: give exactly one of perSecond, perMinute and perHour`);
   const [key, intervalMs, unit] = given[0]!;
   const tokens = checked.data[key]!;
   const burst = checked.data.burst ?? Math.max(1, Math.floor(tokens));
   const atOnce = burst === tokens ? '' : ` (${burst} at once)`;
   const per = unit === 'hour' ? 'an hour' : `a ${unit}`;
-  return { tokens, intervalMs, burst, words: (what) => `${tokens} ${tokens === 1 ? what.slice(0, -1) : what} ${per}${atOnce}` };
+  return {
+    tokens,
+    intervalMs,
+    burst,
+    words: (what) => `${tokens} ${tokens === 1 ? what.slice(0, -1) : what} ${per}${atOnce}`,
+  };
 }
 
 /** `60/min`, `10/s`, `1000/hour` (and `/sec`, `/second`, `/m`, `/minute`, `/h`, `/hr`): the CLI's form. */

@@ -33,7 +33,8 @@ export interface RateLimitSettings {
 export function createRateLimiter(settings: RateLimitSettings): RateLimiter & { readonly limitsAll: boolean } {
   const { toolLimit, report } = settings;
   const server = checkRateLimit(settings.limit, 'McpServer');
-  if (settings.store !== undefined && typeof settings.store?.take !== 'function') throw new TypeError('McpServer: rateLimitStore must have a take(buckets) method');
+  if (settings.store !== undefined && typeof settings.store?.take !== 'function')
+    throw new TypeError('McpServer: rateLimitStore must have a take(buckets) method');
   const store = settings.store ?? memoryRateLimits();
   return {
     limitsAll: server !== undefined,
@@ -55,7 +56,8 @@ export function createRateLimiter(settings: RateLimitSettings): RateLimiter & { 
             report(error);
             taken = undefined;
           }
-          const go = (refusal: TakeRefusal | undefined) => (refusal === undefined ? method.run(params, ctx) : refuse(refusal, limits, tool, ctx, settings.refused));
+          const go = (refusal: TakeRefusal | undefined) =>
+            refusal === undefined ? method.run(params, ctx) : refuse(refusal, limits, tool, ctx, settings.refused);
           if (!isThenable(taken)) return go(taken);
           return Promise.resolve(taken).then(go, (error: unknown) => {
             report(error);
@@ -72,7 +74,13 @@ function numbers(bucket: Bucket): Omit<BucketTake, 'key'> {
 }
 
 /** The answer of a refused request, saying when to try again. */
-function refuse(refusal: TakeRefusal, limits: readonly [Bucket, BucketTake][], tool: string | undefined, ctx: RequestContext, refused: RateLimitSettings['refused']): unknown {
+function refuse(
+  refusal: TakeRefusal,
+  limits: readonly [Bucket, BucketTake][],
+  tool: string | undefined,
+  ctx: RequestContext,
+  refused: RateLimitSettings['refused'],
+): unknown {
   const [bucket, take] = limits[refusal.index] ?? limits[0]!;
   const scope = take.key.startsWith('tool|') ? 'tool' : 'server';
   refused?.({ method: ctx.method, tool, scope });

@@ -61,7 +61,8 @@ export function waitFor(level: number, bucket: BucketTake): number {
 export function memoryRateLimits(options: MemoryRateLimitOptions = {}): RateLimitStore {
   const now = options.now ?? Date.now;
   const maxBuckets = options.maxBuckets ?? 100_000;
-  if (!Number.isInteger(maxBuckets) || maxBuckets < 1) throw new TypeError('memoryRateLimits: maxBuckets must be a positive integer');
+  if (!Number.isInteger(maxBuckets) || maxBuckets < 1)
+    throw new TypeError('memoryRateLimits: maxBuckets must be a positive integer');
   const buckets = new Map<string, Level>();
   // One iterator kept from take to take: it stands before the bucket used least recently (everything
   // before it was forgotten or moved last), so finding that bucket never walks the map's freed slots.
@@ -78,7 +79,8 @@ export function memoryRateLimits(options: MemoryRateLimitOptions = {}): RateLimi
   let newest: readonly string[] = [];
   const isNewest = (takes: readonly BucketTake[], kept: readonly (Level | undefined)[]) => {
     if (takes.length !== newest.length) return false;
-    for (let index = 0; index < takes.length; index++) if (takes[index]!.key !== newest[index] || kept[index] === undefined) return false;
+    for (let index = 0; index < takes.length; index++)
+      if (takes[index]!.key !== newest[index] || kept[index] === undefined) return false;
     return true;
   };
   /** Moves the take's buckets it has last: then they are the newest (all of them, once the missing ones are added). */

@@ -1,6 +1,13 @@
 // The task store of one process: bounded in count, each task dropped when its ttlMs has passed.
 import { longTimeout } from '../limits.js';
-import { IN_PROCESS_STORE, TERMINAL, TaskLimitError, type TaskChange, type TaskRecord, type TaskStore } from './store.js';
+import {
+  IN_PROCESS_STORE,
+  TERMINAL,
+  TaskLimitError,
+  type TaskChange,
+  type TaskRecord,
+  type TaskStore,
+} from './store.js';
 import { watchers } from './watchers.js';
 import { optionKeys, refuseUnknownOptions } from '../options.js';
 
@@ -17,7 +24,8 @@ export interface MemoryTaskStoreOptions {
 export function memoryTaskStore(options: MemoryTaskStoreOptions = {}): TaskStore {
   refuseUnknownOptions('memoryTaskStore', options, optionKeys<MemoryTaskStoreOptions>({ maxTasks: true }));
   const maxTasks = options.maxTasks ?? 1000;
-  if (!(Number.isInteger(maxTasks) && maxTasks >= 1)) throw new TypeError('memoryTaskStore: maxTasks must be a positive integer');
+  if (!(Number.isInteger(maxTasks) && maxTasks >= 1))
+    throw new TypeError('memoryTaskStore: maxTasks must be a positive integer');
   const tasks = new Map<string, { record: TaskRecord; unexpire: (() => void) | undefined }>();
   const listening = watchers();
   const signal = listening.signal;
@@ -37,11 +45,15 @@ export function memoryTaskStore(options: MemoryTaskStoreOptions = {}): TaskStore
     async create(record) {
       if (tasks.size >= maxTasks) {
         const room = evictable();
-        if (room === undefined) throw new TaskLimitError(`the server keeps at most ${maxTasks} tasks at once; try again once some have finished or expired`);
+        if (room === undefined)
+          throw new TaskLimitError(
+            `the server keeps at most ${maxTasks} tasks at once; try again once some have finished or expired`,
+          );
         drop(room);
       }
       const age = Date.now() - Date.parse(record.createdAt);
-      const unexpire = record.ttlMs === null ? undefined : longTimeout(() => drop(record.taskId), Math.max(0, record.ttlMs - age));
+      const unexpire =
+        record.ttlMs === null ? undefined : longTimeout(() => drop(record.taskId), Math.max(0, record.ttlMs - age));
       tasks.set(record.taskId, { record, unexpire });
     },
     async get(taskId) {
@@ -51,7 +63,12 @@ export function memoryTaskStore(options: MemoryTaskStoreOptions = {}): TaskStore
       const entry = tasks.get(taskId);
       if (entry === undefined) return undefined;
       if (TERMINAL.has(entry.record.status)) return entry.record;
-      entry.record = { ...entry.record, ...change, taskId, lastUpdatedAt: change.lastUpdatedAt ?? new Date().toISOString() };
+      entry.record = {
+        ...entry.record,
+        ...change,
+        taskId,
+        lastUpdatedAt: change.lastUpdatedAt ?? new Date().toISOString(),
+      };
       for (const key of Object.keys(change) as (keyof TaskChange)[]) {
         if (change[key] === undefined) delete (entry.record as unknown as Record<string, unknown>)[key];
       }

@@ -17,7 +17,13 @@ export interface TaskOptions {
   taskAfterMs?: number;
 }
 
-const TASK_OPTIONS = optionKeys<TaskOptions>({ store: true, maxTasks: true, ttlMs: true, pollIntervalMs: true, taskAfterMs: true });
+const TASK_OPTIONS = optionKeys<TaskOptions>({
+  store: true,
+  maxTasks: true,
+  ttlMs: true,
+  pollIntervalMs: true,
+  taskAfterMs: true,
+});
 
 export interface TaskSettings {
   readonly store: TaskStore;
@@ -32,10 +38,13 @@ export interface TaskSettings {
 export function taskSettings(option: TaskOptions = {}): TaskSettings {
   refuseUnknownOptions('tasks', option, TASK_OPTIONS);
   const { ttlMs = 60 * 60 * 1000, pollIntervalMs = 1000, taskAfterMs = 1000 } = option;
-  if (ttlMs !== null && !(Number.isInteger(ttlMs) && ttlMs >= 1)) throw new TypeError('tasks.ttlMs must be a positive integer of milliseconds, or null');
-  if (!(Number.isInteger(pollIntervalMs) && pollIntervalMs >= 1)) throw new TypeError('tasks.pollIntervalMs must be a positive integer of milliseconds');
+  if (ttlMs !== null && !(Number.isInteger(ttlMs) && ttlMs >= 1))
+    throw new TypeError('tasks.ttlMs must be a positive integer of milliseconds, or null');
+  if (!(Number.isInteger(pollIntervalMs) && pollIntervalMs >= 1))
+    throw new TypeError('tasks.pollIntervalMs must be a positive integer of milliseconds');
   checkTimeout(taskAfterMs, 'tasks.taskAfterMs');
-  if (option.store !== undefined && option.maxTasks !== undefined) throw new TypeError('tasks.maxTasks is for the default store; a store of your own keeps its own limit');
+  if (option.store !== undefined && option.maxTasks !== undefined)
+    throw new TypeError('tasks.maxTasks is for the default store; a store of your own keeps its own limit');
   return { store: option.store ?? memoryTaskStore({ maxTasks: option.maxTasks }), ttlMs, pollIntervalMs, taskAfterMs };
 }
 
@@ -57,8 +66,10 @@ export function taskOf(record: TaskRecord): Task {
 /** The Task a client sees of a record: with its questions, result or error as its status has them. */
 export function detailed(record: TaskRecord): DetailedTask {
   const task = taskOf(record) as DetailedTask;
-  if (record.status === 'input_required' && record.inputRequests !== undefined) task.inputRequests = record.inputRequests as DetailedTask['inputRequests'];
-  if (record.status === 'completed' && record.result !== undefined) task.result = record.result as Record<string, unknown>;
+  if (record.status === 'input_required' && record.inputRequests !== undefined)
+    task.inputRequests = record.inputRequests as DetailedTask['inputRequests'];
+  if (record.status === 'completed' && record.result !== undefined)
+    task.result = record.result as Record<string, unknown>;
   if (record.status === 'failed' && record.error !== undefined) task.error = record.error;
   return task;
 }

@@ -8,7 +8,14 @@ import { longTimeout } from '../limits.js';
 import { afterThisTurn } from '../../runtime/host.js';
 import { isThenable, type MaybePromise } from '../maybe-async.js';
 import { TaskCreated, detailed, taskOf, type TaskSettings, type TaskSupport } from './record.js';
-import { StoreUnavailableError, TERMINAL, TaskLimitError, reportingOutagesOnce, type TaskChange, type TaskRecord } from './store.js';
+import {
+  StoreUnavailableError,
+  TERMINAL,
+  TaskLimitError,
+  reportingOutagesOnce,
+  type TaskChange,
+  type TaskRecord,
+} from './store.js';
 import type { RequestTracer } from '../telemetry/index.js';
 import { endingOf, progressWriter, toolFailure, waitForAnswers, type Outcome } from './work.js';
 
@@ -35,7 +42,12 @@ export class TaskRuntime {
    * the request); an `optional` one after `taskAfterMs`; one that answers sooner answers as usual
    * (a `required` one as a task that is already complete).
    */
-  run(ctx: RequestContext, support: 'optional' | 'required', timeoutMs: number | undefined, start: () => MaybePromise<Outcome>): MaybePromise<Outcome | TaskCreated> {
+  run(
+    ctx: RequestContext,
+    support: 'optional' | 'required',
+    timeoutMs: number | undefined,
+    start: () => MaybePromise<Outcome>,
+  ): MaybePromise<Outcome | TaskCreated> {
     const started = start();
     if (!isThenable(started)) return support === 'required' ? this.#already(ctx, started) : started;
     const running = Promise.resolve(started);
@@ -115,7 +127,12 @@ export class TaskRuntime {
   }
 
   /** The call outlives its request now: the record is created (durably, before the answer), the work detached and watched. */
-  async #become(ctx: RequestContext, support: TaskSupport, timeoutMs: number | undefined, running: Promise<Outcome>): Promise<Outcome | TaskCreated> {
+  async #become(
+    ctx: RequestContext,
+    support: TaskSupport,
+    timeoutMs: number | undefined,
+    running: Promise<Outcome>,
+  ): Promise<Outcome | TaskCreated> {
     if (this.#stopped) {
       // Shutdown stopped the tasks already: no task is made that nothing would stop or wait for.
       ctx.abort.abort(AbortReason.Shutdown);
@@ -136,7 +153,11 @@ export class TaskRuntime {
       if (support === 'optional') return running;
       ctx.abort.abort(AbortReason.Shutdown);
       running.catch(() => undefined);
-      return toolFailure(error instanceof TaskLimitError || error instanceof StoreUnavailableError ? error : new TaskLimitError('the server could not record a task; try again'));
+      return toolFailure(
+        error instanceof TaskLimitError || error instanceof StoreUnavailableError
+          ? error
+          : new TaskLimitError('the server could not record a task; try again'),
+      );
     }
     const { taskId } = record;
     if (ctx.abort.aborted) {
@@ -159,9 +180,17 @@ export class TaskRuntime {
   /** Watches a running task to its end: tasks/cancel, its expiry, and its last write. */
   #track(ctx: RequestContext, taskId: string, running: Promise<Outcome>): Promise<unknown> {
     const { store } = this.settings;
-    const unwatch = store.watch(taskId, { input: () => undefined, cancel: () => ctx.abort.abort(AbortReason.Cancelled) });
+    const unwatch = store.watch(taskId, {
+      input: () => undefined,
+      cancel: () => ctx.abort.abort(AbortReason.Cancelled),
+    });
     // A cancel recorded before the watch began (its signal reached nobody) still stops the work.
-    store.get(taskId).then((now) => (now?.cancelRequested === true ? ctx.abort.abort(AbortReason.Cancelled) : undefined), this.#report);
+    store
+      .get(taskId)
+      .then(
+        (now) => (now?.cancelRequested === true ? ctx.abort.abort(AbortReason.Cancelled) : undefined),
+        this.#report,
+      );
     const { ttlMs } = this.settings;
     const unexpire = ttlMs === null ? undefined : longTimeout(() => ctx.abort.abort(AbortReason.Expired), ttlMs);
     const ended = running
@@ -198,11 +227,16 @@ export class TaskRuntime {
   async #change(taskId: string, change: TaskChange): Promise<TaskRecord | undefined> {
     const record = await this.settings.store.update(taskId, change);
     // A terminal task stays as it is: the store hands it back unchanged, and nobody hears of it again.
-    if (record !== undefined && !(TERMINAL.has(record.status) && record.status !== change.status)) this.#publish(record);
+    if (record !== undefined && !(TERMINAL.has(record.status) && record.status !== change.status))
+      this.#publish(record);
     return record;
   }
 
   #publish(record: TaskRecord): void {
-    this.#events.publish({ type: 'tasks/status', task: detailed(record), ...(record.principal === undefined ? {} : { principal: record.principal }) });
+    this.#events.publish({
+      type: 'tasks/status',
+      task: detailed(record),
+      ...(record.principal === undefined ? {} : { principal: record.principal }),
+    });
   }
 }

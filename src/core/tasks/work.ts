@@ -5,7 +5,15 @@ import { ErrorCode, ProtocolError, errorFrame } from '../../jsonrpc/errors.js';
 import type { RequestContext } from '../context.js';
 import { InputRequired } from '../input/round-state.js';
 import type { Ask } from '../input/requests.js';
-import { StoreUnavailableError, TERMINAL, TaskLimitError, type TaskChange, type TaskError, type TaskRecord, type TaskStore } from './store.js';
+import {
+  StoreUnavailableError,
+  TERMINAL,
+  TaskLimitError,
+  type TaskChange,
+  type TaskError,
+  type TaskRecord,
+  type TaskStore,
+} from './store.js';
 
 /** A call's result: an object, or null when it was cancelled. */
 export type Outcome = object | null;
@@ -14,7 +22,11 @@ export type Outcome = object | null;
 export type Change = (taskId: string, change: TaskChange) => Promise<TaskRecord | undefined>;
 
 /** Progress becomes the statusMessage: one write at a time, the latest message winning. */
-export function progressWriter(taskId: string, change: Change, report: (error: unknown) => void): (message: string) => void {
+export function progressWriter(
+  taskId: string,
+  change: Change,
+  report: (error: unknown) => void,
+): (message: string) => void {
   let next: string | undefined;
   let writing = false;
   const write = async () => {
@@ -33,12 +45,23 @@ export function progressWriter(taskId: string, change: Change, report: (error: u
 }
 
 /** Questions inside a task park it in input_required; tasks/update answers them, in parts if it likes. */
-export async function waitForAnswers(store: TaskStore, change: Change, ctx: RequestContext, taskId: string, asks: ReadonlyMap<string, Ask>): Promise<Record<string, unknown>> {
-  const stopped = () => (ctx.signal.reason as Error | undefined) ?? new ProtocolError(ErrorCode.InternalError, 'the task ended');
+export async function waitForAnswers(
+  store: TaskStore,
+  change: Change,
+  ctx: RequestContext,
+  taskId: string,
+  asks: ReadonlyMap<string, Ask>,
+): Promise<Record<string, unknown>> {
+  const stopped = () =>
+    (ctx.signal.reason as Error | undefined) ?? new ProtocolError(ErrorCode.InternalError, 'the task ended');
   if (ctx.abort.aborted) throw stopped();
   const inputRequests: Record<string, InputRequest> = {};
   for (const [key, ask] of asks) inputRequests[key] = ask.wire(ctx.client);
-  const parked = await change(taskId, { status: 'input_required', inputRequests, statusMessage: 'waiting for the client to answer' });
+  const parked = await change(taskId, {
+    status: 'input_required',
+    inputRequests,
+    statusMessage: 'waiting for the client to answer',
+  });
   if (parked === undefined) throw new ProtocolError(ErrorCode.InternalError, 'the task is gone');
   if (TERMINAL.has(parked.status) || ctx.abort.aborted) throw stopped();
   return new Promise((resolve, reject) => {
@@ -62,11 +85,19 @@ export async function waitForAnswers(store: TaskStore, change: Change, ctx: Requ
       if (done) return;
       const record = await store.get(taskId);
       if (done) return;
-      if (record === undefined) return finish(() => reject(new ProtocolError(ErrorCode.InternalError, 'the task expired while it waited for answers')));
+      if (record === undefined)
+        return finish(() =>
+          reject(new ProtocolError(ErrorCode.InternalError, 'the task expired while it waited for answers')),
+        );
       if (TERMINAL.has(record.status)) return finish(() => reject(stopped()));
       const answers = record.answers ?? {};
       if (![...asks.keys()].every((key) => Object.hasOwn(answers, key))) return;
-      await change(taskId, { status: 'working', answers: undefined, inputRequests: undefined, statusMessage: undefined });
+      await change(taskId, {
+        status: 'working',
+        answers: undefined,
+        inputRequests: undefined,
+        statusMessage: undefined,
+      });
       finish(() => resolve(Object.fromEntries([...asks.keys()].map((key) => [key, answers[key]]))));
     };
     stop = store.watch(taskId, { input: check, cancel: () => undefined });
@@ -76,13 +107,19 @@ export async function waitForAnswers(store: TaskStore, change: Change, ctx: Requ
 
 /** The change that ends a task, from how its work ended: failed, cancelled, or completed with the result. */
 export function endingOf(outcome: Outcome | undefined, error: unknown, report: (error: unknown) => void): TaskChange {
-  if (error !== undefined) return { status: 'failed', error: jsonRpcError(error, report), statusMessage: messageOf(error) };
+  if (error !== undefined)
+    return { status: 'failed', error: jsonRpcError(error, report), statusMessage: messageOf(error) };
   if (outcome === null || outcome === undefined) return { status: 'cancelled', statusMessage: 'cancelled' };
   if (outcome instanceof InputRequired) {
     report(new Error('a task ended with questions for a retry it cannot have'));
     return { status: 'failed', error: { code: ErrorCode.InternalError, message: 'Internal error' } };
   }
-  return { status: 'completed', result: outcome as Record<string, unknown>, statusMessage: undefined, inputRequests: undefined };
+  return {
+    status: 'completed',
+    result: outcome as Record<string, unknown>,
+    statusMessage: undefined,
+    inputRequests: undefined,
+  };
 }
 
 /** A thrown error as the JSON-RPC error a failed task carries: a ProtocolError as it is, anything else -32603 (reported). */
@@ -96,7 +133,8 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 
 /** No task could be made: the tool's isError result, saying why. */
 export function toolFailure(error: unknown): object {
-  if (error instanceof StoreUnavailableError) return { content: [{ type: 'text', text: `the server could not record a task: ${error.reason}` }], isError: true };
+  if (error instanceof StoreUnavailableError)
+    return { content: [{ type: 'text', text: `the server could not record a task: ${error.reason}` }], isError: true };
   if (!(error instanceof TaskLimitError)) throw error;
   return { content: [{ type: 'text', text: error.message }], isError: true };
 }

@@ -22,10 +22,14 @@ export interface Opened {
 const RESOURCE_METHODS = new Set(['resources/read', 'resources/subscribe', 'resources/unsubscribe']);
 
 /** The tool or prompt a request addresses (never a resource URI: too many), as the client names it. */
-function targetOf(method: string, params: Record<string, unknown> | undefined): { kind: 'tool' | 'prompt'; name: string } | undefined {
+function targetOf(
+  method: string,
+  params: Record<string, unknown> | undefined,
+): { kind: 'tool' | 'prompt'; name: string } | undefined {
   if (method === 'tools/call' && typeof params?.name === 'string') return { kind: 'tool', name: params.name };
   if (method === 'prompts/get' && typeof params?.name === 'string') return { kind: 'prompt', name: params.name };
-  const ref = method === 'completion/complete' ? (params?.ref as { type?: unknown; name?: unknown } | undefined) : undefined;
+  const ref =
+    method === 'completion/complete' ? (params?.ref as { type?: unknown; name?: unknown } | undefined) : undefined;
   if (ref?.type === 'ref/prompt' && typeof ref.name === 'string') return { kind: 'prompt', name: ref.name };
   return undefined;
 }
@@ -51,8 +55,10 @@ export function openingAttributes({ request, session, transport }: TracedRequest
     }
   }
   span['jsonrpc.request.id'] = bounded(String(request.id), ATTRIBUTE_BOUNDS.name);
-  if (RESOURCE_METHODS.has(method) && typeof params?.uri === 'string') span['mcp.resource.uri'] = bounded(params.uri, ATTRIBUTE_BOUNDS.uri);
-  else if (method.startsWith('tasks/') && typeof params?.taskId === 'string') span['zod_mcp.task.id'] = bounded(params.taskId, ATTRIBUTE_BOUNDS.name);
+  if (RESOURCE_METHODS.has(method) && typeof params?.uri === 'string')
+    span['mcp.resource.uri'] = bounded(params.uri, ATTRIBUTE_BOUNDS.uri);
+  else if (method.startsWith('tasks/') && typeof params?.taskId === 'string')
+    span['zod_mcp.task.id'] = bounded(params.taskId, ATTRIBUTE_BOUNDS.name);
   if (session.id !== undefined) span['mcp.session.id'] = session.id;
   if (transport !== undefined) {
     Object.assign(span, transportAttributes(transport));
@@ -63,7 +69,9 @@ export function openingAttributes({ request, session, transport }: TracedRequest
 
 /** `network.transport`, and `network.protocol.name` over HTTP ("Recording MCP transport"). */
 export function transportAttributes(transport: 'stdio' | 'http'): Attributes {
-  return transport === 'stdio' ? { 'network.transport': 'pipe' } : { 'network.transport': 'tcp', 'network.protocol.name': 'http' };
+  return transport === 'stdio'
+    ? { 'network.transport': 'pipe' }
+    : { 'network.transport': 'tcp', 'network.protocol.name': 'http' };
 }
 
 /** The revision the request was served in: the 2026 envelope's, or the 2025 session's (after initialize, the one it agreed). */
@@ -84,7 +92,13 @@ export interface Outcome {
   readonly taskId: string | undefined;
 }
 
-const CLEAN: Outcome = { errorType: undefined, message: undefined, code: undefined, resultType: undefined, taskId: undefined };
+const CLEAN: Outcome = {
+  errorType: undefined,
+  message: undefined,
+  code: undefined,
+  resultType: undefined,
+  taskId: undefined,
+};
 
 export function outcomeOf(response: Response | null): Outcome {
   if (response === null) return CLEAN; // no answer due: a cancelled call
@@ -93,8 +107,10 @@ export function outcomeOf(response: Response | null): Outcome {
     return { errorType: code, message: response.error.message, code, resultType: undefined, taskId: undefined };
   }
   const result = response.result as { isError?: unknown; resultType?: unknown; taskId?: unknown };
-  const resultType = typeof result.resultType === 'string' && result.resultType !== 'complete' ? result.resultType : undefined;
+  const resultType =
+    typeof result.resultType === 'string' && result.resultType !== 'complete' ? result.resultType : undefined;
   const taskId = resultType === 'task' && typeof result.taskId === 'string' ? result.taskId : undefined;
-  if (result.isError === true) return { errorType: 'tool_error', message: undefined, code: undefined, resultType, taskId };
+  if (result.isError === true)
+    return { errorType: 'tool_error', message: undefined, code: undefined, resultType, taskId };
   return resultType === undefined ? CLEAN : { ...CLEAN, resultType, taskId };
 }

@@ -15,7 +15,11 @@ export interface DefinedNames {
 }
 
 /** The names a server defines: the methods of its tables, and its tools and prompts as they are when asked. */
-export function definedNames(methods: readonly ReadonlyMap<string, unknown>[], tools: Named | undefined, prompts: Named | undefined): DefinedNames {
+export function definedNames(
+  methods: readonly ReadonlyMap<string, unknown>[],
+  tools: Named | undefined,
+  prompts: Named | undefined,
+): DefinedNames {
   return {
     method: (name) => methods.some((table) => table.has(name)),
     tool: (name) => tools?.get(name) !== undefined,

@@ -14,7 +14,11 @@ export interface MeasuredServer {
  * With telemetry on, its tracer (once loaded) records on `provider` too; with it off, a metrics-only
  * tracer starts (no spans; `provider` only, never the global meter provider). Resolves once recording.
  */
-export async function measureWith(dispatcher: Dispatcher, provider: MeterProviderLike, server: MeasuredBy): Promise<MeasuredServer> {
+export async function measureWith(
+  dispatcher: Dispatcher,
+  provider: MeterProviderLike,
+  server: MeasuredBy,
+): Promise<MeasuredServer> {
   if (dispatcher.tracer === undefined && dispatcher.loading === undefined) {
     loadTracer(dispatcher, startTelemetry({ meterProvider: provider }, server, false), () => {});
     await dispatcher.loading;

@@ -5,7 +5,14 @@ import type { Context, Counter, Histogram, Link, Span, SpanContext, TextMapGette
 import type { RequestHeaders } from '../codec.js';
 import type { Session } from '../connection.js';
 import { isThenable } from '../maybe-async.js';
-import { openingAttributes, outcomeOf, protocolVersionOf, transportAttributes, type Attributes, type Opened } from './attributes.js';
+import {
+  openingAttributes,
+  outcomeOf,
+  protocolVersionOf,
+  transportAttributes,
+  type Attributes,
+  type Opened,
+} from './attributes.js';
 import { ATTRIBUTE_BOUNDS, bounded, labelOf, versionLabel, type DefinedNames } from './labels.js';
 import type { RequestTracer, SpanHandle, TracedAnswer, TracedRequest, TelemetryOption } from './types.js';
 
@@ -38,20 +45,32 @@ function handleOf(span: Span): SpanHandle {
     traceparent: `00-${own.traceId}-${own.spanId}-${own.traceFlags.toString(16).padStart(2, '0')}`,
     link(traceparent) {
       const [, traceId, spanId, flags] = TRACEPARENT.exec(traceparent) ?? [];
-      if (traceId !== undefined && spanId !== undefined) span.addLink({ context: { traceId, spanId, traceFlags: Number.parseInt(flags!, 16), isRemote: true } });
+      if (traceId !== undefined && spanId !== undefined)
+        span.addLink({ context: { traceId, spanId, traceFlags: Number.parseInt(flags!, 16), isRemote: true } });
     },
   };
 }
 
 /** Both duration histograms, made on one meter. */
-function makeDurations(provider: Api.MeterProvider, version: string): { operations: Histogram; sessions: Histogram; refusals: Counter } {
+function makeDurations(
+  provider: Api.MeterProvider,
+  version: string,
+): { operations: Histogram; sessions: Histogram; refusals: Counter } {
   const meter = provider.getMeter('zod-mcp', version);
   const histogram = (name: string, description: string): Histogram =>
     meter.createHistogram(name, { unit: 's', description, advice: { explicitBucketBoundaries: BUCKETS } });
   return {
-    operations: histogram('mcp.server.operation.duration', 'MCP request duration as observed on the receiver from the time it was received until the result or ack is sent.'),
-    sessions: histogram('mcp.server.session.duration', 'The duration of the MCP session as observed on the MCP server.'),
-    refusals: meter.createCounter('zod_mcp.rate_limit.refusals', { description: 'Requests a rate limit refused (tools/call: an isError result; others: -32029).' }),
+    operations: histogram(
+      'mcp.server.operation.duration',
+      'MCP request duration as observed on the receiver from the time it was received until the result or ack is sent.',
+    ),
+    sessions: histogram(
+      'mcp.server.session.duration',
+      'The duration of the MCP session as observed on the MCP server.',
+    ),
+    refusals: meter.createCounter('zod_mcp.rate_limit.refusals', {
+      description: 'Requests a rate limit refused (tools/call: an isError result; others: -32029).',
+    }),
   };
 }
 
@@ -59,14 +78,28 @@ function makeDurations(provider: Api.MeterProvider, version: string): { operatio
  * `tracing: false` (metrics only: an HTTP metrics endpoint on a server without `telemetry`): a no-op
  * tracer, and the given meter provider only (never the global one, which nobody asked for).
  */
-export function otelTracer(api: typeof Api, providers: Providers, version: string, defined: DefinedNames, tracing = true): RequestTracer {
-  const tracerProvider = (providers.tracerProvider as Api.TracerProvider | undefined) ?? (tracing ? api.trace.getTracerProvider() : new api.ProxyTracerProvider());
+export function otelTracer(
+  api: typeof Api,
+  providers: Providers,
+  version: string,
+  defined: DefinedNames,
+  tracing = true,
+): RequestTracer {
+  const tracerProvider =
+    (providers.tracerProvider as Api.TracerProvider | undefined) ??
+    (tracing ? api.trace.getTracerProvider() : new api.ProxyTracerProvider());
   const tracer: Tracer = tracerProvider.getTracer('zod-mcp', version);
   const meterProvider = (providers.meterProvider as Api.MeterProvider | undefined) ?? api.metrics.getMeterProvider();
   /** One pair per meter provider: the telemetry option's, and each `measureWith` added. */
   const durations = [makeDurations(meterProvider, version)];
-  const operations = { record: (seconds: number, attributes: Attributes) => durations.forEach((pair) => pair.operations.record(seconds, attributes)) };
-  const sessions = { record: (seconds: number, attributes: Attributes) => durations.forEach((pair) => pair.sessions.record(seconds, attributes)) };
+  const operations = {
+    record: (seconds: number, attributes: Attributes) =>
+      durations.forEach((pair) => pair.operations.record(seconds, attributes)),
+  };
+  const sessions = {
+    record: (seconds: number, attributes: Attributes) =>
+      durations.forEach((pair) => pair.sessions.record(seconds, attributes)),
+  };
   /** Sessions whose duration is being measured (one record each, when they close). */
   const measured = new WeakSet<Session>();
   /** Tasks made by calls that have not answered yet: their work's span starts once the call's span ends. */
@@ -77,8 +110,12 @@ export function otelTracer(api: typeof Api, providers: Providers, version: strin
     const active = api.context.active();
     const meta = traced.request.params?._meta;
     const candidates: (Context | undefined)[] = [
-      typeof meta === 'object' && meta !== null ? api.propagation.extract(api.ROOT_CONTEXT, meta as Record<string, unknown>, metaGetter) : undefined,
-      traced.traceHeaders === undefined ? undefined : api.propagation.extract(api.ROOT_CONTEXT, traced.traceHeaders, headerGetter),
+      typeof meta === 'object' && meta !== null
+        ? api.propagation.extract(api.ROOT_CONTEXT, meta as Record<string, unknown>, metaGetter)
+        : undefined,
+      traced.traceHeaders === undefined
+        ? undefined
+        : api.propagation.extract(api.ROOT_CONTEXT, traced.traceHeaders, headerGetter),
     ];
     const valid = (candidate: Context | undefined): SpanContext | undefined => {
       const spanContext = candidate === undefined ? undefined : api.trace.getSpanContext(candidate);
@@ -89,7 +126,8 @@ export function otelTracer(api: typeof Api, providers: Providers, version: strin
     const links: Link[] = [];
     for (const other of [active, ...candidates]) {
       const context = valid(other);
-      if (other !== parent && context !== undefined && !links.some((link) => link.context.spanId === context.spanId)) links.push({ context });
+      if (other !== parent && context !== undefined && !links.some((link) => link.context.spanId === context.spanId))
+        links.push({ context });
     }
     return { parent, links };
   };
@@ -104,15 +142,22 @@ export function otelTracer(api: typeof Api, providers: Providers, version: strin
       metric['mcp.protocol.version'] = versionLabel(version);
     }
     if (outcome.errorType !== undefined) ending['error.type'] = metric['error.type'] = outcome.errorType;
-    if (outcome.code !== undefined) ending['rpc.response.status_code'] = metric['rpc.response.status_code'] = outcome.code;
+    if (outcome.code !== undefined)
+      ending['rpc.response.status_code'] = metric['rpc.response.status_code'] = outcome.code;
     operations.record((performance.now() - started) / 1000, metric);
     if (outcome.resultType !== undefined) span.setAttribute('zod_mcp.result.type', outcome.resultType);
     if (outcome.taskId !== undefined) span.setAttribute('zod_mcp.task.id', outcome.taskId);
     span.setAttributes(ending);
-    if (outcome.errorType !== undefined) span.setStatus(outcome.message === undefined ? { code: api.SpanStatusCode.ERROR } : { code: api.SpanStatusCode.ERROR, message: outcome.message });
+    if (outcome.errorType !== undefined)
+      span.setStatus(
+        outcome.message === undefined
+          ? { code: api.SpanStatusCode.ERROR }
+          : { code: api.SpanStatusCode.ERROR, message: outcome.message },
+      );
     span.end();
     if (outcome.taskId !== undefined) startTaskSpan(outcome.taskId, span, opened.tool);
-    if (traced.request.method === 'initialize' && outcome.errorType === undefined) measureSession(traced, version, started);
+    if (traced.request.method === 'initialize' && outcome.errorType === undefined)
+      measureSession(traced, version, started);
   };
 
   /** The task's work after its call answered: an INTERNAL span, a child of the call's, ended with the task. */
@@ -123,9 +168,15 @@ export function otelTracer(api: typeof Api, providers: Providers, version: strin
     const attributes: Attributes = { 'zod_mcp.task.id': taskId };
     if (tool !== undefined) attributes['gen_ai.tool.name'] = tool;
     const parent = api.trace.setSpan(api.ROOT_CONTEXT, call);
-    const span = tracer.startSpan(tool === undefined ? 'task' : `task ${tool}`, { kind: api.SpanKind.INTERNAL, attributes, startTime: task.at }, parent);
+    const span = tracer.startSpan(
+      tool === undefined ? 'task' : `task ${tool}`,
+      { kind: api.SpanKind.INTERNAL, attributes, startTime: task.at },
+      parent,
+    );
     const close = (last: unknown) => {
-      const record = last as { status?: unknown; error?: { code?: unknown; message?: unknown }; result?: { isError?: unknown } } | undefined;
+      const record = last as
+        | { status?: unknown; error?: { code?: unknown; message?: unknown }; result?: { isError?: unknown } }
+        | undefined;
       if (typeof record?.status === 'string') span.setAttribute('zod_mcp.task.status', record.status);
       if (record?.status === 'failed' && record.error !== undefined) {
         span.setAttribute('error.type', String(record.error.code));
@@ -140,7 +191,11 @@ export function otelTracer(api: typeof Api, providers: Providers, version: strin
   };
 
   /** A 2025 session, from its initialize to its close (stdio's end, an HTTP session's DELETE, expiry or shutdown). */
-  const measureSession = ({ session, transport }: TracedRequest, version: string | undefined, started: number): void => {
+  const measureSession = (
+    { session, transport }: TracedRequest,
+    version: string | undefined,
+    started: number,
+  ): void => {
     if (measured.has(session)) return;
     measured.add(session);
     const attributes: Attributes = transport === undefined ? {} : transportAttributes(transport);

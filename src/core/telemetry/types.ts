@@ -22,7 +22,9 @@ export interface MeterProviderLike {
  * McpServer's `telemetry`: `true` traces and measures with the globally registered providers (an
  * SDK's, e.g. NodeSDK's); an object names either provider (the other stays the global one).
  */
-export type TelemetryOption = boolean | { readonly tracerProvider?: TracerProviderLike; readonly meterProvider?: MeterProviderLike };
+export type TelemetryOption =
+  | boolean
+  | { readonly tracerProvider?: TracerProviderLike; readonly meterProvider?: MeterProviderLike };
 
 /** Which transport carried a request: `network.transport` (`pipe` for stdio, `tcp` for HTTP). */
 export type TransportKind = 'stdio' | 'http';

@@ -12,7 +12,9 @@ import { ListRootsResult } from '../../../schemas/client-input.js';
  */
 export async function fulfil(ctx: RequestContext, asks: ReadonlyMap<string, Ask>): Promise<Record<string, unknown>> {
   if (!ctx.session.acceptsResponses) {
-    throw new InputError('cannot ask the client: a stateless HTTP request has no session for its answers to come back to');
+    throw new InputError(
+      'cannot ask the client: a stateless HTTP request has no session for its answers to come back to',
+    );
   }
   const round = new AbortController();
   const call = ctx.signal;
@@ -51,7 +53,11 @@ async function request(ctx: RequestContext, ask: Ask, signal: AbortSignal): Prom
   }
   // A client that promises to say when its roots change is asked once per session (unless they
   // changed while this answer was on its way).
-  if (method === 'roots/list' && ctx.client.capabilities.roots?.listChanged === true && session.rootsGeneration === generation) {
+  if (
+    method === 'roots/list' &&
+    ctx.client.capabilities.roots?.listChanged === true &&
+    session.rootsGeneration === generation
+  ) {
     const roots = ListRootsResult.safeParse(answer);
     if (roots.success) session.roots = roots.data.roots;
   }

@@ -10,7 +10,9 @@ import { defineMethod } from '../../core/method.js';
 
 /** Answers the client's version when supported, else the latest (MCP "Lifecycle", version negotiation). */
 export const initialize = defineMethod(InitializeParams, (params, ctx): InitializeResult => {
-  const protocolVersion = VERSIONS_2025.has(params.protocolVersion) ? params.protocolVersion : LATEST_PROTOCOL_VERSION_2025;
+  const protocolVersion = VERSIONS_2025.has(params.protocolVersion)
+    ? params.protocolVersion
+    : LATEST_PROTOCOL_VERSION_2025;
   ctx.session.initialize({ protocolVersion, capabilities: params.capabilities, info: params.clientInfo });
   deliverEvents(ctx.session, ctx);
   const { server } = ctx;

@@ -28,7 +28,9 @@ export const rev2026: EraCodec = {
   },
   // SEP-2164: 2026-07-28 has no -32002; a URI that names no resource is -32602, still with data.uri.
   mapError: (response) =>
-    response.error.code === ErrorCode.ResourceNotFound ? { ...response, error: { ...response.error, code: ErrorCode.InvalidParams, message: 'Invalid params' } } : response,
+    response.error.code === ErrorCode.ResourceNotFound
+      ? { ...response, error: { ...response.error, code: ErrorCode.InvalidParams, message: 'Invalid params' } }
+      : response,
   encode(result, method, ctx) {
     if (result instanceof TaskCreated) {
       // SEP-2663: flat, resultType "task"; never cacheable.
@@ -37,7 +39,12 @@ export const rev2026: EraCodec = {
     if (result instanceof InputRequired) {
       // Never cacheable (MCP 2026-07-28 "Multi Round-Trip Requests"): no ttlMs, no cacheScope.
       const { inputRequests, requestState } = result;
-      return { resultType: 'input_required', inputRequests, requestState, _meta: { [MetaKey.serverInfo]: ctx.server.resultServerInfo } };
+      return {
+        resultType: 'input_required',
+        inputRequests,
+        requestState,
+        _meta: { [MetaKey.serverInfo]: ctx.server.resultServerInfo },
+      };
     }
     // Built key by key (no rest/spread): this runs once per 2026 response. Order: resultType, the
     // result's own members, the cache hint, then _meta with the server's identity last.
@@ -46,7 +53,10 @@ export const rev2026: EraCodec = {
     for (const key in fields) if (key !== '_meta' && Object.hasOwn(fields, key)) out[key] = fields[key];
     if (method.cacheable === true) {
       // The result of a retry that carried answers (or a state) is never to be cached: always fresh, private.
-      const hint = ctx.requestState === undefined && ctx.inputResponses === undefined ? ctx.server.cacheHint(ctx.method) : RETRY_HINT;
+      const hint =
+        ctx.requestState === undefined && ctx.inputResponses === undefined
+          ? ctx.server.cacheHint(ctx.method)
+          : RETRY_HINT;
       out.ttlMs = hint.ttlMs;
       // What an authorized request sees may depend on its token (lists show what its scopes allow): never shared.
       out.cacheScope = ctx.auth === undefined ? hint.cacheScope : 'private';

@@ -15,17 +15,23 @@ import { checkRoutingHeaders, checkVersionHeader } from './headers.js';
  */
 export function admitEnvelope(request: IncomingRequest): ClientView {
   const meta = request.params?._meta;
-  if (request.method === 'initialize' && (typeof meta !== 'object' || meta === null || !(MetaKey.protocolVersion in meta))) {
+  if (
+    request.method === 'initialize' &&
+    (typeof meta !== 'object' || meta === null || !(MetaKey.protocolVersion in meta))
+  ) {
     // A 2025 client reached a connection or server that speaks only 2026: name what it speaks.
     const requested = request.params?.protocolVersion;
     throw unsupported(typeof requested === 'string' ? requested : String(requested));
   }
   const envelope = RequestEnvelope.safeParse(meta);
   if (!envelope.success) {
-    const missing = meta === undefined || meta === null ? 'params._meta: missing, expected the 2026 request envelope (' : undefined;
+    const missing =
+      meta === undefined || meta === null ? 'params._meta: missing, expected the 2026 request envelope (' : undefined;
     throw new ProtocolError(
       ErrorCode.InvalidParams,
-      missing !== undefined ? `${missing}${MetaKey.protocolVersion}, ${MetaKey.clientCapabilities})` : describeIssues(envelope.error.issues, ['params', '_meta']),
+      missing !== undefined
+        ? `${missing}${MetaKey.protocolVersion}, ${MetaKey.clientCapabilities})`
+        : describeIssues(envelope.error.issues, ['params', '_meta']),
     );
   }
   const data = envelope.data;

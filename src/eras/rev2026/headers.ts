@@ -27,7 +27,8 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 export function readHeader(headers: RequestHeaders, name: string): string | undefined {
   const raw = headers[name.toLowerCase()];
   if (raw === undefined || (Array.isArray(raw) && raw.length === 0)) return undefined;
-  if (Array.isArray(raw) && raw.length > 1) throw mismatch(`${displayName(name)} header: sent ${raw.length} times; send it once`);
+  if (Array.isArray(raw) && raw.length > 1)
+    throw mismatch(`${displayName(name)} header: sent ${raw.length} times; send it once`);
   const value = (Array.isArray(raw) ? raw[0]! : raw).trim();
   const sentinel = SENTINEL.exec(value);
   if (sentinel === null) return value;
@@ -44,9 +45,12 @@ export function readHeader(headers: RequestHeaders, name: string): string | unde
 export function checkVersionHeader(request: IncomingRequest, version: string): void {
   if (request.headers === undefined) return;
   const header = readHeader(request.headers, 'mcp-protocol-version');
-  if (header === undefined) throw mismatch(`MCP-Protocol-Version header is required and must be ${JSON.stringify(version)}`);
+  if (header === undefined)
+    throw mismatch(`MCP-Protocol-Version header is required and must be ${JSON.stringify(version)}`);
   if (header !== version) {
-    throw mismatch(`MCP-Protocol-Version header ${JSON.stringify(header)} does not match params._meta version ${JSON.stringify(version)}`);
+    throw mismatch(
+      `MCP-Protocol-Version header ${JSON.stringify(header)} does not match params._meta version ${JSON.stringify(version)}`,
+    );
   }
 }
 
@@ -57,14 +61,17 @@ export function checkRoutingHeaders(request: IncomingRequest): void {
   const method = readHeader(headers, 'mcp-method');
   if (method === undefined) throw mismatch(`Mcp-Method header is required: ${JSON.stringify(request.method)}`);
   if (method !== request.method) {
-    throw mismatch(`Mcp-Method header ${JSON.stringify(method)} does not match the body's method ${JSON.stringify(request.method)}`);
+    throw mismatch(
+      `Mcp-Method header ${JSON.stringify(method)} does not match the body's method ${JSON.stringify(request.method)}`,
+    );
   }
   const param = NAME_PARAMS.get(request.method);
   const value = param === undefined ? undefined : request.params?.[param];
   if (typeof value !== 'string') return;
   const name = readHeader(headers, 'mcp-name');
   if (name === undefined) throw mismatch(`Mcp-Name header is required: ${JSON.stringify(value)} (params.${param})`);
-  if (name !== value) throw mismatch(`Mcp-Name header ${JSON.stringify(name)} does not match params.${param} ${JSON.stringify(value)}`);
+  if (name !== value)
+    throw mismatch(`Mcp-Name header ${JSON.stringify(name)} does not match params.${param} ${JSON.stringify(value)}`);
 }
 
 /**
@@ -78,7 +85,8 @@ export function checkParamHeaders(headers: RequestHeaders, params: readonly Head
     const header = `Mcp-Param-${name}`;
     const sent = readHeader(headers, header);
     if (sent === undefined) throw mismatch(`${header} header is required: the arguments hold ${JSON.stringify(value)}`);
-    if (!sameValue(sent, value)) throw mismatch(`${header} header ${JSON.stringify(sent)} does not match the argument ${JSON.stringify(value)}`);
+    if (!sameValue(sent, value))
+      throw mismatch(`${header} header ${JSON.stringify(sent)} does not match the argument ${JSON.stringify(value)}`);
   }
 }
 

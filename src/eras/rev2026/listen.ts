@@ -21,9 +21,14 @@ const forever = new Promise<never>(() => undefined);
  * a principal holds open are bounded (`subscriptions` option): past them the listen is refused.
  */
 export const listen = defineMethod(ListenParams, (params, ctx) => {
-  if (params.notifications.taskIds !== undefined && (ctx.client.capabilities.extensions as Record<string, unknown> | undefined)?.[TASKS_EXTENSION] === undefined) {
+  if (
+    params.notifications.taskIds !== undefined &&
+    (ctx.client.capabilities.extensions as Record<string, unknown> | undefined)?.[TASKS_EXTENSION] === undefined
+  ) {
     // SEP-2663: task notifications only for a client that declares the extension on this request.
-    throw new ProtocolError(ErrorCode.MissingRequiredClientCapability, { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } });
+    throw new ProtocolError(ErrorCode.MissingRequiredClientCapability, {
+      requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+    });
   }
   const limits = ctx.server.subscriptions;
   limits.checkFilter(params.notifications);
@@ -43,7 +48,11 @@ export const listen = defineMethod(ListenParams, (params, ctx) => {
     release = limits.openStream(ctx.principal);
     ctx.session.streams.add(ctx.abort);
     const honoured = honour(params.notifications, ctx.server.capabilities('rev2026'), ctx.server, ctx.auth);
-    ctx.notify({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: meta, notifications: honoured } });
+    ctx.notify({
+      jsonrpc: '2.0',
+      method: 'notifications/subscriptions/acknowledged',
+      params: { _meta: meta, notifications: honoured },
+    });
     unsubscribe = ctx.server.events.subscribe((event) => {
       if (!wants(honoured, event, ctx.principal)) return;
       const { method, params: eventParams } = notificationOf(event);
@@ -71,16 +80,28 @@ function forgetRequest(ctx: RequestContext): void {
 }
 
 /** The requested kinds this server can deliver: list changes it declares, resource updates if it has subscriptions. */
-function honour(requested: SubscriptionFilter, capabilities: ServerCapabilities, server: ServerState, auth: AuthInfo | undefined): SubscriptionFilter {
+function honour(
+  requested: SubscriptionFilter,
+  capabilities: ServerCapabilities,
+  server: ServerState,
+  auth: AuthInfo | undefined,
+): SubscriptionFilter {
   const honoured: SubscriptionFilter = {};
   if (requested.toolsListChanged === true && capabilities.tools?.listChanged === true) honoured.toolsListChanged = true;
-  if (requested.promptsListChanged === true && capabilities.prompts?.listChanged === true) honoured.promptsListChanged = true;
-  if (requested.resourcesListChanged === true && capabilities.resources?.listChanged === true) honoured.resourcesListChanged = true;
+  if (requested.promptsListChanged === true && capabilities.prompts?.listChanged === true)
+    honoured.promptsListChanged = true;
+  if (requested.resourcesListChanged === true && capabilities.resources?.listChanged === true)
+    honoured.resourcesListChanged = true;
   if (requested.resourceSubscriptions !== undefined && capabilities.resources?.subscribe === true) {
     // Only what this token may read: the others are left out of the acknowledgement, and never heard.
-    honoured.resourceSubscriptions = requested.resourceSubscriptions.filter((uri) => permits(auth, server.resourceScopes(uri)));
+    honoured.resourceSubscriptions = requested.resourceSubscriptions.filter((uri) =>
+      permits(auth, server.resourceScopes(uri)),
+    );
   }
-  if (requested.taskIds !== undefined && (capabilities.extensions as Record<string, unknown> | undefined)?.[TASKS_EXTENSION] !== undefined) {
+  if (
+    requested.taskIds !== undefined &&
+    (capabilities.extensions as Record<string, unknown> | undefined)?.[TASKS_EXTENSION] !== undefined
+  ) {
     honoured.taskIds = [...requested.taskIds];
   }
   return honoured;
@@ -98,6 +119,9 @@ function wants(filter: SubscriptionFilter, event: ServerEvent, principal: string
       return filter.resourceSubscriptions?.includes(event.uri) ?? false;
     case 'tasks/status':
       // Another principal's task is as unknown here as on tasks/get.
-      return (filter.taskIds?.includes(event.task.taskId) ?? false) && (event.principal === undefined || event.principal === principal);
+      return (
+        (filter.taskIds?.includes(event.task.taskId) ?? false) &&
+        (event.principal === undefined || event.principal === principal)
+      );
   }
 }

@@ -37,7 +37,18 @@ export interface AppDefinition {
 }
 
 const APP_KEYS = optionKeys<AppDefinition>({
-  uri: true, name: true, title: true, description: true, html: true, file: true, render: true, csp: true, permissions: true, domain: true, prefersBorder: true, bridge: true,
+  uri: true,
+  name: true,
+  title: true,
+  description: true,
+  html: true,
+  file: true,
+  render: true,
+  csp: true,
+  permissions: true,
+  domain: true,
+  prefersBorder: true,
+  bridge: true,
 });
 
 /** A defined view; `defineTool({ app })` links it, and the server serves it as a `ui://` resource. */
@@ -58,11 +69,13 @@ export interface App {
  * A CSP source as the spec's examples write them: `https://host`, `wss://host:port`,
  * `https://*.host`. Anything else (a path, a quote, a `;`) could widen or break the host's policy.
  */
-const ORIGIN = /^(?:https?|wss?):\/\/(?:\*\.)?(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*(?::[0-9]{1,5})?$|^(?:https?|wss?):\/\/\[[0-9A-Fa-f:.]+\](?::[0-9]{1,5})?$/;
+const ORIGIN =
+  /^(?:https?|wss?):\/\/(?:\*\.)?(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*(?::[0-9]{1,5})?$|^(?:https?|wss?):\/\/\[[0-9A-Fa-f:.]+\](?::[0-9]{1,5})?$/;
 const DOCTYPE = /^\uFEFF?\s*<!doctype html[\s>]/i;
 
 function checkCsp(csp: unknown, owner: string): Required<AppCsp> {
-  if (csp !== undefined && (typeof csp !== 'object' || csp === null || Array.isArray(csp))) throw new TypeError(`${owner}: csp must be an object of origin lists`);
+  if (csp !== undefined && (typeof csp !== 'object' || csp === null || Array.isArray(csp)))
+    throw new TypeError(`${owner}: csp must be an object of origin lists`);
   refuseUnknownOptions(`${owner}: csp`, csp, CSP_KEYS);
   const given = (csp ?? {}) as AppCsp;
   const checked = {} as Required<AppCsp>;
@@ -71,7 +84,9 @@ function checkCsp(csp: unknown, owner: string): Required<AppCsp> {
     if (!Array.isArray(list)) throw new TypeError(`${owner}: csp.${key} must be an array of origins`);
     list.forEach((origin: unknown, index) => {
       if (typeof origin !== 'string' || !ORIGIN.test(origin)) {
-        throw new TypeError(`${owner}: csp.${key}[${index}]: ${JSON.stringify(origin)} is not an origin (scheme://host[:port], the host may start with *.)`);
+        throw new TypeError(
+          `${owner}: csp.${key}[${index}]: ${JSON.stringify(origin)} is not an origin (scheme://host[:port], the host may start with *.)`,
+        );
       }
     });
     checked[key] = [...list];
@@ -81,10 +96,14 @@ function checkCsp(csp: unknown, owner: string): Required<AppCsp> {
 
 function checkPermissions(permissions: unknown, owner: string): AppPermissions | undefined {
   if (permissions === undefined) return undefined;
-  if (!Array.isArray(permissions)) throw new TypeError(`${owner}: permissions must be an array of ${PERMISSIONS.join(', ')}`);
+  if (!Array.isArray(permissions))
+    throw new TypeError(`${owner}: permissions must be an array of ${PERMISSIONS.join(', ')}`);
   const granted: AppPermissions = {};
   for (const permission of permissions) {
-    if (!PERMISSIONS.includes(permission as AppPermission)) throw new TypeError(`${owner}: permissions: unknown permission ${JSON.stringify(permission)}; known are ${PERMISSIONS.join(', ')}`);
+    if (!PERMISSIONS.includes(permission as AppPermission))
+      throw new TypeError(
+        `${owner}: permissions: unknown permission ${JSON.stringify(permission)}; known are ${PERMISSIONS.join(', ')}`,
+      );
     granted[permission as AppPermission] = {};
   }
   return granted;
@@ -92,14 +111,18 @@ function checkPermissions(permissions: unknown, owner: string): AppPermissions |
 
 /** The document as sent: refused unless it is a whole HTML5 document (the spec's "valid HTML5 document"). */
 export function checkDocument(html: unknown, owner: string): string {
-  if (typeof html !== 'string' || !DOCTYPE.test(html)) throw new TypeError(`${owner}: the view must be an HTML5 document starting with <!DOCTYPE html>`);
+  if (typeof html !== 'string' || !DOCTYPE.test(html))
+    throw new TypeError(`${owner}: the view must be an HTML5 document starting with <!DOCTYPE html>`);
   return html;
 }
 
 /** Where `file` is read from: its path now, and a reader of the runtime's file system. */
 function fileReader(file: string | URL, owner: string): () => Promise<string> {
   const fs = builtinModule<typeof import('node:fs')>('node:fs');
-  if (fs === undefined) throw new TypeError(`${owner}: file needs a runtime with a file system (Node, Bun, Deno); give html or render instead`);
+  if (fs === undefined)
+    throw new TypeError(
+      `${owner}: file needs a runtime with a file system (Node, Bun, Deno); give html or render instead`,
+    );
   if (!fs.existsSync(file)) throw new TypeError(`${owner}: file ${String(file)} does not exist`);
   return () => fs.promises.readFile(file, 'utf8');
 }
@@ -112,13 +135,17 @@ export function defineApp(definition: AppDefinition): App {
   const owner = definition.uri === undefined ? 'app' : `app ${JSON.stringify(definition.uri)}`;
   refuseUnknownOptions(owner, definition, APP_KEYS);
   const { uri, name, title, description, html, file, render, domain, prefersBorder, bridge = false } = definition;
-  if (uri !== undefined && (typeof uri !== 'string' || !/^ui:\/\/[^\s]+$/.test(uri))) throw new TypeError(`${owner}: uri must be a ui:// URI`);
-  if (name !== undefined && (typeof name !== 'string' || name.trim() === '')) throw new TypeError(`${owner}: name must be a non-empty string`);
+  if (uri !== undefined && (typeof uri !== 'string' || !/^ui:\/\/[^\s]+$/.test(uri)))
+    throw new TypeError(`${owner}: uri must be a ui:// URI`);
+  if (name !== undefined && (typeof name !== 'string' || name.trim() === ''))
+    throw new TypeError(`${owner}: name must be a non-empty string`);
   const sources = [html, file, render].filter((source) => source !== undefined).length;
   if (sources !== 1) throw new TypeError(`${owner}: give exactly one of html, file or render`);
   if (render !== undefined && typeof render !== 'function') throw new TypeError(`${owner}: render must be a function`);
-  if (domain !== undefined && (typeof domain !== 'string' || !/^[^\s"';,]+$/.test(domain))) throw new TypeError(`${owner}: domain must be a host name, in the form the host documents`);
-  if (prefersBorder !== undefined && typeof prefersBorder !== 'boolean') throw new TypeError(`${owner}: prefersBorder must be a boolean`);
+  if (domain !== undefined && (typeof domain !== 'string' || !/^[^\s"';,]+$/.test(domain)))
+    throw new TypeError(`${owner}: domain must be a host name, in the form the host documents`);
+  if (prefersBorder !== undefined && typeof prefersBorder !== 'boolean')
+    throw new TypeError(`${owner}: prefersBorder must be a boolean`);
   const ui: ResourceUiMeta = { csp: checkCsp(definition.csp, owner) };
   const permissions = checkPermissions(definition.permissions, owner);
   if (permissions !== undefined) ui.permissions = permissions;
@@ -133,7 +160,8 @@ export function defineApp(definition: AppDefinition): App {
   /** The document for one resources/read: `html` as checked once, or `file` or `render` checked each time. */
   const read = (ctx: ResourceContext): MaybePromise<string> => {
     if (inline !== undefined) return inline;
-    const [text, where] = readFile !== undefined ? [readFile(), `${owner}: file ${String(file)}`] : [render!(ctx), `${owner}: render`];
+    const [text, where] =
+      readFile !== undefined ? [readFile(), `${owner}: file ${String(file)}`] : [render!(ctx), `${owner}: render`];
     return isThenable(text) ? Promise.resolve(text).then((late) => finish(late, where)) : finish(text, where);
   };
   let linked: Resource | undefined;

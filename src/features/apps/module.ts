@@ -13,7 +13,10 @@ export const appsModule: ServerModule<object> = {
       extensions,
       admitTool(tool, { resources }) {
         if (tool.ui === undefined) return;
-        if (!declared) throw new TypeError(`addTool("${tool.name}"): the tool is an MCP App's, but this server was built with none, so it does not declare the extension`);
+        if (!declared)
+          throw new TypeError(
+            `addTool("${tool.name}"): the tool is an MCP App's, but this server was built with none, so it does not declare the extension`,
+          );
         const view = tool.ui.view;
         if (view !== undefined && !served(resources, 'resources').list().includes(view)) resources!.add(view);
       },

@@ -20,10 +20,18 @@ export interface ToolUi {
 }
 
 /** The tool's `_meta` with its `ui` written in, and what the server needs of it; `ui` undefined for a tool without one. */
-export function linkToolUi(tool: string, owner: string, app: unknown, visibility: unknown, meta: Record<string, unknown> | undefined): { meta: Record<string, unknown> | undefined; view: Resource | undefined; visibility: ToolVisibility | undefined } {
+export function linkToolUi(
+  tool: string,
+  owner: string,
+  app: unknown,
+  visibility: unknown,
+  meta: Record<string, unknown> | undefined,
+): { meta: Record<string, unknown> | undefined; view: Resource | undefined; visibility: ToolVisibility | undefined } {
   const written = meta?.ui;
-  if (app === undefined && visibility === undefined && written === undefined && meta?.[LEGACY_KEY] === undefined) return { meta, view: undefined, visibility: undefined };
-  if (app !== undefined && (typeof app !== 'object' || app === null || (app as App).kind !== 'app')) throw new TypeError(`${owner}: app must be made by defineApp`);
+  if (app === undefined && visibility === undefined && written === undefined && meta?.[LEGACY_KEY] === undefined)
+    return { meta, view: undefined, visibility: undefined };
+  if (app !== undefined && (typeof app !== 'object' || app === null || (app as App).kind !== 'app'))
+    throw new TypeError(`${owner}: app must be made by defineApp`);
   let ui: ToolUiMeta = {};
   if (written !== undefined || meta?.[LEGACY_KEY] !== undefined) {
     if (app !== undefined) throw new TypeError(`${owner}: give app or _meta.ui, not both (app writes _meta.ui)`);
@@ -31,7 +39,10 @@ export function linkToolUi(tool: string, owner: string, app: unknown, visibility
     if (!parsed.success) throw new TypeError(`${owner}: ${describeIssues(parsed.error.issues, '_meta.ui')}`);
     ui = parsed.data;
     const legacy = meta?.[LEGACY_KEY];
-    if (legacy !== undefined && (typeof legacy !== 'string' || (ui.resourceUri !== undefined && legacy !== ui.resourceUri))) {
+    if (
+      legacy !== undefined &&
+      (typeof legacy !== 'string' || (ui.resourceUri !== undefined && legacy !== ui.resourceUri))
+    ) {
       throw new TypeError(`${owner}: _meta["ui/resourceUri"] must be the same URI as _meta.ui.resourceUri`);
     }
     if (ui.resourceUri === undefined && typeof legacy === 'string') ui = { resourceUri: legacy, ...ui };
@@ -44,10 +55,15 @@ export function linkToolUi(tool: string, owner: string, app: unknown, visibility
     if (!parsed.success) throw new TypeError(`${owner}: ${describeIssues(parsed.error.issues, 'visibility')}`);
     ui = { ...ui, visibility: parsed.data };
   }
-  if (ui.visibility !== undefined && new Set(ui.visibility).size !== ui.visibility.length) throw new TypeError(`${owner}: visibility lists a caller twice`);
+  if (ui.visibility !== undefined && new Set(ui.visibility).size !== ui.visibility.length)
+    throw new TypeError(`${owner}: visibility lists a caller twice`);
   const { ui: _written, [LEGACY_KEY]: _legacy, ...rest } = meta ?? {};
   const uri = ui.resourceUri;
-  return { meta: { ...rest, ui, ...(uri === undefined ? {} : { [LEGACY_KEY]: uri }) }, view, visibility: ui.visibility ?? ['model', 'app'] };
+  return {
+    meta: { ...rest, ui, ...(uri === undefined ? {} : { [LEGACY_KEY]: uri }) },
+    view,
+    visibility: ui.visibility ?? ['model', 'app'],
+  };
 }
 
 /** The entry a client that renders no apps gets: the same tool, without its `_meta.ui` and legacy key. */
@@ -61,7 +77,9 @@ export function plainDescriptor(descriptor: ToolDescriptor): ToolDescriptor {
  * Whether the client renders MCP Apps: it declares the extension with the app content type in
  * `mimeTypes` (REQUIRED there, "Client (Host) Capabilities"); on 2026 per request, on 2025 at initialize.
  */
-export function rendersApps(capabilities: { readonly extensions?: Readonly<Record<string, unknown>> | undefined }): boolean {
+export function rendersApps(capabilities: {
+  readonly extensions?: Readonly<Record<string, unknown>> | undefined;
+}): boolean {
   const settings = capabilities.extensions?.[APPS_EXTENSION] as { mimeTypes?: unknown } | undefined;
   return Array.isArray(settings?.mimeTypes) && settings.mimeTypes.includes(APP_MIME_TYPE);
 }

@@ -23,7 +23,9 @@ export function completeFrom(values: readonly string[], typed: string): string[]
 }
 
 /** The result for a list of candidates: the first 100, with the total and whether more were left out. */
-export function toCompletion(found: readonly string[] | { values: readonly string[]; total?: number; hasMore?: boolean }): CompleteResult {
+export function toCompletion(
+  found: readonly string[] | { values: readonly string[]; total?: number; hasMore?: boolean },
+): CompleteResult {
   const values = Array.isArray(found) ? found : (found as { values: readonly string[] }).values;
   const strings = values.filter((value): value is string => typeof value === 'string');
   const given = Array.isArray(found) ? {} : (found as { total?: number; hasMore?: boolean });

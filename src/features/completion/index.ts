@@ -36,12 +36,17 @@ export function completionFeature(sources: CompletionSources): Feature {
     if (target === undefined) {
       throw new ProtocolError(
         ErrorCode.InvalidParams,
-        ref.type === 'ref/prompt' ? `params.ref.name: unknown prompt: ${ref.name}` : `params.ref.uri: unknown resource template: ${ref.uri}`,
+        ref.type === 'ref/prompt'
+          ? `params.ref.name: unknown prompt: ${ref.name}`
+          : `params.ref.uri: unknown resource template: ${ref.uri}`,
       );
     }
     requireScopes(ctx.auth, target.scopes, target.owner);
     if (!target.names.includes(argument.name)) {
-      throw new ProtocolError(ErrorCode.InvalidParams, `params.argument.name: ${target.owner} has no argument "${argument.name}"`);
+      throw new ProtocolError(
+        ErrorCode.InvalidParams,
+        `params.argument.name: ${target.owner} has no argument "${argument.name}"`,
+      );
     }
     const completer = target.completers.get(argument.name);
     if (completer === undefined) {

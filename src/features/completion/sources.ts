@@ -3,7 +3,11 @@ import type { PromptsFeature } from '../prompts/index.js';
 import type { ResourcesFeature } from '../resources/index.js';
 import type { CompletionSources } from './index.js';
 
-export function completionSources(prompts: PromptsFeature | undefined, resources: ResourcesFeature | undefined, timeoutMs: number | undefined): CompletionSources {
+export function completionSources(
+  prompts: PromptsFeature | undefined,
+  resources: ResourcesFeature | undefined,
+  timeoutMs: number | undefined,
+): CompletionSources {
   return {
     timeoutMs,
     prompt(name) {

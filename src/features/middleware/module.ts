@@ -11,5 +11,8 @@ export interface MiddlewareModuleOptions {
 export const middlewareModule: ServerModule<MiddlewareModuleOptions> = {
   name: 'middleware',
   options: ['use'],
-  setup: ({ options }) => (options.use === undefined ? undefined : { started: (dispatcher) => options.use!.forEach((entry) => addMiddleware(dispatcher, entry)) }),
+  setup: ({ options }) =>
+    options.use === undefined
+      ? undefined
+      : { started: (dispatcher) => options.use!.forEach((entry) => addMiddleware(dispatcher, entry)) },
 };

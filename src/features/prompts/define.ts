@@ -34,10 +34,24 @@ export interface PromptDefinition<A extends AnyObjectSchema | undefined = undefi
   timeoutMs?: number;
   /** OAuth scopes a caller's token must carry (see defineTool's `scopes`). */
   scopes?: readonly string[];
-  get: (args: A extends AnyObjectSchema ? Output<A> : Record<string, never>, ctx: HandlerContext) => MaybePromise<GetReturn>;
+  get: (
+    args: A extends AnyObjectSchema ? Output<A> : Record<string, never>,
+    ctx: HandlerContext,
+  ) => MaybePromise<GetReturn>;
 }
 
-const PROMPT_KEYS = optionKeys<PromptDefinition<AnyObjectSchema>>({ name: true, title: true, description: true, arguments: true, complete: true, icons: true, _meta: true, timeoutMs: true, scopes: true, get: true });
+const PROMPT_KEYS = optionKeys<PromptDefinition<AnyObjectSchema>>({
+  name: true,
+  title: true,
+  description: true,
+  arguments: true,
+  complete: true,
+  icons: true,
+  _meta: true,
+  timeoutMs: true,
+  scopes: true,
+  get: true,
+});
 
 export interface Prompt {
   readonly name: string;
@@ -52,7 +66,9 @@ export interface Prompt {
   readonly get: (args: unknown, ctx: HandlerContext) => MaybePromise<GetReturn>;
 }
 
-export function definePrompt<A extends AnyObjectSchema | undefined = undefined>(definition: PromptDefinition<A>): Prompt {
+export function definePrompt<A extends AnyObjectSchema | undefined = undefined>(
+  definition: PromptDefinition<A>,
+): Prompt {
   const { name, title, description, timeoutMs, get } = definition;
   if (typeof name !== 'string' || !PROMPT_NAME.test(name)) {
     throw new TypeError(`prompt ${JSON.stringify(name)}: the name must be 1 to 128 characters without white space`);
@@ -60,7 +76,8 @@ export function definePrompt<A extends AnyObjectSchema | undefined = undefined>(
   const owner = `prompt "${name}"`;
   refuseUnknownOptions(owner, definition, PROMPT_KEYS);
   const args = definition.arguments;
-  if (args !== undefined && !isObjectSchema(args)) throw new TypeError(`${owner}: arguments must be a Zod object schema (z.object(...))`);
+  if (args !== undefined && !isObjectSchema(args))
+    throw new TypeError(`${owner}: arguments must be a Zod object schema (z.object(...))`);
   checkTimeout(timeoutMs, `${owner}: timeoutMs`);
   if (typeof get !== 'function') throw new TypeError(`${owner}: get must be a function`);
   const icons = checkIcons(definition.icons, owner);

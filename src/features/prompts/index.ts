@@ -46,13 +46,19 @@ export function promptsFeature(initial: readonly Prompt[], options: PromptsOptio
     options.events.publish({ type: 'prompts/list_changed' });
   };
   const fixed = (what: string) => {
-    if (!options.listChanged) throw new TypeError(`${what}: this server was built with listChanged: false, so its prompts cannot change`);
+    if (!options.listChanged)
+      throw new TypeError(`${what}: this server was built with listChanged: false, so its prompts cannot change`);
   };
 
   const listPrompts = defineMethod(
     PaginatedParams,
     (params, ctx): ListPromptsResult => {
-      const visible = ctx.auth === undefined ? descriptors : [...prompts.values()].filter((prompt) => permits(ctx.auth, prompt.scopes)).map((prompt) => prompt.descriptor);
+      const visible =
+        ctx.auth === undefined
+          ? descriptors
+          : [...prompts.values()]
+              .filter((prompt) => permits(ctx.auth, prompt.scopes))
+              .map((prompt) => prompt.descriptor);
       const { items, nextCursor } = page(visible, params?.cursor, options.pageSize, 'prompts');
       return nextCursor === undefined ? { prompts: [...items] } : { prompts: [...items], nextCursor };
     },
@@ -62,20 +68,23 @@ export function promptsFeature(initial: readonly Prompt[], options: PromptsOptio
   const getPrompt = defineMethod(
     GetPromptParams,
     (params, ctx) => {
-    const prompt = prompts.get(params.name);
-    if (prompt === undefined) throw new ProtocolError(ErrorCode.InvalidParams, `params.name: unknown prompt: ${params.name}`);
-    requireScopes(ctx.auth, prompt.scopes, `prompt ${prompt.name}`);
-    const owner = `prompt "${prompt.name}"`;
-    const run = (parsed: ParseResult) => {
-      if (!parsed.ok) throw new ProtocolError(ErrorCode.InvalidParams, describeIssues(parsed.issues, ['params', 'arguments']));
-      const asked = () => inRoundsVisibly(ctx, () => prompt.get(parsed.value, extendContext(ctx, {})));
-      const value = within(ctx, prompt.timeoutMs ?? options.timeoutMs, owner, asked);
-      const shape = (late: unknown) => (late === null ? null : late instanceof InputRequired ? late : toPromptResult(late, owner));
-      return isThenable(value) ? Promise.resolve(value).then(shape) : shape(value);
-    };
-    if (prompt.arguments === undefined) return run({ ok: true, value: {} });
-    const parsed = parse(prompt.arguments, params.arguments ?? {}, prompt.asyncArguments);
-    return isThenable(parsed) ? Promise.resolve(parsed).then(run) : run(parsed);
+      const prompt = prompts.get(params.name);
+      if (prompt === undefined)
+        throw new ProtocolError(ErrorCode.InvalidParams, `params.name: unknown prompt: ${params.name}`);
+      requireScopes(ctx.auth, prompt.scopes, `prompt ${prompt.name}`);
+      const owner = `prompt "${prompt.name}"`;
+      const run = (parsed: ParseResult) => {
+        if (!parsed.ok)
+          throw new ProtocolError(ErrorCode.InvalidParams, describeIssues(parsed.issues, ['params', 'arguments']));
+        const asked = () => inRoundsVisibly(ctx, () => prompt.get(parsed.value, extendContext(ctx, {})));
+        const value = within(ctx, prompt.timeoutMs ?? options.timeoutMs, owner, asked);
+        const shape = (late: unknown) =>
+          late === null ? null : late instanceof InputRequired ? late : toPromptResult(late, owner);
+        return isThenable(value) ? Promise.resolve(value).then(shape) : shape(value);
+      };
+      if (prompt.arguments === undefined) return run({ ok: true, value: {} });
+      const parsed = parse(prompt.arguments, params.arguments ?? {}, prompt.asyncArguments);
+      return isThenable(parsed) ? Promise.resolve(parsed).then(run) : run(parsed);
     },
     { asksClient: true },
   );

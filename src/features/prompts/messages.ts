@@ -13,12 +13,15 @@ export function toPromptResult(value: unknown, owner: string): GetPromptResult {
   if (typeof value === 'string') return { messages: [{ role: 'user', content: { type: 'text', text: value } }] };
   if (Array.isArray(value)) {
     const messages = Messages.safeParse(value);
-    if (!messages.success) throw new Error(`${owner}: get returned invalid messages: ${describeIssues(messages.error.issues, 'messages')}`);
+    if (!messages.success)
+      throw new Error(`${owner}: get returned invalid messages: ${describeIssues(messages.error.issues, 'messages')}`);
     return { messages: messages.data };
   }
   const result = GetPromptResult.safeParse(value);
   if (!result.success) {
-    throw new Error(`${owner}: get returned ${value === null ? 'null' : typeof value === 'object' ? `an invalid result (${describeIssues(result.error.issues)})` : typeof value}`);
+    throw new Error(
+      `${owner}: get returned ${value === null ? 'null' : typeof value === 'object' ? `an invalid result (${describeIssues(result.error.issues)})` : typeof value}`,
+    );
   }
   const { description, messages, _meta } = result.data;
   return { ...(description === undefined ? {} : { description }), messages, ...(_meta === undefined ? {} : { _meta }) };

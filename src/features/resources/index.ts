@@ -49,7 +49,10 @@ export interface ResourcesFeature extends Feature {
 /** Where a URI leads: a resource of its own, or a template and the variables it matched. */
 type Target = { resource: Resource } | { template: ResourceTemplate; matched: Record<string, string> };
 
-export function resourcesFeature(initial: readonly (Resource | ResourceTemplate)[], options: ResourcesOptions): ResourcesFeature {
+export function resourcesFeature(
+  initial: readonly (Resource | ResourceTemplate)[],
+  options: ResourcesOptions,
+): ResourcesFeature {
   const resources = new Map<string, Resource>();
   const templates = new Map<string, ResourceTemplate>();
   const put = (item: Resource | ResourceTemplate) => {
@@ -65,7 +68,8 @@ export function resourcesFeature(initial: readonly (Resource | ResourceTemplate)
   for (const item of initial) put(item);
   const changed = () => options.events.publish({ type: 'resources/list_changed' });
   const fixed = (what: string) => {
-    if (!options.listChanged) throw new TypeError(`${what}: this server was built with listChanged: false, so its resources cannot change`);
+    if (!options.listChanged)
+      throw new TypeError(`${what}: this server was built with listChanged: false, so its resources cannot change`);
   };
 
   const find = (uri: string): Target | undefined => {
@@ -95,9 +99,13 @@ export function resourcesFeature(initial: readonly (Resource | ResourceTemplate)
   const listTemplates = defineMethod(
     PaginatedParams,
     (params, ctx): ListResourceTemplatesResult => {
-      const descriptors = [...templates.values()].filter((template) => permits(ctx.auth, template.scopes)).map((template) => template.descriptor);
+      const descriptors = [...templates.values()]
+        .filter((template) => permits(ctx.auth, template.scopes))
+        .map((template) => template.descriptor);
       const { items, nextCursor } = page(descriptors, params?.cursor, options.pageSize, 'templates');
-      return nextCursor === undefined ? { resourceTemplates: [...items] } : { resourceTemplates: [...items], nextCursor };
+      return nextCursor === undefined
+        ? { resourceTemplates: [...items] }
+        : { resourceTemplates: [...items], nextCursor };
     },
     { cacheable: true },
   );
@@ -117,7 +125,11 @@ export function resourcesFeature(initial: readonly (Resource | ResourceTemplate)
     (params, ctx) => {
       const target = find(params.uri);
       if (target === undefined) throw notFound(params.uri);
-      requireScopes(ctx.auth, 'resource' in target ? target.resource.scopes : target.template.scopes, `resource ${JSON.stringify(params.uri)}`);
+      requireScopes(
+        ctx.auth,
+        'resource' in target ? target.resource.scopes : target.template.scopes,
+        `resource ${JSON.stringify(params.uri)}`,
+      );
       const subscribed = ctx.session.resourceSubscriptions;
       if (!subscribed.has(params.uri)) ctx.server.subscriptions.checkSubscribe(subscribed.size);
       subscribed.add(params.uri);
@@ -172,8 +184,12 @@ function allListed(
 ): MaybePromise<readonly ResourceDescriptor[]> {
   // `ui://` is reserved for MCP Apps views: listed to clients that render them (read by any).
   const apps = rendersApps(ctx.client.capabilities);
-  const own = [...resources.values()].filter((resource) => permits(ctx.auth, resource.scopes) && (apps || !resource.uri.startsWith('ui://'))).map((resource) => resource.descriptor);
-  const listing = [...templates.values()].filter((template) => template.list !== undefined && permits(ctx.auth, template.scopes));
+  const own = [...resources.values()]
+    .filter((resource) => permits(ctx.auth, resource.scopes) && (apps || !resource.uri.startsWith('ui://')))
+    .map((resource) => resource.descriptor);
+  const listing = [...templates.values()].filter(
+    (template) => template.list !== undefined && permits(ctx.auth, template.scopes),
+  );
   if (listing.length === 0) return own;
   const lists = listing.map((template) => {
     const named = (items: readonly { name?: string; uri: string }[]) =>
@@ -185,14 +201,26 @@ function allListed(
   return Promise.all(lists).then((all) => [...own, ...all.flat()]);
 }
 
-function readTarget(target: Target, uri: string, ctx: RequestContext, timeoutMs: number | undefined): MaybePromise<ReadResourceResult | InputRequired | null> {
+function readTarget(
+  target: Target,
+  uri: string,
+  ctx: RequestContext,
+  timeoutMs: number | undefined,
+): MaybePromise<ReadResourceResult | InputRequired | null> {
   const rctx = extendContext(ctx, { uri });
   if ('resource' in target) {
     const { resource } = target;
     const owner = `resource ${JSON.stringify(resource.uri)}`;
     requireScopes(ctx.auth, resource.scopes, owner);
-    const value = within(ctx, resource.timeoutMs ?? timeoutMs, owner, () => inRoundsVisibly(ctx, () => resource.read(rctx)));
-    const shape = (late: unknown) => (late === null ? null : late instanceof InputRequired ? late : toReadResult(uri, resource.descriptor.mimeType, late, owner));
+    const value = within(ctx, resource.timeoutMs ?? timeoutMs, owner, () =>
+      inRoundsVisibly(ctx, () => resource.read(rctx)),
+    );
+    const shape = (late: unknown) =>
+      late === null
+        ? null
+        : late instanceof InputRequired
+          ? late
+          : toReadResult(uri, resource.descriptor.mimeType, late, owner);
     return isThenable(value) ? Promise.resolve(value).then(shape) : shape(value);
   }
   const { template, matched } = target;
@@ -200,8 +228,11 @@ function readTarget(target: Target, uri: string, ctx: RequestContext, timeoutMs:
   requireScopes(ctx.auth, template.scopes, owner);
   const run = (parsed: ParseResult) => {
     if (!parsed.ok) throw new ProtocolError(ErrorCode.InvalidParams, `params.uri: ${describeIssues(parsed.issues)}`);
-    const value = within(ctx, template.timeoutMs ?? timeoutMs, owner, () => inRoundsVisibly(ctx, () => template.read(parsed.value, rctx)));
-    const shape = (late: unknown) => (late === null ? null : late instanceof InputRequired ? late : toReadResult(uri, template.mimeType, late, owner));
+    const value = within(ctx, template.timeoutMs ?? timeoutMs, owner, () =>
+      inRoundsVisibly(ctx, () => template.read(parsed.value, rctx)),
+    );
+    const shape = (late: unknown) =>
+      late === null ? null : late instanceof InputRequired ? late : toReadResult(uri, template.mimeType, late, owner);
     return isThenable(value) ? Promise.resolve(value).then(shape) : shape(value);
   };
   const parsed = parse(template.variables, matched, template.asyncVariables);

@@ -82,7 +82,13 @@ function runsOf(uri: string, reserved: boolean, separator: string | undefined): 
 }
 
 /** Depth-first, longest value first; `failed` remembers (token, position) pairs that cannot lead to a match. */
-export function matchFrom(tokens: readonly Token[], uri: string, index: number, at: number, memo: Memo): Record<string, string> | undefined {
+export function matchFrom(
+  tokens: readonly Token[],
+  uri: string,
+  index: number,
+  at: number,
+  memo: Memo,
+): Record<string, string> | undefined {
   if (index === tokens.length) return at === uri.length ? {} : undefined;
   const key = index * (uri.length + 1) + at;
   if (memo.failed.has(key)) return undefined;

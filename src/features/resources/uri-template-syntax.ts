@@ -51,7 +51,8 @@ export function parse(template: string): Part[] {
     const body = template.slice(open + 1, close);
     const operator = body.length > 0 && '+#./;?&'.includes(body[0]!) ? body[0]! : '';
     const list = operator === '' ? body : body.slice(1);
-    if (list === '') throw new TypeError(`URI template ${JSON.stringify(template)}: an expression at ${open} names no variable`);
+    if (list === '')
+      throw new TypeError(`URI template ${JSON.stringify(template)}: an expression at ${open} names no variable`);
     parts.push({ operator, vars: list.split(',').map((spec) => varSpec(template, spec)) });
     at = close + 1;
   }
@@ -59,18 +60,21 @@ export function parse(template: string): Part[] {
 }
 
 function literal(template: string, text: string): string {
-  if (/[}\s"'<>\\^`|]/.test(text)) throw new TypeError(`URI template ${JSON.stringify(template)}: ${JSON.stringify(text)} is not a literal a URI can hold`);
+  if (/[}\s"'<>\\^`|]/.test(text))
+    throw new TypeError(
+      `URI template ${JSON.stringify(template)}: ${JSON.stringify(text)} is not a literal a URI can hold`,
+    );
   return text;
 }
 
 function varSpec(template: string, spec: string): VarSpec {
   const explode = spec.endsWith('*');
   const [name = '', length] = (explode ? spec.slice(0, -1) : spec).split(':');
-  if (!VARNAME.test(name)) throw new TypeError(`URI template ${JSON.stringify(template)}: ${JSON.stringify(spec)} is not a variable name`);
+  if (!VARNAME.test(name))
+    throw new TypeError(`URI template ${JSON.stringify(template)}: ${JSON.stringify(spec)} is not a variable name`);
   if (length === undefined) return { name, explode, prefix: undefined };
   if (explode || !/^[1-9]\d{0,3}$/.test(length)) {
     throw new TypeError(`URI template ${JSON.stringify(template)}: ${JSON.stringify(spec)} has a bad prefix length`);
   }
   return { name, explode, prefix: Number(length) };
 }
-

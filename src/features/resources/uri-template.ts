@@ -27,7 +27,9 @@ export class UriTemplate {
 
   /** The URI for these values (RFC 6570 section 3); an undefined variable is left out. */
   expand(values: Readonly<Record<string, TemplateValue>>): string {
-    return this.parts.map((part) => ('literal' in part ? part.literal : expandExpression(part.operator, part.vars, values))).join('');
+    return this.parts
+      .map((part) => ('literal' in part ? part.literal : expandExpression(part.operator, part.vars, values)))
+      .join('');
   }
 
   /**
@@ -43,14 +45,19 @@ export class UriTemplate {
 
 /** Unreserved characters stay; reserved ones too for `+` and `#`, and their pct-encoded triplets are kept. */
 function encode(value: string, reserved: boolean): string {
-  if (!reserved) return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  if (!reserved)
+    return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return value
     .split(/(%[0-9A-Fa-f]{2})/)
     .map((piece, i) => (i % 2 === 1 ? piece : encodeURI(piece).replace(/%5B/gi, '[').replace(/%5D/gi, ']')))
     .join('');
 }
 
-function expandExpression(operator: string, vars: readonly VarSpec[], values: Readonly<Record<string, TemplateValue>>): string {
+function expandExpression(
+  operator: string,
+  vars: readonly VarSpec[],
+  values: Readonly<Record<string, TemplateValue>>,
+): string {
   const op = OPERATORS[operator]!;
   const written: string[] = [];
   for (const spec of vars) {
@@ -63,7 +70,8 @@ function expandExpression(operator: string, vars: readonly VarSpec[], values: Re
 }
 
 function expandVar(op: Operator, spec: VarSpec, value: Exclude<TemplateValue, undefined>): string {
-  const named = (name: string, text: string) => (op.named ? (text === '' && op.emptyBare ? name : `${name}=${text}`) : text);
+  const named = (name: string, text: string) =>
+    op.named ? (text === '' && op.emptyBare ? name : `${name}=${text}`) : text;
   if (typeof value === 'string') {
     const text = encode(spec.prefix === undefined ? value : [...value].slice(0, spec.prefix).join(''), op.reserved);
     return named(spec.name, text);
@@ -71,11 +79,16 @@ function expandVar(op: Operator, spec: VarSpec, value: Exclude<TemplateValue, un
   const pairs: [string, string][] = Array.isArray(value) ? value.map((item) => ['', item]) : Object.entries(value);
   const isList = Array.isArray(value);
   if (!spec.explode) {
-    const joined = pairs.map(([key, item]) => (isList ? encode(item, op.reserved) : `${encode(key, op.reserved)},${encode(item, op.reserved)}`)).join(',');
+    const joined = pairs
+      .map(([key, item]) =>
+        isList ? encode(item, op.reserved) : `${encode(key, op.reserved)},${encode(item, op.reserved)}`,
+      )
+      .join(',');
     return named(spec.name, joined);
   }
   return pairs
-    .map(([key, item]) => (isList ? named(spec.name, encode(item, op.reserved)) : `${encode(key, op.reserved)}=${encode(item, op.reserved)}`))
+    .map(([key, item]) =>
+      isList ? named(spec.name, encode(item, op.reserved)) : `${encode(key, op.reserved)}=${encode(item, op.reserved)}`,
+    )
     .join(op.separator);
 }
-

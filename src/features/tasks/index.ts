@@ -13,7 +13,9 @@ import type { Feature } from '../feature.js';
 /** Every tasks/* request must declare the extension itself (-32021 before anything else is looked at). */
 function gate(ctx: RequestContext): void {
   if (ctx.client.capabilities.extensions?.[TASKS_EXTENSION] === undefined) {
-    throw new ProtocolError(ErrorCode.MissingRequiredClientCapability, { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } });
+    throw new ProtocolError(ErrorCode.MissingRequiredClientCapability, {
+      requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+    });
   }
 }
 
@@ -21,7 +23,10 @@ function gate(ctx: RequestContext): void {
 async function find(runtime: TaskRuntime, ctx: RequestContext, taskId: string): Promise<TaskRecord> {
   const record = await runtime.settings.store.get(taskId);
   if (record === undefined || (record.principal !== undefined && record.principal !== ctx.principal)) {
-    throw new ProtocolError(ErrorCode.InvalidParams, `Failed to retrieve task: no task ${JSON.stringify(taskId)} (it never was, or it expired)`);
+    throw new ProtocolError(
+      ErrorCode.InvalidParams,
+      `Failed to retrieve task: no task ${JSON.stringify(taskId)} (it never was, or it expired)`,
+    );
   }
   return record;
 }

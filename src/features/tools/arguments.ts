@@ -16,8 +16,10 @@ const POLICY_KEYS = optionKeys<ArgumentPolicy>({ unknown: true, coerce: true });
 export function checkPolicy(policy: ArgumentPolicy | undefined, owner: string): ArgumentPolicy | undefined {
   if (policy === undefined) return undefined;
   refuseUnknownOptions(`${owner}: arguments`, policy, POLICY_KEYS);
-  if (policy.unknown !== undefined && policy.unknown !== 'strip' && policy.unknown !== 'reject') throw new TypeError(`${owner}: arguments.unknown must be 'strip' or 'reject'`);
-  if (policy.coerce !== undefined && typeof policy.coerce !== 'boolean') throw new TypeError(`${owner}: arguments.coerce must be a boolean`);
+  if (policy.unknown !== undefined && policy.unknown !== 'strip' && policy.unknown !== 'reject')
+    throw new TypeError(`${owner}: arguments.unknown must be 'strip' or 'reject'`);
+  if (policy.coerce !== undefined && typeof policy.coerce !== 'boolean')
+    throw new TypeError(`${owner}: arguments.coerce must be a boolean`);
   return policy;
 }
 
@@ -33,7 +35,13 @@ export function applyPolicy(
   if (policy.unknown === 'reject' && !shape.open) {
     // Before coercion: a key it would drop (`__proto__`) is named too.
     const unknown = unknownKeys(schema, args, '', shape.nested);
-    if (unknown.length > 0) return { error: unknown.length > MAX_NAMED ? `${unknown.slice(0, MAX_NAMED).join('; ')}; and ${unknown.length - MAX_NAMED} more` : unknown.join('; ') };
+    if (unknown.length > 0)
+      return {
+        error:
+          unknown.length > MAX_NAMED
+            ? `${unknown.slice(0, MAX_NAMED).join('; ')}; and ${unknown.length - MAX_NAMED} more`
+            : unknown.join('; '),
+      };
   }
   return { args: policy.coerce === true ? (coerce(schema, args) as Record<string, unknown>) : args };
 }
@@ -44,11 +52,20 @@ const MAX_NAMED = 10;
 function typesOf(schema: Schema): Set<string> {
   const types = new Set<string>();
   // No type at all (`{}`: z.any(), z.unknown()): it takes a string as it is.
-  if (schema.type === undefined && schema.anyOf === undefined && schema.oneOf === undefined && !('const' in schema) && schema.enum === undefined) types.add('string');
-  const add = (type: unknown) => (Array.isArray(type) ? type.forEach(add) : typeof type === 'string' ? types.add(type) : undefined);
+  if (
+    schema.type === undefined &&
+    schema.anyOf === undefined &&
+    schema.oneOf === undefined &&
+    !('const' in schema) &&
+    schema.enum === undefined
+  )
+    types.add('string');
+  const add = (type: unknown) =>
+    Array.isArray(type) ? type.forEach(add) : typeof type === 'string' ? types.add(type) : undefined;
   add(schema.type);
   for (const key of ['anyOf', 'oneOf'] as const) {
-    for (const branch of (schema[key] as Schema[] | undefined) ?? []) for (const type of typesOf(branch)) types.add(type);
+    for (const branch of (schema[key] as Schema[] | undefined) ?? [])
+      for (const type of typesOf(branch)) types.add(type);
   }
   if ('const' in schema) types.add(typeof schema.const === 'string' ? 'string' : typeof schema.const);
   if (Array.isArray(schema.enum) && schema.enum.some((value) => typeof value === 'string')) types.add('string');
@@ -71,7 +88,8 @@ function coerce(schema: unknown, value: unknown): unknown {
     if ((types.has('object') && value.startsWith('{')) || (types.has('array') && value.startsWith('['))) {
       try {
         const parsed: unknown = JSON.parse(value);
-        if ((Array.isArray(parsed) && types.has('array')) || (isPlainObject(parsed) && types.has('object'))) return coerce(schema, parsed);
+        if ((Array.isArray(parsed) && types.has('array')) || (isPlainObject(parsed) && types.has('object')))
+          return coerce(schema, parsed);
       } catch {
         // not JSON: the schema says why
       }
@@ -84,7 +102,12 @@ function coerce(schema: unknown, value: unknown): unknown {
     const out: Record<string, unknown> = {};
     // Defined, never assigned: a key `__proto__` stays a key (that the schema drops), not a prototype.
     for (const [key, item] of Object.entries(value)) {
-      Object.defineProperty(out, key, { value: Object.hasOwn(properties, key) ? coerce(properties[key], item) : item, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, key, {
+        value: Object.hasOwn(properties, key) ? coerce(properties[key], item) : item,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   }
@@ -104,7 +127,9 @@ function unknownKeys(schema: unknown, value: unknown, path: string, nested: bool
       if (nested) problems.push(...unknownKeys(properties[key], item, where, nested));
     } else if (!open) {
       const near = key.length > 64 ? undefined : closest(key, Object.keys(properties));
-      problems.push(`unknown argument "${where}"${near === undefined ? '' : ` (did you mean "${path === '' ? near : `${path}.${near}`}"?)`}`);
+      problems.push(
+        `unknown argument "${where}"${near === undefined ? '' : ` (did you mean "${path === '' ? near : `${path}.${near}`}"?)`}`,
+      );
     }
   }
   return problems;

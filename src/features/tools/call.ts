@@ -29,10 +29,17 @@ export function runTool(tool: Tool, args: Record<string, unknown>, ctx: RequestC
   ctx.begin(tool.timeoutMs ?? ctx.server.timeoutMs);
   if (ctx.abort.aborted) return end(ctx, abortedResult(tool, ctx));
   // The openai-strict profile listed optional properties as required and nullable: a null there is "left out".
-  if (ctx.server.schemaProfile === 'openai-strict') args = dropAddedNulls(tool.descriptor.inputSchema as Record<string, unknown>, args) as Record<string, unknown>;
-  const policy = tool.arguments === undefined ? ctx.server.arguments : { ...ctx.server.arguments, ...definedOnly(tool.arguments) };
+  if (ctx.server.schemaProfile === 'openai-strict')
+    args = dropAddedNulls(tool.descriptor.inputSchema as Record<string, unknown>, args) as Record<string, unknown>;
+  const policy =
+    tool.arguments === undefined ? ctx.server.arguments : { ...ctx.server.arguments, ...definedOnly(tool.arguments) };
   if (policy !== undefined) {
-    const applied = applyPolicy(tool.descriptor.inputSchema as Record<string, unknown>, args, policy, tool.argumentShape);
+    const applied = applyPolicy(
+      tool.descriptor.inputSchema as Record<string, unknown>,
+      args,
+      policy,
+      tool.argumentShape,
+    );
     if ('error' in applied) return end(ctx, toolError(`Invalid arguments for tool ${tool.name}: ${applied.error}`));
     args = applied.args;
   }
@@ -78,7 +85,8 @@ function runPrepared(tool: Tool, ctx: RequestContext, parsed: ParseResult & { ok
     if (ctx.round === undefined) throw error;
     return inRound(tool, ctx, parsed, undefined, error, true);
   }
-  if (!isThenable(value)) return ctx.round === undefined ? toCallToolResult(tool, value) : inRound(tool, ctx, parsed, value);
+  if (!isThenable(value))
+    return ctx.round === undefined ? toCallToolResult(tool, value) : inRound(tool, ctx, parsed, value);
   return Promise.resolve(value).then(
     (resolved) => (ctx.round === undefined ? toCallToolResult(tool, resolved) : inRound(tool, ctx, parsed, resolved)),
     (error: unknown) => {
@@ -89,9 +97,17 @@ function runPrepared(tool: Tool, ctx: RequestContext, parsed: ParseResult & { ok
 }
 
 /** A run of a handler that asked: it ends the round, or its value is the result. */
-function inRound(tool: Tool, ctx: RequestContext, parsed: ParseResult & { ok: true }, value: unknown, error?: unknown, threw = false): Outcome | Promise<Outcome> {
+function inRound(
+  tool: Tool,
+  ctx: RequestContext,
+  parsed: ParseResult & { ok: true },
+  value: unknown,
+  error?: unknown,
+  threw = false,
+): Outcome | Promise<Outcome> {
   const outcome = settle(ctx, () => tool.handler(parsed.value, ctx), value, error, threw);
-  const shape = (resolved: unknown) => (resolved instanceof InputRequired ? resolved : toCallToolResult(tool, resolved));
+  const shape = (resolved: unknown) =>
+    resolved instanceof InputRequired ? resolved : toCallToolResult(tool, resolved);
   return isThenable(outcome) ? Promise.resolve(outcome).then(shape) : shape(outcome);
 }
 

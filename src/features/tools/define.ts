@@ -1,7 +1,12 @@
 // defineTool: a tool checked, and its tools/list entry built, once, when it is defined.
 import type { TaskSupport } from '../../core/tasks/record.js';
 import type { ContentBlock, Icon } from '../../../schemas/common.js';
-import { ToolName, type CallToolResult, type Tool as ToolDescriptor, type ToolAnnotations } from '../../../schemas/tools.js';
+import {
+  ToolName,
+  type CallToolResult,
+  type Tool as ToolDescriptor,
+  type ToolAnnotations,
+} from '../../../schemas/tools.js';
 import type { HandlerContext } from '../../core/handler-context.js';
 import { checkScopes } from '../../core/auth.js';
 import { checkPolicy, type ArgumentPolicy } from './arguments.js';
@@ -89,7 +94,24 @@ export interface ToolDefinition<I extends AnyObjectSchema, O extends AnyObjectSc
 }
 
 const TOOL_KEYS = optionKeys<ToolDefinition<AnyObjectSchema, AnyObjectSchema>>({
-  name: true, title: true, description: true, input: true, output: true, annotations: true, icons: true, _meta: true, timeoutMs: true, headers: true, jsonSchema: true, task: true, scopes: true, arguments: true, rateLimit: true, app: true, visibility: true, handler: true,
+  name: true,
+  title: true,
+  description: true,
+  input: true,
+  output: true,
+  annotations: true,
+  icons: true,
+  _meta: true,
+  timeoutMs: true,
+  headers: true,
+  jsonSchema: true,
+  task: true,
+  scopes: true,
+  arguments: true,
+  rateLimit: true,
+  app: true,
+  visibility: true,
+  handler: true,
 });
 
 /** A defined tool: its tools/list entry, computed once, and what tools/call needs to run it. */
@@ -141,7 +163,8 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
   if (typeof handler !== 'function') throw new TypeError(`${owner}: handler must be a function`);
   checkTimeout(timeoutMs, `${owner}: timeoutMs`);
   const task = definition.task ?? 'never';
-  if (task !== 'never' && task !== 'optional' && task !== 'required') throw new TypeError(`${owner}: task must be 'never', 'optional' or 'required'`);
+  if (task !== 'never' && task !== 'optional' && task !== 'required')
+    throw new TypeError(`${owner}: task must be 'never', 'optional' or 'required'`);
   const icons = checkIcons(definition.icons, owner);
   const linked = linkToolUi(name, owner, definition.app, definition.visibility, checkMeta(definition._meta, owner));
   const meta = linked.meta;
@@ -155,7 +178,13 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
     inputSchema,
     ...(output === undefined
       ? {}
-      : { outputSchema: withExtraKeywords(toJsonSchema(output, 'output', `${owner} output`), extras.output, `${owner} output`) }),
+      : {
+          outputSchema: withExtraKeywords(
+            toJsonSchema(output, 'output', `${owner} output`),
+            extras.output,
+            `${owner} output`,
+          ),
+        }),
     ...(icons === undefined ? {} : { icons }),
     ...(annotations === undefined ? {} : { annotations }),
     ...(meta === undefined ? {} : { _meta: meta }),
@@ -172,9 +201,14 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
     scopes: checkScopes(definition.scopes, owner),
     arguments: checkPolicy(definition.arguments, owner),
     rateLimit: checkRateLimit(definition.rateLimit, owner),
-    argumentShape: isZod3(input) ? { open: (input as { _def?: { unknownKeys?: string } })._def?.unknownKeys === 'passthrough', nested: false } : { open: false, nested: true },
+    argumentShape: isZod3(input)
+      ? { open: (input as { _def?: { unknownKeys?: string } })._def?.unknownKeys === 'passthrough', nested: false }
+      : { open: false, nested: true },
     headers,
-    ui: linked.visibility === undefined ? undefined : { visibility: linked.visibility, view: linked.view, plain: plainDescriptor(descriptor) },
+    ui:
+      linked.visibility === undefined
+        ? undefined
+        : { visibility: linked.visibility, view: linked.view, plain: plainDescriptor(descriptor) },
     handler: handler as Tool['handler'],
   };
 }

@@ -59,7 +59,10 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
     if (options.schemaProfile === 'default') return descriptor;
     let done = profiled.get(descriptor);
     if (done === undefined) {
-      done = { ...descriptor, inputSchema: applyProfile(descriptor.inputSchema, options.schemaProfile) as ToolDescriptor['inputSchema'] };
+      done = {
+        ...descriptor,
+        inputSchema: applyProfile(descriptor.inputSchema, options.schemaProfile) as ToolDescriptor['inputSchema'],
+      };
       profiled.set(descriptor, done);
     }
     return done;
@@ -79,7 +82,8 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
     options.events.publish({ type: 'tools/list_changed' });
   };
   const fixed = (what: string) => {
-    if (!options.listChanged) throw new TypeError(`${what}: this server was built with listChanged: false, so its tool list cannot change`);
+    if (!options.listChanged)
+      throw new TypeError(`${what}: this server was built with listChanged: false, so its tool list cannot change`);
   };
 
   const listTools = defineMethod(
@@ -89,8 +93,13 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
       const all = apps ? descriptors : plainDescriptors;
       // A token sees only the tools its scopes allow (built per call only then).
       const visible =
-        ctx.auth !== undefined && scoped ? [...tools.values()].filter((tool) => permits(ctx.auth, tool.scopes) && (apps || modelSees(tool))).map(apps ? descriptorOf : plainOf) : all;
-      if (params?.cursor === undefined && visible === all && all.length <= options.pageSize) return apps ? onePage : plainPage;
+        ctx.auth !== undefined && scoped
+          ? [...tools.values()]
+              .filter((tool) => permits(ctx.auth, tool.scopes) && (apps || modelSees(tool)))
+              .map(apps ? descriptorOf : plainOf)
+          : all;
+      if (params?.cursor === undefined && visible === all && all.length <= options.pageSize)
+        return apps ? onePage : plainPage;
       const { items, nextCursor } = page(visible, params?.cursor, options.pageSize, 'tools');
       const result = { tools: items as ListToolsResult['tools'] };
       return nextCursor === undefined ? result : { ...result, nextCursor };
@@ -118,14 +127,19 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
         return options.tasks.run(ctx, tool.task, tool.timeoutMs, () => runTool(tool, args, ctx));
       }
       if (tool.task === 'required') {
-        throw new ProtocolError(ErrorCode.MissingRequiredClientCapability, { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } });
+        throw new ProtocolError(ErrorCode.MissingRequiredClientCapability, {
+          requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+        });
       }
       return runTool(tool, args, ctx);
     },
     {
       asksClient: true,
       headerParams: (params): HeaderParam[] =>
-        (tools.get(params.name)?.headers ?? []).map(({ header, path }) => ({ name: header, value: valueAt(params.arguments, path) })),
+        (tools.get(params.name)?.headers ?? []).map(({ header, path }) => ({
+          name: header,
+          value: valueAt(params.arguments, path),
+        })),
     },
   );
 
@@ -137,7 +151,9 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
     add(tool) {
       fixed(`addTool("${tool.name}")`);
       if (tool.task !== 'never' && !options.servesTasks) {
-        throw new TypeError(`addTool("${tool.name}"): the tool may run as a task, but this server does not serve tasks; give it the tasks option`);
+        throw new TypeError(
+          `addTool("${tool.name}"): the tool may run as a task, but this server does not serve tasks; give it the tasks option`,
+        );
       }
       addTo(tools, tool);
       changed();

@@ -14,7 +14,13 @@ export const toolsModule: ServerModule<ToolsModuleOptions> = {
   options: ['tools', 'unknownTool'],
   setup({ options, lists, schemaProfile, provided }) {
     const { runtime, served } = provided.tasks!;
-    const tools = toolsFeature(options.tools ?? [], { ...lists, unknownTool: options.unknownTool ?? 'result', tasks: runtime, servesTasks: served, schemaProfile });
+    const tools = toolsFeature(options.tools ?? [], {
+      ...lists,
+      unknownTool: options.unknownTool ?? 'result',
+      tasks: runtime,
+      servesTasks: served,
+      schemaProfile,
+    });
     return { feature: tools, provides: { tools } };
   },
 };

@@ -49,13 +49,18 @@ export function toCallToolResult(tool: Tool, value: unknown): CallToolResult | P
   );
 }
 
-function toStructuredResult(name: string, parsed: ParseResult | Promise<ParseResult>): CallToolResult | Promise<CallToolResult> {
+function toStructuredResult(
+  name: string,
+  parsed: ParseResult | Promise<ParseResult>,
+): CallToolResult | Promise<CallToolResult> {
   return isThenable(parsed) ? parsed.then((late) => structuredResult(name, late)) : structuredResult(name, parsed);
 }
 
 function structuredResult(name: string, parsed: ParseResult): CallToolResult {
   if (!parsed.ok) {
-    return toolError(`tool ${name} returned a value that does not match its output schema: ${describeIssues(parsed.issues)}`);
+    return toolError(
+      `tool ${name} returned a value that does not match its output schema: ${describeIssues(parsed.issues)}`,
+    );
   }
   const structuredContent = parsed.value as Record<string, unknown>;
   return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent, isError: false };

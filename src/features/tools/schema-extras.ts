@@ -14,14 +14,20 @@ const MARKER = 'x-mcp-header';
 const HEADER_TYPES: ReadonlySet<unknown> = new Set(['string', 'integer', 'boolean']);
 
 /** The generated schema with `extras` added at its root; a keyword the schema already has is refused. */
-export function withExtraKeywords(schema: ObjectJsonSchema, extras: Record<string, unknown> | undefined, owner: string): ObjectJsonSchema {
+export function withExtraKeywords(
+  schema: ObjectJsonSchema,
+  extras: Record<string, unknown> | undefined,
+  owner: string,
+): ObjectJsonSchema {
   if (extras === undefined) return schema;
   if (typeof extras !== 'object' || extras === null || Array.isArray(extras)) {
     throw new TypeError(`${owner}: jsonSchema must be an object of JSON Schema keywords`);
   }
   for (const key of Object.keys(extras)) {
     if (Object.hasOwn(schema, key)) {
-      throw new TypeError(`${owner}: jsonSchema.${key} would replace the generated "${key}"; express it in the Zod schema`);
+      throw new TypeError(
+        `${owner}: jsonSchema.${key} would replace the generated "${key}"; express it in the Zod schema`,
+      );
     }
   }
   return { ...schema, ...extras } as ObjectJsonSchema;
@@ -48,12 +54,15 @@ export function bindHeaders(schema: ObjectJsonSchema, option: Record<string, str
     const header = node[MARKER];
     const where = `${owner}: x-mcp-header at ${path.length === 0 ? '(root)' : path.join('.')}`;
     const fields = fieldPath(path);
-    if (fields === undefined) throw new TypeError(`${where}: only properties reachable from the root through "properties" may carry it`);
+    if (fields === undefined)
+      throw new TypeError(`${where}: only properties reachable from the root through "properties" may carry it`);
     if (typeof header !== 'string' || !TOKEN.test(header)) {
       throw new TypeError(`${where}: ${JSON.stringify(header)} is not a header name token (RFC 9110)`);
     }
     if (!HEADER_TYPES.has(node.type)) {
-      throw new TypeError(`${where}: only string, integer and boolean properties may carry it, not ${JSON.stringify(node.type ?? 'untyped')}`);
+      throw new TypeError(
+        `${where}: only string, integer and boolean properties may carry it, not ${JSON.stringify(node.type ?? 'untyped')}`,
+      );
     }
     const key = header.toLowerCase();
     const other = seen.get(key);
@@ -65,12 +74,23 @@ export function bindHeaders(schema: ObjectJsonSchema, option: Record<string, str
 }
 
 /** Keywords whose value maps names to schemas: the map itself is no schema (a property may be named "x-mcp-header"). */
-const SCHEMA_MAPS: ReadonlySet<string> = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const SCHEMA_MAPS: ReadonlySet<string> = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+]);
 
 const DATA_KEYWORDS: ReadonlySet<string> = new Set(['const', 'enum', 'default', 'examples']);
 
 /** Calls `found` for every schema in the JSON tree that carries the marker, with its JSON path. */
-function findMarkers(node: unknown, path: string[], found: (node: Record<string, unknown>, path: string[]) => void, isMap = false): void {
+function findMarkers(
+  node: unknown,
+  path: string[],
+  found: (node: Record<string, unknown>, path: string[]) => void,
+  isMap = false,
+): void {
   if (typeof node !== 'object' || node === null) return;
   if (Array.isArray(node)) {
     node.forEach((item, index) => findMarkers(item, [...path, String(index)], found));
@@ -99,7 +119,8 @@ function fieldPath(path: readonly string[]): string[] | undefined {
 export function valueAt(args: unknown, path: readonly string[]): unknown {
   let value = args;
   for (const key of path) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, key)) return undefined;
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, key))
+      return undefined;
     value = (value as Record<string, unknown>)[key];
   }
   return value;

@@ -30,7 +30,9 @@ export function caseVariants(code: number, unicode: boolean): readonly number[] 
   if (known !== undefined) return known;
   const char = String.fromCharCode(code);
   const all = caseGroups();
-  const candidates = new Set([char, char.toUpperCase(), char.toLowerCase()].flatMap((form) => all.get(groupKey(form)) ?? []));
+  const candidates = new Set(
+    [char, char.toUpperCase(), char.toLowerCase()].flatMap((form) => all.get(groupKey(form)) ?? []),
+  );
   candidates.delete(code);
   let variants: number[] = [];
   if (candidates.size > 0) {
@@ -43,6 +45,7 @@ export function caseVariants(code: number, unicode: boolean): readonly number[] 
 
 /** A BMP code point as pattern text: ASCII letters and digits as they are, the rest as `\uXXXX`. */
 export function charText(code: number): string {
-  if ((code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)) return String.fromCharCode(code);
+  if ((code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a))
+    return String.fromCharCode(code);
   return `\\u${code.toString(16).padStart(4, '0')}`;
 }

@@ -4,9 +4,28 @@ import { isSchema, mapValues, resolveRef, type Schema } from './nodes.js';
 
 /** The Schema fields of Gemini's function declarations; any other keyword is refused there. */
 const GEMINI_KEYWORDS = new Set([
-  'type', 'format', 'title', 'description', 'nullable', 'enum', 'maxItems', 'minItems', 'properties', 'required',
-  'minProperties', 'maxProperties', 'minLength', 'maxLength', 'pattern', 'example', 'anyOf', 'propertyOrdering',
-  'default', 'items', 'minimum', 'maximum',
+  'type',
+  'format',
+  'title',
+  'description',
+  'nullable',
+  'enum',
+  'maxItems',
+  'minItems',
+  'properties',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'example',
+  'anyOf',
+  'propertyOrdering',
+  'default',
+  'items',
+  'minimum',
+  'maximum',
 ]);
 /** String formats Gemini accepts; another one is said in the description instead. */
 const GEMINI_STRING_FORMATS = new Set(['enum', 'date-time']);
@@ -26,7 +45,11 @@ function inlineRefs(node: unknown, root: Schema, depth: number): unknown {
     const { $ref: _ref, ...rest } = node;
     return inlineRefs({ ...resolveRef(node, root), ...rest }, root, depth - 1);
   }
-  return Object.fromEntries(Object.entries(node).filter(([key]) => key !== '$defs' && key !== 'definitions').map(([key, value]) => [key, inlineRefs(value, root, depth)]));
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => key !== '$defs' && key !== 'definitions')
+      .map(([key, value]) => [key, inlineRefs(value, root, depth)]),
+  );
 }
 
 function gemini(node: Schema): Schema {
@@ -41,12 +64,11 @@ function gemini(node: Schema): Schema {
   }
   if (types.length === 1) out.type = types[0];
   for (const [key, value] of Object.entries(node)) {
-    if (key === 'type' || !GEMINI_KEYWORDS.has(key) && key !== 'const' && key !== 'oneOf') continue;
+    if (key === 'type' || (!GEMINI_KEYWORDS.has(key) && key !== 'const' && key !== 'oneOf')) continue;
     if (key === 'properties') out.properties = mapValues(value, (field) => (isSchema(field) ? gemini(field) : field));
     else if (key === 'items') {
       if (isSchema(value)) out.items = gemini(value); // `items: false` (a closed tuple) has no Gemini form: its elements say it
-    }
-    else if (key === 'anyOf' || key === 'oneOf') {
+    } else if (key === 'anyOf' || key === 'oneOf') {
       const branches = (value as unknown[]).filter(isSchema);
       if (branches.some((branch) => branch.type === 'null')) nullableType = true;
       out.anyOf = branches.filter((branch) => branch.type !== 'null').map(gemini);
@@ -66,10 +88,15 @@ function gemini(node: Schema): Schema {
   if (elements.length > 0) {
     const same = elements.every((element) => JSON.stringify(element) === JSON.stringify(elements[0]));
     const rest = out.items === undefined ? [] : [out.items as Schema];
-    out.items = same && rest.every((item) => JSON.stringify(item) === JSON.stringify(elements[0])) ? elements[0] : { anyOf: [...elements, ...rest] };
+    out.items =
+      same && rest.every((item) => JSON.stringify(item) === JSON.stringify(elements[0]))
+        ? elements[0]
+        : { anyOf: [...elements, ...rest] };
   }
-  if (types.length > 1) out.anyOf = [...types.map((type) => ({ type })), ...((out.anyOf as Schema[] | undefined) ?? [])];
-  if (Array.isArray(out.anyOf) && out.anyOf.length === 1 && Object.keys(out).length === 1) return { ...(out.anyOf[0] as Schema), ...(nullableType ? { nullable: true } : {}) };
+  if (types.length > 1)
+    out.anyOf = [...types.map((type) => ({ type })), ...((out.anyOf as Schema[] | undefined) ?? [])];
+  if (Array.isArray(out.anyOf) && out.anyOf.length === 1 && Object.keys(out).length === 1)
+    return { ...(out.anyOf[0] as Schema), ...(nullableType ? { nullable: true } : {}) };
   if (nullableType) out.nullable = true;
   return out;
 }

@@ -2,7 +2,8 @@
 
 export type Schema = Record<string, unknown>;
 
-export const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isSchema = (value: unknown): value is Schema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 export const mapValues = (record: unknown, map: (value: unknown) => unknown) =>
   isSchema(record) ? Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)])) : record;
 
@@ -12,7 +13,9 @@ export function resolveRef(schema: Schema, root: Schema): Schema {
   for (let hops = 0; typeof current.$ref === 'string' && current.$ref.startsWith('#') && hops < 32; hops++) {
     let target: unknown = root;
     for (const step of current.$ref.slice(1).split('/').filter(Boolean)) {
-      target = isSchema(target) ? target[decodeURIComponent(step).replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
+      target = isSchema(target)
+        ? target[decodeURIComponent(step).replaceAll('~1', '/').replaceAll('~0', '~')]
+        : undefined;
     }
     if (!isSchema(target)) break;
     current = target;

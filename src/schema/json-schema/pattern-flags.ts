@@ -80,7 +80,8 @@ function rewriteEscape(sequence: string, flags: Flags): string {
   if (flags.unicode && kind === 'W') return `[^\\w${WORD_FOLDED}]`;
   const code = escapedCode(sequence, flags);
   // `\x41`, `\u0041`, and without u an identity escape of a letter (`\a` is `a`): a character, with its cases.
-  const identity = !flags.unicode && /^[A-Za-z]$/.test(kind) && (!ESCAPE_LETTERS.has(kind) || (kind === 'k' && !flags.namedGroups));
+  const identity =
+    !flags.unicode && /^[A-Za-z]$/.test(kind) && (!ESCAPE_LETTERS.has(kind) || (kind === 'k' && !flags.namedGroups));
   const character = /^\\[xu]/.test(sequence) || identity;
   return character && code >= 0 ? withVariants(sequence, code, flags) : sequence;
 }
@@ -90,7 +91,10 @@ function escapeEnd(source: string, start: number, flags: Flags): number {
   const kind = source[start + 1];
   if (kind === undefined) return start + 1;
   const braced = (kind === 'u' && flags.unicode) || ((kind === 'p' || kind === 'P') && flags.unicode);
-  if ((braced && source[start + 2] === '{') || (kind === 'k' && (flags.unicode || flags.namedGroups) && source[start + 2] === '<')) {
+  if (
+    (braced && source[start + 2] === '{') ||
+    (kind === 'k' && (flags.unicode || flags.namedGroups) && source[start + 2] === '<')
+  ) {
     const close = source.indexOf(source[start + 2] === '{' ? '}' : '>', start);
     return close === -1 ? source.length : close + 1;
   }
@@ -175,7 +179,11 @@ function readClassChar(inner: string, i: number, flags: Flags): [number, number]
 /** The code point an escape stands for, or -1 when it stands for a set, a boundary or a backreference. */
 function escapedCode(sequence: string, flags: Flags): number {
   const kind = sequence[1] ?? '';
-  const hex = sequence.startsWith('\\u{') ? sequence.slice(3, -1) : kind === 'u' || kind === 'x' ? sequence.slice(2) : undefined;
+  const hex = sequence.startsWith('\\u{')
+    ? sequence.slice(3, -1)
+    : kind === 'u' || kind === 'x'
+      ? sequence.slice(2)
+      : undefined;
   if (hex !== undefined) return /^[0-9A-Fa-f]+$/.test(hex) ? Number.parseInt(hex, 16) : -1;
   const named: Record<string, number> = { n: 10, r: 13, t: 9, v: 11, f: 12, b: 8, '0': 0 };
   if (Object.hasOwn(named, kind)) return named[kind]!;
@@ -205,7 +213,8 @@ export function writePatternFlags(json: Record<string, unknown>, regexes: Iterab
     if (pattern === regex.source) continue;
     if (json.pattern === regex.source) json.pattern = pattern;
     if (Array.isArray(json.allOf)) {
-      for (const part of json.allOf as Record<string, unknown>[]) if (part.pattern === regex.source) part.pattern = pattern;
+      for (const part of json.allOf as Record<string, unknown>[])
+        if (part.pattern === regex.source) part.pattern = pattern;
     }
   }
 }

@@ -14,7 +14,6 @@ export type SchemaProfile = 'default' | 'openai-strict' | 'gemini';
 
 export const SCHEMA_PROFILES: readonly SchemaProfile[] = ['default', 'openai-strict', 'gemini'];
 
-
 export function applyProfile(schema: Schema, profile: SchemaProfile): Schema {
   if (profile === 'openai-strict') return strict(schema) as Schema;
   if (profile === 'gemini') return geminiSchema(schema);
@@ -32,10 +31,17 @@ export function acceptsNull(schema: unknown, root?: Schema): boolean {
   if (!CONSTRAINING.some((key) => key in resolved)) return true;
   if (resolved.type === 'null' || (Array.isArray(resolved.type) && resolved.type.includes('null'))) return true;
   if (resolved.const === null || (Array.isArray(resolved.enum) && resolved.enum.includes(null))) return true;
-  if (Array.isArray(resolved.allOf) && resolved.type === undefined && resolved.enum === undefined && !('const' in resolved)) {
+  if (
+    Array.isArray(resolved.allOf) &&
+    resolved.type === undefined &&
+    resolved.enum === undefined &&
+    !('const' in resolved)
+  ) {
     return (resolved.allOf as unknown[]).every((part) => acceptsNull(part, root));
   }
-  return ['anyOf', 'oneOf'].some((key) => Array.isArray(resolved[key]) && (resolved[key] as unknown[]).some((part) => acceptsNull(part, root)));
+  return ['anyOf', 'oneOf'].some(
+    (key) => Array.isArray(resolved[key]) && (resolved[key] as unknown[]).some((part) => acceptsNull(part, root)),
+  );
 }
 
 // ---- openai-strict
@@ -46,14 +52,17 @@ function strict(node: unknown): unknown {
   const out: Schema = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === 'properties' || key === '$defs' || key === 'definitions') out[key] = mapValues(value, strict);
-    else if (key === 'oneOf') out.anyOf = strict(value); // strict mode takes anyOf, not oneOf
+    else if (key === 'oneOf')
+      out.anyOf = strict(value); // strict mode takes anyOf, not oneOf
     else if (['items', 'prefixItems', 'anyOf', 'allOf', 'not'].includes(key)) out[key] = strict(value);
     else out[key] = value;
   }
   if (out.type === 'object' || isSchema(out.properties)) {
     const properties = (isSchema(out.properties) ? out.properties : {}) as Record<string, unknown>;
     const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
-    out.properties = Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, required.has(key) ? value : nullable(value)]));
+    out.properties = Object.fromEntries(
+      Object.entries(properties).map(([key, value]) => [key, required.has(key) ? value : nullable(value)]),
+    );
     out.required = Object.keys(properties);
     out.additionalProperties = false;
   }
@@ -88,7 +97,8 @@ export function dropAddedNulls(schema: Schema, value: unknown, root: Schema = sc
   for (const [key, field] of Object.entries(properties)) {
     if (!Object.hasOwn(value, key) || !isSchema(field)) continue;
     const item = value[key];
-    const next = item === null && !required.has(key) && !acceptsNull(field, root) ? undefined : dropAddedNulls(field, item, root);
+    const next =
+      item === null && !required.has(key) && !acceptsNull(field, root) ? undefined : dropAddedNulls(field, item, root);
     if (next === item) continue;
     out ??= { ...value };
     if (next === undefined) delete out[key];
@@ -113,7 +123,12 @@ function dropInArray(schema: Schema, value: unknown[], root: Schema): unknown[] 
 }
 
 function isArraySchema(schema: Schema): boolean {
-  return schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array')) || 'items' in schema || 'prefixItems' in schema;
+  return (
+    schema.type === 'array' ||
+    (Array.isArray(schema.type) && schema.type.includes('array')) ||
+    'items' in schema ||
+    'prefixItems' in schema
+  );
 }
 
 /**
@@ -131,8 +146,10 @@ function branchFor(branches: Schema[], value: Schema): Schema | undefined {
     discriminated ??
     objects.find((branch) => {
       const required = Array.isArray(branch.required) ? (branch.required as string[]) : [];
-      return required.every((key) => Object.hasOwn(value, key)) && Object.keys(value).every((key) => Object.hasOwn(fields(branch), key));
+      return (
+        required.every((key) => Object.hasOwn(value, key)) &&
+        Object.keys(value).every((key) => Object.hasOwn(fields(branch), key))
+      );
     })
   );
 }
-

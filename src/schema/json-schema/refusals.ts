@@ -37,7 +37,9 @@ export function checkConvertible(root: unknown, side: SchemaSide, owner: string)
       const reason =
         depth > MAX_SCHEMA_DEPTH
           ? `schemas nest more than ${MAX_SCHEMA_DEPTH} deep; no client or model reads a schema this deep`
-          : zod4 ? refusalInZod4(part) ?? refusalOfLazy(part, side) : refusalInZod3(part, side) ?? refusalOfLazy(part, side);
+          : zod4
+            ? (refusalInZod4(part) ?? refusalOfLazy(part, side))
+            : (refusalInZod3(part, side) ?? refusalOfLazy(part, side));
       if (reason === undefined) return undefined;
       return { path: depth > MAX_SCHEMA_DEPTH && path.length > 12 ? [...path.slice(0, 12), '…'] : path, reason };
     },
@@ -47,7 +49,9 @@ export function checkConvertible(root: unknown, side: SchemaSide, owner: string)
 }
 
 function refusalOfLazy(part: unknown, side: SchemaSide): string | undefined {
-  const lazy = isZod4(part) ? part._zod.def.type === 'lazy' : isZod3(part) && (part._def as { typeName?: string }).typeName === 'ZodLazy';
+  const lazy = isZod4(part)
+    ? part._zod.def.type === 'lazy'
+    : isZod3(part) && (part._def as { typeName?: string }).typeName === 'ZodLazy';
   if (!lazy || !holdsItself(part, side)) return undefined;
   return 'a lazy schema that holds itself with no field or element between (z.lazy(() => itself), or a union holding itself): checking a value against it never ends';
 }
@@ -66,7 +70,11 @@ function refusalInZod4(part: unknown): string | undefined {
  */
 function refusalOfCopy(theirs: { major: number; minor: number; patch: number } | undefined): string | undefined {
   const ours = z.core.version;
-  if (theirs === undefined || (theirs.major === ours.major && theirs.minor === ours.minor && theirs.patch === ours.patch)) return undefined;
+  if (
+    theirs === undefined ||
+    (theirs.major === ours.major && theirs.minor === ours.minor && theirs.patch === ours.patch)
+  )
+    return undefined;
   const text = (version: typeof theirs) => `${version.major}.${version.minor}.${version.patch}`;
   return `made by zod ${text(theirs)}, but the server reads schemas with zod ${text(ours)}: two copies of zod are installed. zod-mcp uses the app's zod (a peer dependency): install one version (\`npm ls zod\`, then \`npm dedupe\` or one version in package.json)`;
 }
@@ -75,8 +83,10 @@ function refusalInZod3(part: unknown, side: SchemaSide): string | undefined {
   if (isZod4(part)) return 'a Zod 4 schema inside a Zod 3 schema; use one Zod version per tool';
   if (!isZod3(part)) return 'not a Zod schema';
   const def = part._def as Record<string, unknown> & { typeName: string };
-  if (def.typeName === 'ZodLiteral' && typeof def.value === 'bigint') return 'BigInt literals cannot be represented in JSON Schema';
-  if (def.typeName === 'ZodLiteral' && def.value === undefined) return 'Literal `undefined` cannot be represented in JSON Schema';
+  if (def.typeName === 'ZodLiteral' && typeof def.value === 'bigint')
+    return 'BigInt literals cannot be represented in JSON Schema';
+  if (def.typeName === 'ZodLiteral' && def.value === undefined)
+    return 'Literal `undefined` cannot be represented in JSON Schema';
   if (side === 'output' && def.typeName === 'ZodEffects' && (def.effect as { type: string }).type === 'transform') {
     return 'Transforms cannot be represented in JSON Schema';
   }

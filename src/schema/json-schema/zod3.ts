@@ -18,7 +18,9 @@ function zodToJsonSchemaLibrary(): typeof ZodToJsonSchema {
   if (library !== undefined) return library;
   const nodeModule = builtinModule<{ createRequire(from: string): (id: string) => unknown }>('node:module');
   if (nodeModule === undefined) {
-    throw new TypeError('a Zod 3 schema needs zod-to-json-schema, which this runtime cannot load synchronously (it has no process.getBuiltinModule): write the schema with Zod 4 (zod/v4)');
+    throw new TypeError(
+      'a Zod 3 schema needs zod-to-json-schema, which this runtime cannot load synchronously (it has no process.getBuiltinModule): write the schema with Zod 4 (zod/v4)',
+    );
   }
   return (library = nodeModule.createRequire(import.meta.url)('zod-to-json-schema') as typeof ZodToJsonSchema);
 }
@@ -46,7 +48,9 @@ const override: NonNullable<Options['override']> = (def, refs, seen, forceResolu
   if (typeName === 'ZodLiteral' && value === null) return withDescription({ type: 'null', const: null }, def);
   // It drops a regex's flags (its own applyRegexFlags lowercases `\W` into `\w`); written here as pattern-flags.ts does.
   if (typeName === 'ZodString' && !forceResolution) {
-    const regexes = ((def as { checks?: { kind: string; regex?: RegExp }[] }).checks ?? []).flatMap((check) => (check.kind === 'regex' && check.regex ? [check.regex] : []));
+    const regexes = ((def as { checks?: { kind: string; regex?: RegExp }[] }).checks ?? []).flatMap((check) =>
+      check.kind === 'regex' && check.regex ? [check.regex] : [],
+    );
     if (regexes.some((regex) => /[ims]/.test(regex.flags))) {
       const json = zodToJsonSchemaLibrary().parseDef(def, refs, true) as Record<string, unknown>;
       writePatternFlags(json, regexes);
@@ -92,6 +96,7 @@ function toDraft2020(node: unknown): void {
   }
   for (const key of ['properties', 'patternProperties', 'definitions', '$defs']) {
     const children = schema[key];
-    if (typeof children === 'object' && children !== null) for (const child of Object.values(children)) toDraft2020(child);
+    if (typeof children === 'object' && children !== null)
+      for (const child of Object.values(children)) toDraft2020(child);
   }
 }

@@ -13,7 +13,8 @@ export function fromZod4(schema: z.core.$ZodType, side: SchemaSide, owner: strin
     unrepresentable: ({ path, message }) => {
       throw refuseField(owner, fieldSteps(path), message);
     },
-    override: ({ zodSchema, jsonSchema }) => writePatternFlags(jsonSchema as Record<string, unknown>, patternsOf(zodSchema)),
+    override: ({ zodSchema, jsonSchema }) =>
+      writePatternFlags(jsonSchema as Record<string, unknown>, patternsOf(zodSchema)),
   }) as Record<string, unknown>;
 }
 

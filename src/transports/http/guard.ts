@@ -5,7 +5,10 @@ import type { ResolvedHandlerOptions } from './options.js';
 import { normalizeHostName } from './resolve.js';
 
 /** Why a request is refused with 403, or `undefined` when its Host and Origin are allowed. */
-export function checkHostAndOrigin(req: { readonly headers: RequestHeaders }, options: ResolvedHandlerOptions): string | undefined {
+export function checkHostAndOrigin(
+  req: { readonly headers: RequestHeaders },
+  options: ResolvedHandlerOptions,
+): string | undefined {
   const host = single(req.headers.host);
   if (options.allowedHosts !== undefined) {
     const name = host === undefined ? undefined : parseHostName(host);

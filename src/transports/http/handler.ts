@@ -34,9 +34,16 @@ export interface RequestHandler {
 /** Marks a request passed on by another process of a cluster: the owner never passes it again (no loop, whatever the id says). */
 export const FORWARDED_HEADER = 'x-zod-mcp-forwarded';
 
-export function createRequestHandler(server: McpServer, options: ResolvedHandlerOptions, host: HttpHost): RequestHandler {
+export function createRequestHandler(
+  server: McpServer,
+  options: ResolvedHandlerOptions,
+  host: HttpHost,
+): RequestHandler {
   host.setUp?.();
-  if (options.forwardSession !== undefined && host.forward === undefined) throw new TypeError('forwardSession: this handler cannot pass requests to another process (it needs a node:http listener)');
+  if (options.forwardSession !== undefined && host.forward === undefined)
+    throw new TypeError(
+      'forwardSession: this handler cannot pass requests to another process (it needs a node:http listener)',
+    );
   const state = createHttpState(server, options, host);
   return {
     state,
@@ -91,18 +98,27 @@ async function settleHandling(state: HttpState, timeoutMs: number): Promise<void
   clearTimeout(timer);
 }
 
-async function routeRequest(state: HttpState, host: HttpHost, req: HttpRequest, res: HttpResponse, next?: () => void): Promise<void> {
+async function routeRequest(
+  state: HttpState,
+  host: HttpHost,
+  req: HttpRequest,
+  res: HttpResponse,
+  next?: () => void,
+): Promise<void> {
   const path = readPath(req);
   const { options } = state;
   // Before the Host check: a load balancer asks by address, and the answer holds nothing to protect.
-  if (path === options.healthPath && (req.method === 'GET' || req.method === 'HEAD')) return sendHealth(state, res, req.method === 'HEAD');
-  if (state.auth?.metadataPaths.has(path) && req.method === 'GET') return state.auth.sendMetadata(res, scopesSupported(state));
+  if (path === options.healthPath && (req.method === 'GET' || req.method === 'HEAD'))
+    return sendHealth(state, res, req.method === 'HEAD');
+  if (state.auth?.metadataPaths.has(path) && req.method === 'GET')
+    return state.auth.sendMetadata(res, scopesSupported(state));
   const elsewhere = options.path !== undefined && path !== options.path;
   if (elsewhere && next !== undefined) return next(); // another route of the application's
   host.lingerAfterEarlyAnswer?.(req, res, options);
   const refusal = checkHostAndOrigin(req, options);
   if (refusal !== undefined) return sendError(res, 403, refusal);
-  if (path === state.metrics?.path && (req.method === 'GET' || req.method === 'HEAD')) return sendMetrics(state, req, res);
+  if (path === state.metrics?.path && (req.method === 'GET' || req.method === 'HEAD'))
+    return sendMetrics(state, req, res);
   if (elsewhere) return sendError(res, 404, `no MCP endpoint here: it is at ${options.path}`);
   const owner = forwardTarget(state, req);
   if (owner !== undefined) {
@@ -119,7 +135,8 @@ async function routeRequest(state: HttpState, host: HttpHost, req: HttpRequest, 
     if (caller === undefined) return; // refused: 401, 403 or 400 sent
     state.callers.set(req, caller);
   }
-  if (state.closing || state.draining) return sendError(res, 503, 'the server is shutting down', { headers: { connection: 'close' } });
+  if (state.closing || state.draining)
+    return sendError(res, 503, 'the server is shutting down', { headers: { connection: 'close' } });
   switch (req.method) {
     case 'POST':
       return handlePost(state, req, res);
@@ -157,7 +174,8 @@ function forwardTarget(state: HttpState, req: HttpRequest): ForwardTarget | unde
   const { forwardSession, sessionIdPrefix } = state.options;
   if (forwardSession === undefined) return undefined;
   const id = readSessionId(req);
-  if (id === undefined || id.startsWith(sessionIdPrefix) || req.headers[FORWARDED_HEADER] !== undefined) return undefined;
+  if (id === undefined || id.startsWith(sessionIdPrefix) || req.headers[FORWARDED_HEADER] !== undefined)
+    return undefined;
   return forwardSession(id);
 }
 

@@ -58,7 +58,9 @@ export interface HttpHost {
   /** The whole body of `req`, within `limits`. */
   readBody(req: HttpRequest, limits: BodyLimits): Promise<BodyRead>;
   /** Passes `req` to the process that holds its session (several processes on one socket: Node only), naming its client. */
-  readonly forward?: ((req: HttpRequest, res: HttpResponse, target: ForwardTarget, clientAddress: string | undefined) => void) | undefined;
+  readonly forward?:
+    | ((req: HttpRequest, res: HttpResponse, target: ForwardTarget, clientAddress: string | undefined) => void)
+    | undefined;
   /**
    * Called for each request the handler answers, before anything is answered: Node closes the
    * connection of an answer given before the body was read only after reading the rest of it.

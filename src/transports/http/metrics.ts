@@ -30,28 +30,66 @@ export interface MeasuredTransport {
 }
 
 /** Loads the peers, makes the meter provider and the gauges, and has `server` record its durations there. */
-export async function startMetrics(server: McpServer, state: MeasuredTransport, path: string): Promise<MetricsEndpoint> {
-  const sdk = await importOptionalPeer<typeof import('@opentelemetry/sdk-metrics')>('@opentelemetry/sdk-metrics', '^2.0.0', NEEDER);
-  const prometheus = await importOptionalPeer<typeof Exporter>('@opentelemetry/exporter-prometheus', '^0.223.0', NEEDER);
+export async function startMetrics(
+  server: McpServer,
+  state: MeasuredTransport,
+  path: string,
+): Promise<MetricsEndpoint> {
+  const sdk = await importOptionalPeer<typeof import('@opentelemetry/sdk-metrics')>(
+    '@opentelemetry/sdk-metrics',
+    '^2.0.0',
+    NEEDER,
+  );
+  const prometheus = await importOptionalPeer<typeof Exporter>(
+    '@opentelemetry/exporter-prometheus',
+    '^0.223.0',
+    NEEDER,
+  );
   // The exporter as a pull reader only: it opens no port of its own, our route renders what it collects.
   const reader = new prometheus.PrometheusExporter({ preventServerStart: true });
   const serializer = new prometheus.PrometheusSerializer();
-  const provider: SdkMeterProvider = new sdk.MeterProvider({ readers: [reader as unknown as import('@opentelemetry/sdk-metrics').MetricReader] });
+  const provider: SdkMeterProvider = new sdk.MeterProvider({
+    readers: [reader as unknown as import('@opentelemetry/sdk-metrics').MetricReader],
+  });
   const measured = await server.measureWith(provider);
   const meter = provider.getMeter('zod-mcp', VERSION);
   const gauge = (name: string, unit: string, description: string, read: () => number) =>
     meter.createObservableGauge(name, { unit, description }).addCallback((result) => result.observe(read()));
-  gauge('zod_mcp.http.active_requests', '{request}', 'HTTP requests admitted and not yet answered (open GET and listen streams included).', () => state.inFlight);
-  gauge('zod_mcp.http.open_sessions', '{session}', '2025 HTTP sessions open (Mcp-Session-Id) in this process.', () => state.sessions.size);
-  gauge('zod_mcp.listen.open_streams', '{stream}', 'subscriptions/listen streams open in this process, over every principal.', measured.listenStreams);
-  gauge('zod_mcp.tasks.running', '{task}', 'Tasks whose work runs in this process, not yet ended (a shared store holds others too).', () => server.runningTasks.count);
+  gauge(
+    'zod_mcp.http.active_requests',
+    '{request}',
+    'HTTP requests admitted and not yet answered (open GET and listen streams included).',
+    () => state.inFlight,
+  );
+  gauge(
+    'zod_mcp.http.open_sessions',
+    '{session}',
+    '2025 HTTP sessions open (Mcp-Session-Id) in this process.',
+    () => state.sessions.size,
+  );
+  gauge(
+    'zod_mcp.listen.open_streams',
+    '{stream}',
+    'subscriptions/listen streams open in this process, over every principal.',
+    measured.listenStreams,
+  );
+  gauge(
+    'zod_mcp.tasks.running',
+    '{task}',
+    'Tasks whose work runs in this process, not yet ended (a shared store holds others too).',
+    () => server.runningTasks.count,
+  );
   return {
     path,
     async send(res, head) {
       const { resourceMetrics, errors } = await reader.collect();
       for (const error of errors) server.reportError(error);
       const body = serializer.serialize(resourceMetrics);
-      res.writeHead(200, { 'content-type': CONTENT_TYPE, 'content-length': utf8Length(body), 'cache-control': 'no-store' });
+      res.writeHead(200, {
+        'content-type': CONTENT_TYPE,
+        'content-length': utf8Length(body),
+        'cache-control': 'no-store',
+      });
       res.end(head ? undefined : body);
     },
     shutdown: () => provider.shutdown(),

@@ -18,7 +18,10 @@ export interface ForwardTarget {
  */
 function buildSchemas() {
   /** A PEM document, as a string or its bytes. */
-  const PemText = z.union([z.string().min(1), z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'PEM text or its bytes')]);
+  const PemText = z.union([
+    z.string().min(1),
+    z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'PEM text or its bytes'),
+  ]);
 
   const HttpOptions = z.object({
     /** 0 picks a free port; the handle's `port` and `url` say which. */
@@ -28,7 +31,10 @@ function buildSchemas() {
     path: z.string().startsWith('/').default('/mcp'),
     /** No sessions: every POST stands alone, so any number of processes can serve behind a load balancer. */
     stateless: z.boolean().default(false),
-    maxBodyBytes: z.int().positive().default(4 * 1024 * 1024),
+    maxBodyBytes: z
+      .int()
+      .positive()
+      .default(4 * 1024 * 1024),
     /** How long a POST body may take to arrive once its headers have: later, 408 and the connection closed. */
     bodyTimeoutMs: z.number().positive().max(MAX_TIMER_MS).default(10_000),
     /**
@@ -43,7 +49,10 @@ function buildSchemas() {
      */
     lingerMs: z.number().min(0).max(MAX_TIMER_MS).default(5000),
     /** And how many bytes of it at most: past them the connection closes. */
-    maxLingerBytes: z.int().min(0).default(64 * 1024 * 1024),
+    maxLingerBytes: z
+      .int()
+      .min(0)
+      .default(64 * 1024 * 1024),
     /**
      * Open connections from one client address; more are closed at once (0: no limit). By default
      * 256, and loopback clients are not counted (local processes, or a proxy on this machine, all
@@ -62,7 +71,11 @@ function buildSchemas() {
     /** Origins (`scheme://host[:port]`) that are served; a request without Origin is never refused for it. */
     allowedOrigins: z.array(z.string().min(1)).optional(),
     /** A session with no request and no call in flight for this long is forgotten (an open GET stream ends with it). */
-    sessionIdleMs: z.number().positive().max(MAX_TIMER_MS).default(15 * 60_000),
+    sessionIdleMs: z
+      .number()
+      .positive()
+      .max(MAX_TIMER_MS)
+      .default(15 * 60_000),
     maxSessions: z.int().positive().default(1000),
     /** POST requests being read or answered at once, over all sessions; more get 503. */
     maxConcurrentRequests: z.int().positive().default(1024),
@@ -77,13 +90,23 @@ function buildSchemas() {
      * process makes, and where a request for a session it did not make goes (its owner's private
      * loopback port; undefined: nowhere, so the session is unknown here, 404).
      */
-    sessionIdPrefix: z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash and underscore only').default(''),
-    forwardSession: z.custom<(sessionId: string) => ForwardTarget | undefined>((value) => typeof value === 'function', 'a function').optional(),
+    sessionIdPrefix: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, dash and underscore only')
+      .default(''),
+    forwardSession: z
+      .custom<(sessionId: string) => ForwardTarget | undefined>((value) => typeof value === 'function', 'a function')
+      .optional(),
     /**
      * OAuth 2.1 resource server (MCP "Authorization"): a bearer token on every MCP request, checked
      * against `issuer` and `resource`; Protected Resource Metadata at the well-known paths.
      */
-    auth: z.custom<AuthOptions>((value) => typeof value === 'object' && value !== null && typeof (value as AuthOptions).resource === 'string', 'an object with issuer and resource').optional(),
+    auth: z
+      .custom<AuthOptions>(
+        (value) => typeof value === 'object' && value !== null && typeof (value as AuthOptions).resource === 'string',
+        'an object with issuer and resource',
+      )
+      .optional(),
     /** SSE comment lines on idle GET streams, so proxies do not cut them. */
     keepAliveMs: z.number().positive().max(MAX_TIMER_MS).default(25_000),
     /**
@@ -99,9 +122,17 @@ function buildSchemas() {
      * a token, and not on the main port.
      */
     metrics: z
-      .union([z.boolean(), z.strictObject({ path: z.string().startsWith('/').default('/metrics'), port: z.int().min(0).max(65_535).optional() })])
+      .union([
+        z.boolean(),
+        z.strictObject({
+          path: z.string().startsWith('/').default('/metrics'),
+          port: z.int().min(0).max(65_535).optional(),
+        }),
+      ])
       .default(false)
-      .transform((value) => (value === false ? undefined : value === true ? { path: '/metrics', port: undefined } : value)),
+      .transform((value) =>
+        value === false ? undefined : value === true ? { path: '/metrics', port: undefined } : value,
+      ),
   });
 
   /**
@@ -109,7 +140,13 @@ function buildSchemas() {
    * of a listener. The framework routes, so no path is checked unless one is given, and there is no
    * health path unless one is given.
    */
-  const HttpHandlerOptions = HttpOptions.omit({ port: true, host: true, maxConnectionsPerClient: true, tls: true, metrics: true }).extend({
+  const HttpHandlerOptions = HttpOptions.omit({
+    port: true,
+    host: true,
+    maxConnectionsPerClient: true,
+    tls: true,
+    metrics: true,
+  }).extend({
     /** Given, a request for any other path is 404 (or goes to the framework's `next()`). */
     path: z.string().startsWith('/').optional(),
     healthPath: z.union([z.string().startsWith('/'), z.literal(false)]).default(false),
@@ -145,7 +182,8 @@ export type HttpHandlerOptions = z.input<Schemas['HttpHandlerOptions']>;
 export type FetchHandlerOptions = z.input<Schemas['FetchHandlerOptions']>;
 
 /** The options with every default applied and the allow-lists decided. */
-export interface ResolvedHttpOptions extends Omit<z.output<Schemas['HttpOptions']>, 'allowedHosts' | 'allowedOrigins' | 'maxBufferedBodyBytes'> {
+export interface ResolvedHttpOptions
+  extends Omit<z.output<Schemas['HttpOptions']>, 'allowedHosts' | 'allowedOrigins' | 'maxBufferedBodyBytes'> {
   /** Lower-cased host names without brackets; `undefined` means any Host is served. */
   readonly allowedHosts: ReadonlySet<string> | undefined;
   /** Exact origins; `undefined` means the default rule (see `checkOrigin`). */
@@ -155,7 +193,8 @@ export interface ResolvedHttpOptions extends Omit<z.output<Schemas['HttpOptions'
 }
 
 /** What a request handler goes by: a mounted one's options, or serveHttp's. */
-export interface ResolvedHandlerOptions extends Omit<ResolvedHttpOptions, 'port' | 'host' | 'loopback' | 'maxConnectionsPerClient' | 'path' | 'metrics'> {
+export interface ResolvedHandlerOptions
+  extends Omit<ResolvedHttpOptions, 'port' | 'host' | 'loopback' | 'maxConnectionsPerClient' | 'path' | 'metrics'> {
   /** `undefined`: every path is the endpoint. */
   readonly path: string | undefined;
 }

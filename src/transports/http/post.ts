@@ -9,7 +9,14 @@ import { isRequestFrame } from '../../jsonrpc/classify.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
 import { parseJson, type BodyRefusal } from './body.js';
 import { writeDiagnostic } from '../../runtime/host.js';
-import { SESSION_HEADER, VERSION_HEADER, acceptsAll, checkProtocolVersion, isJsonBody, readSessionId } from './headers.js';
+import {
+  SESSION_HEADER,
+  VERSION_HEADER,
+  acceptsAll,
+  checkProtocolVersion,
+  isJsonBody,
+  readSessionId,
+} from './headers.js';
 import { createRequestReply, sendBusy, sendError, sendJson } from './reply.js';
 import { principalOf } from '../../core/auth.js';
 import { findSession } from './sessions.js';
@@ -25,7 +32,8 @@ export async function handlePost(state: HttpState, req: HttpRequest, res: HttpRe
   if (!isJsonBody(req)) return sendError(res, 415, 'Content-Type must be application/json');
   const read = await state.readBody(req, res);
   if (!read.ok) return refuseBody(state, res, read.reason);
-  if (state.closing || state.draining) return sendError(res, 503, 'the server is shutting down', { headers: { connection: 'close' } });
+  if (state.closing || state.draining)
+    return sendError(res, 503, 'the server is shutting down', { headers: { connection: 'close' } });
   if (!state.admit(res)) return sendBusy(res, options.maxConcurrentRequests);
   const json = parseJson(read.text);
   if (!json.ok) return sendError(res, 400, 'the request body is not valid JSON', { code: ErrorCode.ParseError });
@@ -62,14 +70,21 @@ function refuseBody(state: HttpState, res: HttpResponse, reason: BodyRefusal): v
       res.destroy(); // nobody to answer: a web runtime still gets its Response (499), and a drain stops waiting for it
       return;
     case 'consumed':
-      writeDiagnostic('zod-mcp: http: the request body was read before the MCP handler (a body parser or middleware before it?) and left nothing of it');
+      writeDiagnostic(
+        'zod-mcp: http: the request body was read before the MCP handler (a body parser or middleware before it?) and left nothing of it',
+      );
       return sendError(res, 500, undefined, { code: ErrorCode.InternalError });
     case 'too-large':
       return sendError(res, 413, `request body exceeds ${maxBodyBytes} bytes`, { headers: close });
     case 'late':
       return sendError(res, 408, `the request body did not arrive within ${bodyTimeoutMs} ms`, { headers: close });
     case 'busy':
-      return sendError(res, 503, `too many request bodies being read (limit ${maxBufferedBodyBytes} bytes); retry later`, { headers: { ...close, ...retryLater } });
+      return sendError(
+        res,
+        503,
+        `too many request bodies being read (limit ${maxBufferedBodyBytes} bytes); retry later`,
+        { headers: { ...close, ...retryLater } },
+      );
   }
 }
 
@@ -82,7 +97,10 @@ function isModern(state: HttpState, frame: unknown, req: HttpRequest): boolean {
   const { eras } = state.server;
   if (!eras.includes('rev2026')) return false;
   if (!eras.includes('rev2025')) return true;
-  const { method, params } = typeof frame === 'object' && frame !== null && !Array.isArray(frame) ? (frame as { method?: unknown; params?: unknown }) : {};
+  const { method, params } =
+    typeof frame === 'object' && frame !== null && !Array.isArray(frame)
+      ? (frame as { method?: unknown; params?: unknown })
+      : {};
   return claimsModernEra(method, params, req.headers[VERSION_HEADER]);
 }
 
@@ -91,7 +109,13 @@ function isModern(state: HttpState, frame: unknown, req: HttpRequest): boolean {
  * events) once it has answered. Not async: a suspended function keeps its parameters, and a listen
  * stream must not keep the frame it came in.
  */
-function answerAlone(state: HttpState, frame: unknown, req: HttpRequest, res: HttpResponse, modern: boolean): Promise<void> {
+function answerAlone(
+  state: HttpState,
+  frame: unknown,
+  req: HttpRequest,
+  res: HttpResponse,
+  modern: boolean,
+): Promise<void> {
   // Its answers could never come back to it: a 2025 tool that asks the client is told so at once.
   const session = state.server.createSession({ acceptsResponses: false });
   return answer(state, frame, session, req, res, {}, modern).finally(() => session.close());
@@ -117,7 +141,8 @@ async function startSession(state: HttpState, frame: unknown, req: HttpRequest, 
   if (response === null || 'error' in response || !state.sessions.register(entry)) {
     entry.session.close(); // never reachable: nothing of it may outlive this answer
     if (answered.status === 429) return sendJson(res, 429, response!, retryAfter(response));
-    if (response === null || 'error' in response) return createRequestReply(res, {}, state.options.keepAliveMs).finish(response);
+    if (response === null || 'error' in response)
+      return createRequestReply(res, {}, state.options.keepAliveMs).finish(response);
     return full();
   }
   sendJson(res, 200, response, { [SESSION_HEADER]: entry.id });
@@ -129,7 +154,15 @@ async function startSession(state: HttpState, frame: unknown, req: HttpRequest, 
  * method); the request's headers go to the core, which checks them against the body. The frame is
  * handed on at once, and the wait is in a function that never had it (see answerAlone).
  */
-function answer(state: HttpState, frame: unknown, session: Session, req: HttpRequest, res: HttpResponse, headers: ResponseHeaders, modern: boolean): Promise<void> {
+function answer(
+  state: HttpState,
+  frame: unknown,
+  session: Session,
+  req: HttpRequest,
+  res: HttpResponse,
+  headers: ResponseHeaders,
+  modern: boolean,
+): Promise<void> {
   state.track(res, session);
   const controller = new AbortController();
   const onClose = () => {
@@ -149,16 +182,29 @@ function answer(state: HttpState, frame: unknown, session: Session, req: HttpReq
     ...(auth === undefined ? {} : { auth }),
     ...(clientAddress === undefined ? {} : { clientAddress }),
   };
-  return sendAnswer(state, res, reply, state.server.exchange(frame, context), modern).finally(() => res.off('close', onClose));
+  return sendAnswer(state, res, reply, state.server.exchange(frame, context), modern).finally(() =>
+    res.off('close', onClose),
+  );
 }
 
 /** The answer once the core has it: its status, and the scope challenge of a 403. */
-async function sendAnswer(state: HttpState, res: HttpResponse, reply: ReturnType<typeof createRequestReply>, answering: Promise<Exchange>, modern: boolean): Promise<void> {
+async function sendAnswer(
+  state: HttpState,
+  res: HttpResponse,
+  reply: ReturnType<typeof createRequestReply>,
+  answering: Promise<Exchange>,
+  modern: boolean,
+): Promise<void> {
   const exchange = await answering;
   if (exchange.status === 403) {
     // A tool, prompt or resource that needs more scopes: the challenge a client steps up on (both eras).
-    const data = (exchange.response as { error?: { data?: { requiredScopes?: string[]; detail?: string } } }).error?.data;
-    if (state.auth !== undefined && !res.headersSent) res.setHeader('www-authenticate', state.auth.scopeChallenge(data?.requiredScopes ?? [], data?.detail ?? 'insufficient scope'));
+    const data = (exchange.response as { error?: { data?: { requiredScopes?: string[]; detail?: string } } }).error
+      ?.data;
+    if (state.auth !== undefined && !res.headersSent)
+      res.setHeader(
+        'www-authenticate',
+        state.auth.scopeChallenge(data?.requiredScopes ?? [], data?.detail ?? 'insufficient scope'),
+      );
     reply.finish(exchange.response, 403);
   } else if (exchange.status === 429) {
     // A rate limit refused the whole request (both eras): Retry-After in whole seconds, rounded up.

@@ -17,22 +17,49 @@ export const LOCALHOST_NAMES: readonly string[] = ['localhost', '127.0.0.1', '::
  * A mounted handler knows no address it is bound to: without `allowedHosts` it serves the
  * localhost names only, or any Host with `auth` (the token decides). `caller` names it in errors.
  */
-export function resolveHandlerOptions(input: HttpHandlerOptions = {}, caller: string, kind: 'handler' | 'fetch' = 'handler'): ResolvedHandlerOptions {
+export function resolveHandlerOptions(
+  input: HttpHandlerOptions = {},
+  caller: string,
+  kind: 'handler' | 'fetch' = 'handler',
+): ResolvedHandlerOptions {
   const schemas = optionSchemas();
-  const options = parseOptions(kind === 'fetch' ? schemas.FetchHandlerOptions : schemas.HttpHandlerOptions, input, caller);
+  const options = parseOptions(
+    kind === 'fetch' ? schemas.FetchHandlerOptions : schemas.HttpHandlerOptions,
+    input,
+    caller,
+  );
   const hosts = options.allowedHosts ?? (options.auth === undefined ? LOCALHOST_NAMES : undefined);
   // A web runtime's host has no socket to linger on: the options are not its (NO_LINGER fills them).
   return { ...NO_LINGER, ...options, path: options.path, ...resolveShared(caller, options, hosts) };
 }
 
 const AUTH_OPTIONS = optionKeys<AuthOptions>({
-  issuer: true, resource: true, scopes: true, scopesSupported: true, jwksUri: true, algorithms: true, clockToleranceSec: true, jwksCacheMs: true, jwksCooldownMs: true, jwksMaxStaleMs: true, introspection: true, verify: true,
+  issuer: true,
+  resource: true,
+  scopes: true,
+  scopesSupported: true,
+  jwksUri: true,
+  algorithms: true,
+  clockToleranceSec: true,
+  jwksCacheMs: true,
+  jwksCooldownMs: true,
+  jwksMaxStaleMs: true,
+  introspection: true,
+  verify: true,
 });
 
-const INTROSPECTION_OPTIONS = optionKeys<NonNullable<AuthOptions['introspection']>>({ clientId: true, clientSecret: true, endpoint: true });
+const INTROSPECTION_OPTIONS = optionKeys<NonNullable<AuthOptions['introspection']>>({
+  clientId: true,
+  clientSecret: true,
+  endpoint: true,
+});
 const TLS_OPTIONS = optionKeys<NonNullable<HttpOptions['tls']>>({ cert: true, key: true, passphrase: true });
 
-export function parseOptions<Schema extends z.ZodObject>(schema: Schema, input: unknown, caller: string): z.output<Schema> {
+export function parseOptions<Schema extends z.ZodObject>(
+  schema: Schema,
+  input: unknown,
+  caller: string,
+): z.output<Schema> {
   refuseUnknownOptions(caller, input, Object.keys(schema.shape));
   const auth = (input as { auth?: { introspection?: unknown } } | undefined)?.auth;
   refuseUnknownOptions(`${caller}: auth`, auth, AUTH_OPTIONS);
@@ -43,18 +70,27 @@ export function parseOptions<Schema extends z.ZodObject>(schema: Schema, input: 
   return parsed.data;
 }
 
-type SharedInput = Pick<z.output<Schemas['HttpOptions']>, 'healthPath' | 'maxBodyBytes' | 'maxBufferedBodyBytes' | 'allowedOrigins'> & { readonly path?: string | undefined };
+type SharedInput = Pick<
+  z.output<Schemas['HttpOptions']>,
+  'healthPath' | 'maxBodyBytes' | 'maxBufferedBodyBytes' | 'allowedOrigins'
+> & { readonly path?: string | undefined };
 
 export function resolveShared(caller: string, options: SharedInput, hosts: readonly string[] | undefined) {
-  if (options.healthPath === options.path) throw new TypeError(`${caller}: invalid options: healthPath: it is the MCP path (${options.path})`);
+  if (options.healthPath === options.path)
+    throw new TypeError(`${caller}: invalid options: healthPath: it is the MCP path (${options.path})`);
   const maxBufferedBodyBytes = options.maxBufferedBodyBytes ?? 16 * options.maxBodyBytes;
   if (maxBufferedBodyBytes < options.maxBodyBytes) {
-    throw new TypeError(`${caller}: invalid options: maxBufferedBodyBytes: below maxBodyBytes (${options.maxBodyBytes}), so the largest body could never be read`);
+    throw new TypeError(
+      `${caller}: invalid options: maxBufferedBodyBytes: below maxBodyBytes (${options.maxBodyBytes}), so the largest body could never be read`,
+    );
   }
   return {
     maxBufferedBodyBytes,
     allowedHosts: hosts === undefined ? undefined : new Set(hosts.map(normalizeHostName)),
-    allowedOrigins: options.allowedOrigins === undefined ? undefined : new Set(options.allowedOrigins.map((origin) => normalizeOrigin(origin, caller))),
+    allowedOrigins:
+      options.allowedOrigins === undefined
+        ? undefined
+        : new Set(options.allowedOrigins.map((origin) => normalizeOrigin(origin, caller))),
   };
 }
 

@@ -39,7 +39,10 @@ export interface SessionTable {
   readonly size: number;
 }
 
-export function createSessionTable(server: McpServer, limits: { maxSessions: number; idleMs: number; idPrefix?: string }): SessionTable {
+export function createSessionTable(
+  server: McpServer,
+  limits: { maxSessions: number; idleMs: number; idPrefix?: string },
+): SessionTable {
   const prefix = limits.idPrefix ?? '';
   const entries = new Map<string, HttpSession>();
 
@@ -72,7 +75,15 @@ export function createSessionTable(server: McpServer, limits: { maxSessions: num
     isFull: () => entries.size >= limits.maxSessions,
     open: (principal) => {
       const id = prefix + crypto.randomUUID();
-      return { id, session: server.createSession({ id }), stream: undefined, principal, busy: 0, lastActive: Date.now(), timer: undefined };
+      return {
+        id,
+        session: server.createSession({ id }),
+        stream: undefined,
+        principal,
+        busy: 0,
+        lastActive: Date.now(),
+        timer: undefined,
+      };
     },
     register(entry) {
       if (entries.size >= limits.maxSessions) return false;
@@ -105,14 +116,22 @@ export function createSessionTable(server: McpServer, limits: { maxSessions: num
  * 400 without a session id, 404 for one that is unknown, expired or deleted; the entry otherwise.
  * A request that names its session is its client's activity: the idle clock starts again.
  */
-export function findSession(state: { readonly sessions: SessionTable }, id: string | undefined, res: HttpResponse, caller?: AuthInfo): HttpSession | undefined {
+export function findSession(
+  state: { readonly sessions: SessionTable },
+  id: string | undefined,
+  res: HttpResponse,
+  caller?: AuthInfo,
+): HttpSession | undefined {
   if (id === undefined) {
     sendError(res, 400, 'Mcp-Session-Id header is required: send initialize first');
     return undefined;
   }
   const entry = state.sessions.get(id);
   // Another principal's session is as unknown as one that never was.
-  if (entry === undefined || (entry.principal !== undefined && (caller === undefined || principalOf(caller) !== entry.principal))) {
+  if (
+    entry === undefined ||
+    (entry.principal !== undefined && (caller === undefined || principalOf(caller) !== entry.principal))
+  ) {
     sendError(res, 404, 'unknown session: it expired or was deleted; send initialize again');
     return undefined;
   }

@@ -51,10 +51,18 @@ export interface HttpState {
 }
 
 export function createHttpState(server: McpServer, options: ResolvedHandlerOptions, host: HttpHost): HttpState {
-  const sessions = createSessionTable(server, { maxSessions: options.maxSessions, idleMs: options.sessionIdleMs, idPrefix: options.sessionIdPrefix });
+  const sessions = createSessionTable(server, {
+    maxSessions: options.maxSessions,
+    idleMs: options.sessionIdleMs,
+    idPrefix: options.sessionIdPrefix,
+  });
   const working = new Map<HttpResponse, { session: Session | undefined; forget: () => void }>();
   const waited = new Set<HttpResponse>();
-  const bodyLimits = { maxBytes: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs, budget: createBodyBudget(options.maxBufferedBodyBytes) };
+  const bodyLimits = {
+    maxBytes: options.maxBodyBytes,
+    timeoutMs: options.bodyTimeoutMs,
+    budget: createBodyBudget(options.maxBufferedBodyBytes),
+  };
   let waiters: (() => void)[] = [];
   const wakeIfDrained = () => {
     if (working.size > 0 || waited.size > 0) return;
@@ -64,7 +72,14 @@ export function createHttpState(server: McpServer, options: ResolvedHandlerOptio
 
   return {
     server,
-    auth: options.auth === undefined ? undefined : createAuthGate(options.auth, (error) => server.reportError(error), (message) => server.warn(message)),
+    auth:
+      options.auth === undefined
+        ? undefined
+        : createAuthGate(
+            options.auth,
+            (error) => server.reportError(error),
+            (message) => server.warn(message),
+          ),
     callers: new WeakMap(),
     options,
     sessions,
@@ -123,7 +138,9 @@ export function createHttpState(server: McpServer, options: ResolvedHandlerOptio
       sessions.endStreams();
     },
     drained() {
-      return working.size === 0 && waited.size === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve));
+      return working.size === 0 && waited.size === 0
+        ? Promise.resolve()
+        : new Promise((resolve) => waiters.push(resolve));
     },
     dropAll() {
       for (const res of [...working.keys(), ...waited]) res.destroy();

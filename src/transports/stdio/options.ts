@@ -45,7 +45,19 @@ export interface StdioServer {
 }
 
 /** The options with their defaults; a value out of range throws a TypeError naming it. */
-const STDIO_OPTIONS = optionKeys<StdioOptions>({ input: true, output: true, maxLineBytes: true, maxInFlight: true, maxWaiting: true, maxWaitingBytes: true, graceMs: true, handleSignals: true, guardStdout: true, onError: true, notificationGapMs: true });
+const STDIO_OPTIONS = optionKeys<StdioOptions>({
+  input: true,
+  output: true,
+  maxLineBytes: true,
+  maxInFlight: true,
+  maxWaiting: true,
+  maxWaitingBytes: true,
+  graceMs: true,
+  handleSignals: true,
+  guardStdout: true,
+  onError: true,
+  notificationGapMs: true,
+});
 
 export function resolveOptions(options: StdioOptions) {
   refuseUnknownOptions('serveStdio', options, STDIO_OPTIONS);
@@ -60,10 +72,16 @@ export function resolveOptions(options: StdioOptions) {
     gapMs: options.notificationGapMs ?? NOTIFICATION_GAP_MS,
   };
   const { maxLineBytes, maxInFlight, maxWaiting, maxWaitingBytes, graceMs, gapMs } = resolved;
-  for (const [name, value] of [['maxLineBytes', maxLineBytes], ['maxInFlight', maxInFlight], ['maxWaiting', maxWaiting], ['maxWaitingBytes', maxWaitingBytes]] as const) {
+  for (const [name, value] of [
+    ['maxLineBytes', maxLineBytes],
+    ['maxInFlight', maxInFlight],
+    ['maxWaiting', maxWaiting],
+    ['maxWaitingBytes', maxWaitingBytes],
+  ] as const) {
     if (!(Number.isInteger(value) && value >= 1)) throw new TypeError(`serveStdio: ${name} must be a positive integer`);
   }
-  if (!(graceMs >= 0 && graceMs <= MAX_TIMER_MS)) throw new TypeError(`serveStdio: graceMs must be 0 to ${MAX_TIMER_MS}`);
+  if (!(graceMs >= 0 && graceMs <= MAX_TIMER_MS))
+    throw new TypeError(`serveStdio: graceMs must be 0 to ${MAX_TIMER_MS}`);
   if (!(gapMs >= 0 && gapMs <= 1000)) throw new TypeError('serveStdio: notificationGapMs must be 0 to 1000');
   return resolved;
 }

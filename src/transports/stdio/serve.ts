@@ -20,7 +20,8 @@ export type { StdioOptions, StdioServer } from './options.js';
 /** Serves `server` on stdin/stdout (or the given streams) until input ends or the process is told to stop. */
 export function serveStdio(server: McpServer, options: StdioOptions = {}): StdioServer {
   refuseInsideServedModule('serveStdio');
-  const { input, output, maxLineBytes, maxInFlight, maxWaiting, maxWaitingBytes, graceMs, gapMs } = resolveOptions(options);
+  const { input, output, maxLineBytes, maxInFlight, maxWaiting, maxWaitingBytes, graceMs, gapMs } =
+    resolveOptions(options);
   const guard = (options.guardStdout ?? output === process.stdout) ? guardStdout() : undefined;
   ignoreStderrFailures(); // a console.log diverted there, or a diagnostic, must not end the server
 
@@ -107,7 +108,13 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
    */
   function take(line: Line): void {
     if (line.kind === 'overlong') {
-      send(errorFrame(undefined, ErrorCode.InvalidRequest, `message longer than ${maxLineBytes} bytes (the line was skipped)`));
+      send(
+        errorFrame(
+          undefined,
+          ErrorCode.InvalidRequest,
+          `message longer than ${maxLineBytes} bytes (the line was skipped)`,
+        ),
+      );
       return;
     }
     if (isBlank(line.text)) return;
@@ -121,7 +128,13 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
     if (isRequestFrame(frame)) {
       if (!waiting.full) waiting.push(frame, line.text.length);
       else {
-        send(errorFrame(idOf(frame), ErrorCode.InvalidRequest, `too many requests in flight (limit ${maxInFlight} running, and ${maxWaiting} or ${maxWaitingBytes} bytes of them waiting); retry later`));
+        send(
+          errorFrame(
+            idOf(frame),
+            ErrorCode.InvalidRequest,
+            `too many requests in flight (limit ${maxInFlight} running, and ${maxWaiting} or ${maxWaitingBytes} bytes of them waiting); retry later`,
+          ),
+        );
       }
       return;
     }
@@ -133,7 +146,8 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   function dropCancelled(frame: unknown): void {
     if (typeof frame !== 'object' || frame === null) return;
     const { method, params } = frame as { method?: unknown; params?: { requestId?: unknown } };
-    if (method === 'notifications/cancelled' && typeof params === 'object' && params !== null) waiting.drop(params.requestId);
+    if (method === 'notifications/cancelled' && typeof params === 'object' && params !== null)
+      waiting.drop(params.requestId);
   }
 
   const onData = (chunk: Buffer | string) => {

@@ -11,7 +11,14 @@ export function guardStdout(): { write: Write; restore: () => void } {
   const stdout = process.stdout;
   const realWrite = stdout.write;
   const write = realWrite.bind(stdout) as Write;
-  const saved = { log: console.log, info: console.info, debug: console.debug, warn: console.warn, dir: console.dir, table: console.table };
+  const saved = {
+    log: console.log,
+    info: console.info,
+    debug: console.debug,
+    warn: console.warn,
+    dir: console.dir,
+    table: console.table,
+  };
   const toStderr = (...args: unknown[]) => {
     process.stderr.write(`${format(...args)}\n`);
   };

@@ -44,7 +44,7 @@ beforeAll(async () => {
   await writeTree(workspace.base, {
     'outside/inside.txt': 'OUTSIDE SECRET\n',
     'outside/secret-only.txt': 'OUTSIDE SECRET\n',
-    'link': { link: path.join(workspace.base, 'outside') },
+    link: { link: path.join(workspace.base, 'outside') },
   });
   await writeTree(workspace.root, { 'd/inside.txt': 'inside\n', 'top.txt': 'top\n' });
 });
@@ -68,9 +68,21 @@ describe('a directory swapped for a link to outside the root while the tools run
     const server = createServer({ root });
     const outsideBefore = await snapshot(path.join(base, 'outside'));
     const stop = path.join(base, 'stop');
-    const swapper = spawn(process.execPath, ['-e', SWAPPER, path.join(root, 'd'), path.join(base, 'hold'), path.join(base, 'link'), stop, String(MAX_MS + 2000)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const swapper = spawn(
+      process.execPath,
+      [
+        '-e',
+        SWAPPER,
+        path.join(root, 'd'),
+        path.join(base, 'hold'),
+        path.join(base, 'link'),
+        stop,
+        String(MAX_MS + 2000),
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let output = '';
     swapper.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     const exited = once(swapper, 'exit');
@@ -94,7 +106,8 @@ describe('a directory swapped for a link to outside the root while the tools run
           const text = JSON.stringify(await callTool(server, tool, args));
           answered += 1;
           // Outside files are the only ones of 15 bytes: a size of 15 describes one of them.
-          if (/SECRET|secret-only|"size":15\b/.test(text) || text.includes(base) || text.includes('"replacements":1')) leaks.push({ tool, args, text });
+          if (/SECRET|secret-only|"size":15\b/.test(text) || text.includes(base) || text.includes('"replacements":1'))
+            leaks.push({ tool, args, text });
         }
       }
     } finally {

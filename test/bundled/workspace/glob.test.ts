@@ -2,7 +2,15 @@ import { utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpServer } from '../../../src/index.js';
-import { callTool, createServer, createTempWorkspace, errorFrame, structuredFrame, writeTree, type TempWorkspace } from './helpers.js';
+import {
+  callTool,
+  createServer,
+  createTempWorkspace,
+  errorFrame,
+  structuredFrame,
+  writeTree,
+  type TempWorkspace,
+} from './helpers.js';
 
 let workspace: TempWorkspace;
 let server: McpServer;
@@ -37,16 +45,40 @@ describe('glob', () => {
     [
       'every .ts file, newest first, ties by path, links to files inside included',
       { pattern: '**/*.ts' },
-      ['test/index.test.ts', 'src/index.ts', 'src/lib/deep.ts', 'linked-util.ts', 'src/util.ts', 'src/lib/same-a.ts', 'src/lib/same-b.ts'],
+      [
+        'test/index.test.ts',
+        'src/index.ts',
+        'src/lib/deep.ts',
+        'linked-util.ts',
+        'src/util.ts',
+        'src/lib/same-a.ts',
+        'src/lib/same-b.ts',
+      ],
     ],
     ['one level only', { pattern: '*.ts' }, ['linked-util.ts']],
-    ['a pattern relative to path, results relative to the root', { pattern: '*.ts', path: 'src' }, ['src/index.ts', 'src/util.ts']],
+    [
+      'a pattern relative to path, results relative to the root',
+      { pattern: '*.ts', path: 'src' },
+      ['src/index.ts', 'src/util.ts'],
+    ],
     ['a leading ./', { pattern: './src/*.ts' }, ['src/index.ts', 'src/util.ts']],
     ['dotfiles match', { pattern: '*.json' }, ['.eslintrc.json', 'package.json']],
-    ['braces and classes', { pattern: '{src,test}/**/[is]*.ts' }, ['test/index.test.ts', 'src/index.ts', 'src/lib/same-a.ts', 'src/lib/same-b.ts']],
+    [
+      'braces and classes',
+      { pattern: '{src,test}/**/[is]*.ts' },
+      ['test/index.test.ts', 'src/index.ts', 'src/lib/same-a.ts', 'src/lib/same-b.ts'],
+    ],
     ['directories never match', { pattern: 'src/*' }, ['src/index.ts', 'src/util.ts']],
-    ['node_modules searched when path is inside it', { pattern: '**/*.ts', path: 'node_modules' }, ['node_modules/zod/index.ts']],
-    ['a path through a link inside the root', { pattern: 'lib/*', path: 'linked-src' }, ['src/lib/deep.ts', 'src/lib/same-a.ts', 'src/lib/same-b.ts']],
+    [
+      'node_modules searched when path is inside it',
+      { pattern: '**/*.ts', path: 'node_modules' },
+      ['node_modules/zod/index.ts'],
+    ],
+    [
+      'a path through a link inside the root',
+      { pattern: 'lib/*', path: 'linked-src' },
+      ['src/lib/deep.ts', 'src/lib/same-a.ts', 'src/lib/same-b.ts'],
+    ],
     ['no match', { pattern: '**/*.rs' }, []],
   ];
   it.each(cases)('%s', async (_label, args, paths) => {
@@ -70,9 +102,17 @@ describe('glob', () => {
     ['.. inside a pattern', { pattern: 'src/../../*' }, refusal],
     ['an absolute pattern', { pattern: '/etc/*' }, refusal],
     ['a pattern with NUL', { pattern: '*\0' }, 'refused: the pattern contains a NUL byte'],
-    ['a file as path', { pattern: '*', path: 'README.md' }, '"README.md" is not a directory; glob searches a directory'],
+    [
+      'a file as path',
+      { pattern: '*', path: 'README.md' },
+      '"README.md" is not a directory; glob searches a directory',
+    ],
     ['a missing path', { pattern: '*', path: 'nope' }, '"nope" does not exist'],
-    ['a pattern over 1000 characters', { pattern: 'a'.repeat(1001) }, 'Invalid arguments for tool glob: pattern: Too big: expected string to have <=1000 characters'],
+    [
+      'a pattern over 1000 characters',
+      { pattern: 'a'.repeat(1001) },
+      'Invalid arguments for tool glob: pattern: Too big: expected string to have <=1000 characters',
+    ],
     ['a range out of order', { pattern: '[z-a]' }, 'invalid glob pattern: the range z-a is out of order'],
   ];
   it.each(errors)('refuses %s', async (_label, args, text) => {

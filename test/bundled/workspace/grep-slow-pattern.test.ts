@@ -33,7 +33,12 @@ const timedOut = (id: number) => ({
 
 describe('grep with a slow pattern', () => {
   it('answers at its timeout, and the server answers a ping meanwhile', async () => {
-    const server = new McpServer({ name: 't', version: '1', tools: workspaceTools({ root: workspace.root }), timeoutMs: 300 });
+    const server = new McpServer({
+      name: 't',
+      version: '1',
+      tools: workspaceTools({ root: workspace.root }),
+      timeoutMs: 300,
+    });
     const started = Date.now();
     const call = grep(server, 1, { pattern: '.*TODO' });
     let pinged = false;
@@ -45,8 +50,15 @@ describe('grep with a slow pattern', () => {
     expect(pinged).toBe(true);
   });
 
-  it('stops searches that backtrack without end at their timeout, and starts new threads for the next', { timeout: 20_000 }, async () => {
-    const server = new McpServer({ name: 't', version: '1', tools: workspaceTools({ root: workspace.root }), timeoutMs: 300 });
+  it('stops searches that backtrack without end at their timeout, and starts new threads for the next', {
+    timeout: 20_000,
+  }, async () => {
+    const server = new McpServer({
+      name: 't',
+      version: '1',
+      tools: workspaceTools({ root: workspace.root }),
+      timeoutMs: 300,
+    });
     // One more than there are threads: the last waits for one, and times out waiting.
     const ids = Array.from({ length: MAX_SEARCH_THREADS + 1 }, (_, index) => index + 1);
     const started = Date.now();
@@ -54,7 +66,11 @@ describe('grep with a slow pattern', () => {
     let answered = 0;
     for (const call of calls) void call.then(() => (answered += 1));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await server.handle({ jsonrpc: '2.0', id: 50, method: 'ping' })).toStrictEqual({ jsonrpc: '2.0', id: 50, result: {} });
+    expect(await server.handle({ jsonrpc: '2.0', id: 50, method: 'ping' })).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 50,
+      result: {},
+    });
     expect(answered).toBe(0);
     expect(await Promise.all(calls)).toStrictEqual(ids.map(timedOut));
     expect(Date.now() - started).toBeLessThan(3000);

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpServer } from '../../../src/index.js';
-import { callTool, createServer, createTempWorkspace, errorFrame, textFrame, writeTree, type TempWorkspace } from './helpers.js';
+import {
+  callTool,
+  createServer,
+  createTempWorkspace,
+  errorFrame,
+  textFrame,
+  writeTree,
+  type TempWorkspace,
+} from './helpers.js';
 
 let workspace: TempWorkspace;
 let server: McpServer;
@@ -37,16 +45,48 @@ describe('grep', () => {
         'src/lib/c.ts:8: TODO five',
       ].join('\n'),
     ],
-    ['ignoreCase', { pattern: 'todo: \\w+', ignoreCase: true, path: 'src' }, 'src/a.ts:2: // TODO: one\nsrc/a.ts:4: // todo: two'],
-    ['a glob on names at any depth', { pattern: 'TODO', glob: '*.ts' }, 'src/a.ts:2: // TODO: one\nsrc/lib/c.ts:3: TODO four\nsrc/lib/c.ts:8: TODO five'],
-    ['a glob on paths below path', { pattern: 'TODO', path: 'src', glob: 'lib/*.ts' }, 'src/lib/c.ts:3: TODO four\nsrc/lib/c.ts:8: TODO five'],
+    [
+      'ignoreCase',
+      { pattern: 'todo: \\w+', ignoreCase: true, path: 'src' },
+      'src/a.ts:2: // TODO: one\nsrc/a.ts:4: // todo: two',
+    ],
+    [
+      'a glob on names at any depth',
+      { pattern: 'TODO', glob: '*.ts' },
+      'src/a.ts:2: // TODO: one\nsrc/lib/c.ts:3: TODO four\nsrc/lib/c.ts:8: TODO five',
+    ],
+    [
+      'a glob on paths below path',
+      { pattern: 'TODO', path: 'src', glob: 'lib/*.ts' },
+      'src/lib/c.ts:3: TODO four\nsrc/lib/c.ts:8: TODO five',
+    ],
     ['one file', { pattern: 'const', path: 'src/a.ts' }, 'src/a.ts:3: export const a = 1;'],
-    ['a file through a link inside the root', { pattern: 'const', path: 'link-a.ts' }, 'src/a.ts:3: export const a = 1;'],
-    ['inside node_modules when path is there', { pattern: 'TODO', path: 'node_modules' }, 'node_modules/pkg/index.js:1: // TODO in a package'],
-    ['Unicode property escapes', { pattern: '^\\p{Lu}{4}\\b', path: 'src/lib' }, 'src/lib/c.ts:3: TODO four\nsrc/lib/c.ts:8: TODO five'],
-    ['a pattern only legacy mode accepts', { pattern: '\\-\\-\\-|TODO four', path: 'src' }, 'src/lib/c.ts:3: TODO four'],
+    [
+      'a file through a link inside the root',
+      { pattern: 'const', path: 'link-a.ts' },
+      'src/a.ts:3: export const a = 1;',
+    ],
+    [
+      'inside node_modules when path is there',
+      { pattern: 'TODO', path: 'node_modules' },
+      'node_modules/pkg/index.js:1: // TODO in a package',
+    ],
+    [
+      'Unicode property escapes',
+      { pattern: '^\\p{Lu}{4}\\b', path: 'src/lib' },
+      'src/lib/c.ts:3: TODO four\nsrc/lib/c.ts:8: TODO five',
+    ],
+    [
+      'a pattern only legacy mode accepts',
+      { pattern: '\\-\\-\\-|TODO four', path: 'src' },
+      'src/lib/c.ts:3: TODO four',
+    ],
     ['no match', { pattern: 'FIXME' }, 'no matches for "FIXME" in "."'],
-    ['no match with a glob', { pattern: 'TODO', glob: '*.py' }, 'no matches for "TODO" in "." among files matching "*.py"'],
+    [
+      'no match with a glob',
+      { pattern: 'TODO', glob: '*.py' },
+      'no matches for "TODO" in "." among files matching "*.py"',
+    ],
   ];
   it.each(cases)('%s', async (_label, args, text) => {
     expect(await callTool(server, 'grep', args)).toEqual(textFrame(text));
@@ -93,7 +133,15 @@ describe('grep', () => {
     const bounded = createServer({ root: workspace.root, maxResults: 3 });
     const note = '(results cut at 3 matching lines: narrow the pattern, path or glob to see the rest)';
     expect(await callTool(bounded, 'grep', { pattern: 'TODO', path: 'src' })).toEqual(
-      textFrame(['src/a.ts:2: // TODO: one', 'src/b.js:1: const b = 2; // TODO three', 'src/lib/c.ts:3: TODO four', '', note].join('\n')),
+      textFrame(
+        [
+          'src/a.ts:2: // TODO: one',
+          'src/b.js:1: const b = 2; // TODO three',
+          'src/lib/c.ts:3: TODO four',
+          '',
+          note,
+        ].join('\n'),
+      ),
     );
     expect(await callTool(bounded, 'grep', { pattern: 'TODO', path: 'src/lib' })).toEqual(
       textFrame('src/lib/c.ts:3: TODO four\nsrc/lib/c.ts:8: TODO five'),
@@ -101,11 +149,27 @@ describe('grep', () => {
   });
 
   const errors: [string, Record<string, unknown>, string][] = [
-    ['an invalid regular expression', { pattern: '(' }, 'invalid regular expression "(": Invalid regular expression: /(/: Unterminated group'],
-    ['a binary file by path', { pattern: 'TODO', path: 'image.bin' }, '"image.bin" is a binary file; grep searches text files only'],
+    [
+      'an invalid regular expression',
+      { pattern: '(' },
+      'invalid regular expression "(": Invalid regular expression: /(/: Unterminated group',
+    ],
+    [
+      'a binary file by path',
+      { pattern: 'TODO', path: 'image.bin' },
+      '"image.bin" is a binary file; grep searches text files only',
+    ],
     ['a missing path', { pattern: 'TODO', path: 'nope' }, '"nope" does not exist'],
-    ['a glob over 1000 characters', { pattern: 'TODO', glob: 'a'.repeat(1001) }, 'Invalid arguments for tool grep: glob: Too big: expected string to have <=1000 characters'],
-    ['a glob with a range out of order', { pattern: 'TODO', glob: '[z-a]' }, 'invalid glob pattern: the range z-a is out of order'],
+    [
+      'a glob over 1000 characters',
+      { pattern: 'TODO', glob: 'a'.repeat(1001) },
+      'Invalid arguments for tool grep: glob: Too big: expected string to have <=1000 characters',
+    ],
+    [
+      'a glob with a range out of order',
+      { pattern: 'TODO', glob: '[z-a]' },
+      'invalid glob pattern: the range z-a is out of order',
+    ],
   ];
   it.each(errors)('refuses %s', async (_label, args, text) => {
     expect(await callTool(server, 'grep', args)).toEqual(errorFrame(text));

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpServer } from '../../../src/index.js';
-import { callTool, createServer, createTempWorkspace, errorFrame, structuredFrame, writeTree, type TempWorkspace } from './helpers.js';
+import {
+  callTool,
+  createServer,
+  createTempWorkspace,
+  errorFrame,
+  structuredFrame,
+  writeTree,
+  type TempWorkspace,
+} from './helpers.js';
 
 let workspace: TempWorkspace;
 let server: McpServer;
@@ -18,7 +26,7 @@ beforeAll(async () => {
     'node_modules/zod/package.json': '{}\n',
     'link-to-a': { link: 'a' },
     'link-to-b': { link: 'b.txt' },
-    'dangling': { link: 'missing.txt' },
+    dangling: { link: 'missing.txt' },
   });
   server = createServer({ root: workspace.root });
 });

@@ -4,7 +4,15 @@ import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { READ_FLAGS, openChecked, openDirectory } from '../../../src/bundled/workspace/open-checked.js';
-import { callTool, createServer, createTempWorkspace, structuredFrame, textFrame, writeTree, type TempWorkspace } from './helpers.js';
+import {
+  callTool,
+  createServer,
+  createTempWorkspace,
+  structuredFrame,
+  textFrame,
+  writeTree,
+  type TempWorkspace,
+} from './helpers.js';
 
 vi.mock('node:fs', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs')>();
@@ -22,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => workspace.remove());
 
 describe('without /proc/self/fd', () => {
-  it('reaches a directory\'s children by path', async () => {
+  it("reaches a directory's children by path", async () => {
     const directory = await openDirectory(inRoot('a'));
     expect(directory.child('x.txt')).toBe(inRoot('a/x.txt'));
     await directory.close();
@@ -50,7 +58,9 @@ describe('without /proc/self/fd', () => {
   });
 
   it('refuses a file opened by one path that is not at the path it was checked by', async () => {
-    await expect(openChecked(inRoot('a/x.txt'), READ_FLAGS, inRoot('b/x.txt'))).rejects.toMatchObject({ code: 'ECHANGED' });
+    await expect(openChecked(inRoot('a/x.txt'), READ_FLAGS, inRoot('b/x.txt'))).rejects.toMatchObject({
+      code: 'ECHANGED',
+    });
   });
 
   it('refuses a directory reached through a link', async () => {

@@ -7,7 +7,13 @@ import { appendFile, open, readlink, writeFile } from 'node:fs/promises';
 import { createServer as createSocketServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileTooLarge, openFile, readBytes, readOpened, toReadableError } from '../../../src/bundled/workspace/files.js';
+import {
+  FileTooLarge,
+  openFile,
+  readBytes,
+  readOpened,
+  toReadableError,
+} from '../../../src/bundled/workspace/files.js';
 import { createReadFile } from '../../../src/bundled/workspace/read-file.js';
 import { createWorkspace } from '../../../src/bundled/workspace/workspace.js';
 import type { ToolContext } from '../../../src/features/tools/define.js';
@@ -29,7 +35,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // Releases a reader that an open without O_NONBLOCK would have left waiting for a writer.
-  await open(inRoot('pipe'), constants.O_WRONLY | constants.O_NONBLOCK).then((handle) => handle.close(), () => undefined);
+  await open(inRoot('pipe'), constants.O_WRONLY | constants.O_NONBLOCK).then(
+    (handle) => handle.close(),
+    () => undefined,
+  );
   await new Promise((resolve) => socket.close(resolve));
   await workspace.remove();
 });
@@ -41,11 +50,15 @@ describe('reading under a size limit', () => {
     const { handle, size } = await openFile({ abs, rel: 'growing.txt' });
     try {
       await appendFile(abs, 'x'.repeat(4096));
-      await expect(readOpened(handle, size, 1024, 'growing.txt')).rejects.toThrow(new FileTooLarge('"growing.txt" is over the 1024-byte limit'));
+      await expect(readOpened(handle, size, 1024, 'growing.txt')).rejects.toThrow(
+        new FileTooLarge('"growing.txt" is over the 1024-byte limit'),
+      );
     } finally {
       await handle.close();
     }
-    await expect(readBytes(abs, 'growing.txt', 1024)).rejects.toThrow(new FileTooLarge('"growing.txt" is over the 1024-byte limit'));
+    await expect(readBytes(abs, 'growing.txt', 1024)).rejects.toThrow(
+      new FileTooLarge('"growing.txt" is over the 1024-byte limit'),
+    );
     expect((await readBytes(abs, 'growing.txt', 8192)).length).toBe(5 + 4096);
   });
 });
@@ -54,7 +67,9 @@ describe('opening what is not a regular file', () => {
   it('refuses a FIFO at once, without waiting for a writer', { timeout: 5000 }, async () => {
     // The shared open is called as after a look that saw a file: the FIFO is what it finds.
     await expect(readBytes(inRoot('pipe'), 'pipe', 1024)).rejects.toThrow(new Error('"pipe" is not a regular file'));
-    await expect(openFile({ abs: inRoot('pipe'), rel: 'pipe' })).rejects.toThrow(new Error('"pipe" is not a regular file'));
+    await expect(openFile({ abs: inRoot('pipe'), rel: 'pipe' })).rejects.toThrow(
+      new Error('"pipe" is not a regular file'),
+    );
   });
 
   it('refuses a socket, naming only the path the model gave', async () => {
@@ -69,14 +84,18 @@ describe('opening what is not a regular file', () => {
   it.each(tools)('%s refuses a FIFO and a socket, and still answers afterwards', async (tool, args) => {
     const server = createServer({ root: workspace.root });
     for (const name of ['pipe', 'sock']) {
-      expect(await callTool(server, tool, { path: name, ...args })).toEqual(errorFrame(`"${name}" is not a regular file`));
+      expect(await callTool(server, tool, { path: name, ...args })).toEqual(
+        errorFrame(`"${name}" is not a regular file`),
+      );
     }
     expect(await callTool(server, 'read_file', { path: 'a.txt' })).toMatchObject({ result: { isError: false } });
   });
 
   it('a resource read refuses a FIFO', async () => {
     const server = new McpServer({ name: 'ws', version: '1', resources: workspaceResources({ root: workspace.root }) });
-    expect(await server.handle({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'file:///pipe' } })).toStrictEqual({
+    expect(
+      await server.handle({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'file:///pipe' } }),
+    ).toStrictEqual({
       jsonrpc: '2.0',
       id: 1,
       error: { code: -32602, message: 'Invalid params', data: '"pipe" is not a regular file' },
@@ -105,10 +124,12 @@ describe('file-system errors name the path the model gave', () => {
     // readlink of a file that is no link: EINVAL, and Node's message holds the absolute path.
     const error = await readlink(inRoot('a.txt')).catch((caught: unknown) => caught);
     expect((error as Error).message).toContain(workspace.root);
-    expect(toReadableError(error, 'a.txt')).toStrictEqual(new Error('"a.txt" could not be accessed: the file system answered EINVAL'));
+    expect(toReadableError(error, 'a.txt')).toStrictEqual(
+      new Error('"a.txt" could not be accessed: the file system answered EINVAL'),
+    );
   });
 
-  it('the tools\' own errors pass as they are', () => {
+  it("the tools' own errors pass as they are", () => {
     const own = new Error('"a.txt" is a binary file');
     expect(toReadableError(own, 'a.txt')).toBe(own);
   });

@@ -6,7 +6,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpServer } from '../../../src/index.js';
 import { workspaceResources } from '../../../src/workspace.js';
-import { callTool, createServer, createTempWorkspace, errorFrame, structuredFrame, textFrame, writeTree, type TempWorkspace } from './helpers.js';
+import {
+  callTool,
+  createServer,
+  createTempWorkspace,
+  errorFrame,
+  structuredFrame,
+  textFrame,
+  writeTree,
+  type TempWorkspace,
+} from './helpers.js';
 
 let workspace: TempWorkspace;
 let server: McpServer;
@@ -54,20 +63,39 @@ describe('names that need escaping', () => {
 
   it('glob prints each apart, and matches the name itself', async () => {
     expect(await callTool(server, 'glob', { pattern: '*' })).toEqual(
-      structuredFrame({ paths: ['"a\\x80.txt"', '"a\\x81.txt"', '"back\\\\slash.txt"', '"new\\nline.txt"'], truncated: false }),
+      structuredFrame({
+        paths: ['"a\\x80.txt"', '"a\\x81.txt"', '"back\\\\slash.txt"', '"new\\nline.txt"'],
+        truncated: false,
+      }),
     );
-    expect(await callTool(server, 'glob', { pattern: 'new?line.txt' })).toEqual(structuredFrame({ paths: ['"new\\nline.txt"'], truncated: false }));
+    expect(await callTool(server, 'glob', { pattern: 'new?line.txt' })).toEqual(
+      structuredFrame({ paths: ['"new\\nline.txt"'], truncated: false }),
+    );
   });
 
   it('grep searches every file and prints one line per match', async () => {
     expect(await callTool(server, 'grep', { pattern: 'TODO' })).toEqual(
-      textFrame(['"a\\x80.txt":1: TODO 0', '"a\\x81.txt":1: TODO 1', '"back\\\\slash.txt":1: TODO 2', 'dir/plain.txt:1: TODO plain', '"new\\nline.txt":1: TODO 3'].join('\n')),
+      textFrame(
+        [
+          '"a\\x80.txt":1: TODO 0',
+          '"a\\x81.txt":1: TODO 1',
+          '"back\\\\slash.txt":1: TODO 2',
+          'dir/plain.txt:1: TODO plain',
+          '"new\\nline.txt":1: TODO 3',
+        ].join('\n'),
+      ),
     );
-    expect(await callTool(server, 'grep', { pattern: 'TODO', path: '"new\\nline.txt"' })).toEqual(textFrame('"new\\nline.txt":1: TODO 3'));
+    expect(await callTool(server, 'grep', { pattern: 'TODO', path: '"new\\nline.txt"' })).toEqual(
+      textFrame('"new\\nline.txt":1: TODO 3'),
+    );
   });
 
   it('completes resource paths as they print', async () => {
-    const resources = new McpServer({ name: 'ws', version: '1', resources: workspaceResources({ root: workspace.root }) });
+    const resources = new McpServer({
+      name: 'ws',
+      version: '1',
+      resources: workspaceResources({ root: workspace.root }),
+    });
     const complete = (value: string) =>
       resources.handle({
         jsonrpc: '2.0',
@@ -100,16 +128,20 @@ describe('names that need escaping', () => {
     expect(await callTool(server, 'read_file', { path: '"back\\\\slash.txt"' })).toEqual(textFrame('1\tTODO 2'));
     // A path not in quotes is taken as it is: the name with its backslash, never an escape.
     expect(await callTool(server, 'read_file', { path: 'back\\slash.txt' })).toEqual(textFrame('1\tTODO 2'));
-    expect(await callTool(server, 'read_file', { path: 'new\\nline.txt' })).toEqual(errorFrame('"new\\\\nline.txt" does not exist'));
+    expect(await callTool(server, 'read_file', { path: 'new\\nline.txt' })).toEqual(
+      errorFrame('"new\\\\nline.txt" does not exist'),
+    );
     expect(await callTool(server, 'write_file', { path: '"dir/tab\\there.txt"', content: 'x' })).toEqual(
       structuredFrame({ path: '"dir/tab\\there.txt"', bytes: 1, created: true }),
     );
     expect(await readFile(path.join(workspace.root, 'dir/tab\there.txt'), 'utf8')).toBe('x');
-    expect(await callTool(server, 'edit_file', { path: '"dir/tab\\there.txt"', old_string: 'x', new_string: 'y' })).toEqual(
-      structuredFrame({ path: '"dir/tab\\there.txt"', replacements: 1 }),
-    );
+    expect(
+      await callTool(server, 'edit_file', { path: '"dir/tab\\there.txt"', old_string: 'x', new_string: 'y' }),
+    ).toEqual(structuredFrame({ path: '"dir/tab\\there.txt"', replacements: 1 }));
     expect(await callTool(server, 'read_file', { path: '"a\\x80.txt"' })).toEqual(
-      errorFrame('refused: "\\"a\\\\x80.txt\\"" names bytes that are not UTF-8; the workspace tools show such names but cannot open them'),
+      errorFrame(
+        'refused: "\\"a\\\\x80.txt\\"" names bytes that are not UTF-8; the workspace tools show such names but cannot open them',
+      ),
     );
   });
 });

@@ -1,12 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpServer } from '../../../src/index.js';
-import { callTool, createServer, createTempWorkspace, errorFrame, textFrame, writeTree, type TempWorkspace } from './helpers.js';
+import {
+  callTool,
+  createServer,
+  createTempWorkspace,
+  errorFrame,
+  textFrame,
+  writeTree,
+  type TempWorkspace,
+} from './helpers.js';
 
 let workspace: TempWorkspace;
 let server: McpServer;
 let small: McpServer;
 
-const numbered = (count: number) => Array.from({ length: count }, (_, i) => `line-${String(i + 1).padStart(3, '0')}\n`).join('');
+const numbered = (count: number) =>
+  Array.from({ length: count }, (_, i) => `line-${String(i + 1).padStart(3, '0')}\n`).join('');
 
 beforeAll(async () => {
   workspace = await createTempWorkspace();
@@ -40,7 +49,11 @@ describe('read_file shows numbered lines', () => {
     ['UTF-8 text', { path: 'unicode.txt' }, '1\théllo wörld'],
     ['a path with ./ and a subdirectory', { path: './src/a.ts' }, '1\texport const a = 1;'],
     ['an empty file', { path: 'empty.txt' }, '("empty.txt" is empty)'],
-    ['a window in the middle', { path: 'five.txt', offset: 2, limit: 2 }, '2\tb\n3\tc\n\n(more lines follow: continue with offset: 4)'],
+    [
+      'a window in the middle',
+      { path: 'five.txt', offset: 2, limit: 2 },
+      '2\tb\n3\tc\n\n(more lines follow: continue with offset: 4)',
+    ],
     ['a window reaching the end', { path: 'five.txt', offset: 4, limit: 2 }, '4\td\n5\te'],
     ['a window past the end of the file', { path: 'five.txt', offset: 4, limit: 10 }, '4\td\n5\te'],
     ['offset alone', { path: 'five.txt', offset: 5 }, '5\te'],
@@ -54,21 +67,29 @@ describe('read_file shows numbered lines', () => {
 describe('read_file limits', () => {
   it('refuses a file over maxReadBytes without offset or limit, saying how to read it', async () => {
     expect(await callTool(small, 'read_file', { path: 'numbered.txt' })).toEqual(
-      errorFrame('"numbered.txt" is 90 bytes, over the 32-byte read limit; read it in parts with offset and limit (for example offset: 1, limit: 500)'),
+      errorFrame(
+        '"numbered.txt" is 90 bytes, over the 32-byte read limit; read it in parts with offset and limit (for example offset: 1, limit: 500)',
+      ),
     );
   });
 
   it('reads a file of exactly maxReadBytes whole', async () => {
     const exact = createServer({ root: workspace.root, maxReadBytes: 90 });
-    const expected = Array.from({ length: 10 }, (_, i) => `${i + 1}\tline-${String(i + 1).padStart(3, '0')}`).join('\n');
+    const expected = Array.from({ length: 10 }, (_, i) => `${i + 1}\tline-${String(i + 1).padStart(3, '0')}`).join(
+      '\n',
+    );
     expect(await callTool(exact, 'read_file', { path: 'numbered.txt' })).toEqual(textFrame(expected));
   });
 
   it('cuts a window at maxReadBytes and says where to continue', async () => {
     expect(await callTool(small, 'read_file', { path: 'numbered.txt', offset: 1, limit: 100 })).toEqual(
-      textFrame('1\tline-001\n2\tline-002\n3\tline-003\n\n(output cut at the 32-byte read limit: continue with offset: 4)'),
+      textFrame(
+        '1\tline-001\n2\tline-002\n3\tline-003\n\n(output cut at the 32-byte read limit: continue with offset: 4)',
+      ),
     );
-    expect(await callTool(small, 'read_file', { path: 'numbered.txt', offset: 9 })).toEqual(textFrame('9\tline-009\n10\tline-010'));
+    expect(await callTool(small, 'read_file', { path: 'numbered.txt', offset: 9 })).toEqual(
+      textFrame('9\tline-009\n10\tline-010'),
+    );
   });
 
   it('shows the start of a single line longer than maxReadBytes', async () => {

@@ -24,8 +24,14 @@ describe('toReadableError', () => {
     // A socket cannot be opened as a file (ENXIO).
     const error = await readBytes(path.join(workspace.root, 'sock'), 'sock', 1024).catch((caught: unknown) => caught);
     expect(error).toStrictEqual(new Error('"sock" is not a regular file'));
-    const tooMany = Object.assign(new Error(`EMFILE: too many open files, scandir '${workspace.root}/src'`), { code: 'EMFILE', syscall: 'scandir', path: `${workspace.root}/src` });
-    expect(toReadableError(tooMany, 'src')).toStrictEqual(new Error('"src" could not be opened: too many files are open at once; try again'));
+    const tooMany = Object.assign(new Error(`EMFILE: too many open files, scandir '${workspace.root}/src'`), {
+      code: 'EMFILE',
+      syscall: 'scandir',
+      path: `${workspace.root}/src`,
+    });
+    expect(toReadableError(tooMany, 'src')).toStrictEqual(
+      new Error('"src" could not be opened: too many files are open at once; try again'),
+    );
   });
 
   it('leaves an error of its own as it is', () => {

@@ -21,14 +21,15 @@ beforeAll(async () => {
     'logo.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 1]),
     'big.txt': 'x'.repeat(300),
     'passwd-link': { link: '/etc/passwd' },
-    'chain': { link: '../outside' },
+    chain: { link: '../outside' },
     'inner-link': { link: 'src' },
   });
   server = new McpServer({ name: 'ws', version: '1', resources: workspaceResources({ root, maxReadBytes: 256 }) });
 });
 afterAll(() => workspace.remove());
 
-const read = (target: string) => server.handle({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: `file:///${target}` } });
+const read = (target: string) =>
+  server.handle({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: `file:///${target}` } });
 const refused = (data: string) => ({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Invalid params', data } });
 
 describe('workspace files as resources', () => {
@@ -64,12 +65,17 @@ describe('workspace files as resources', () => {
   });
 
   it('a missing file is "not found" with its URI; a directory and an oversized file are refused', async () => {
-    expect(await read('nope.txt')).toStrictEqual({ jsonrpc: '2.0', id: 1, error: { code: -32002, message: 'Resource not found', data: { uri: 'file:///nope.txt' } } });
+    expect(await read('nope.txt')).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32002, message: 'Resource not found', data: { uri: 'file:///nope.txt' } },
+    });
     expect(await read('src')).toStrictEqual(refused('"src" is a directory, not a file'));
     expect(await read('big.txt')).toStrictEqual(refused('"big.txt" is 300 bytes, over the 256-byte read limit'));
   });
 
-  const outside = (input: string) => `refused: ${JSON.stringify(input)} is outside the workspace root (${root}); every path must stay inside it`;
+  const outside = (input: string) =>
+    `refused: ${JSON.stringify(input)} is outside the workspace root (${root}); every path must stay inside it`;
   const throughLink = (input: string) =>
     `refused: ${JSON.stringify(input)} leads outside the workspace root through a symbolic link; links may not lead out of the root`;
   const escapes: [string, () => string, (input: string) => string][] = [
@@ -80,7 +86,7 @@ describe('workspace files as resources', () => {
     ['a link to /etc/passwd', () => 'passwd-link', throughLink],
     ['a link chain out', () => 'chain/secret.txt', throughLink],
   ];
-  it.each(escapes)('refuses %s, with the tools\' words', async (_label, makePath, message) => {
+  it.each(escapes)("refuses %s, with the tools' words", async (_label, makePath, message) => {
     const target = makePath();
     expect(await read(target)).toStrictEqual(refused(message(target)));
   });
@@ -97,7 +103,9 @@ describe('workspace files as resources', () => {
         method: 'completion/complete',
         params: { ref: { type: 'ref/resource', uri: 'file:///{+path}' }, argument: { name: 'path', value } },
       });
-    expect(await complete('src/')).toMatchObject({ result: { completion: { values: ['src/index.ts', 'src/lib/'], total: 2, hasMore: false } } });
+    expect(await complete('src/')).toMatchObject({
+      result: { completion: { values: ['src/index.ts', 'src/lib/'], total: 2, hasMore: false } },
+    });
     expect(await complete('R')).toMatchObject({ result: { completion: { values: ['README.md'] } } });
     expect(await complete('../outside/')).toMatchObject({ result: { completion: { values: [], total: 0 } } });
     expect(await complete('chain/')).toMatchObject({ result: { completion: { values: [] } } });

@@ -26,12 +26,21 @@ beforeAll(async () => {
 afterAll(() => workspace.remove());
 
 const line = (frame: unknown) => `${JSON.stringify(frame)}\n`;
-const call = (id: number, name: string, args: Record<string, unknown>) => line({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
-const text = (id: number, value: string) => ({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: value }], isError: false } });
+const call = (id: number, name: string, args: Record<string, unknown>) =>
+  line({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+const text = (id: number, value: string) => ({
+  jsonrpc: '2.0',
+  id,
+  result: { content: [{ type: 'text', text: value }], isError: false },
+});
 const noPaths = (id: number) => ({
   jsonrpc: '2.0',
   id,
-  result: { content: [{ type: 'text', text: '{"paths":[],"truncated":false}' }], structuredContent: { paths: [], truncated: false }, isError: false },
+  result: {
+    content: [{ type: 'text', text: '{"paths":[],"truncated":false}' }],
+    structuredContent: { paths: [], truncated: false },
+    isError: false,
+  },
 });
 
 /** A process frozen by a pattern runs no handler of its own: only SIGKILL ends it. */
@@ -56,7 +65,9 @@ describe.each(entryPoints)('patterns that cost without bound, from %s', (_label,
       peer.send(call(index + 1, 'glob', { pattern }));
       expect(await peer.waitForId(index + 1)).toStrictEqual(noPaths(index + 1));
       peer.send(call(index + 11, 'grep', { pattern: 'needle', glob: pattern }));
-      expect(await peer.waitForId(index + 11)).toStrictEqual(text(index + 11, `no matches for "needle" in "." among files matching ${JSON.stringify(pattern)}`));
+      expect(await peer.waitForId(index + 11)).toStrictEqual(
+        text(index + 11, `no matches for "needle" in "." among files matching ${JSON.stringify(pattern)}`),
+      );
     }
     expect(await peer.end()).toStrictEqual({ code: 0, signal: null });
   });
@@ -73,7 +84,8 @@ describe.each(entryPoints)('patterns that cost without bound, from %s', (_label,
     expect(await peer.waitForId(100)).toStrictEqual({ jsonrpc: '2.0', id: 100, result: {} });
     peer.send(call(101, 'read_file', { path: 'small.txt' }));
     expect(await peer.waitForId(101)).toStrictEqual(text(101, '1\ta needle'));
-    for (const id of runaway) peer.send(line({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } }));
+    for (const id of runaway)
+      peer.send(line({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } }));
     // Had a cancelled search kept its thread, this one would wait for a thread forever.
     peer.send(call(102, 'grep', { pattern: 'needle' }));
     expect(await peer.waitForId(102)).toStrictEqual(text(102, 'small.txt:1: a needle'));

@@ -3,7 +3,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpServer } from '../../../src/index.js';
 import { isInside } from '../../../src/bundled/workspace/sandbox.js';
-import { callTool, createServer, createTempWorkspace, errorFrame, structuredFrame, textFrame, writeTree, type TempWorkspace } from './helpers.js';
+import {
+  callTool,
+  createServer,
+  createTempWorkspace,
+  errorFrame,
+  structuredFrame,
+  textFrame,
+  writeTree,
+  type TempWorkspace,
+} from './helpers.js';
 
 let workspace: TempWorkspace;
 let server: McpServer;
@@ -28,13 +37,13 @@ beforeAll(async () => {
     'dir/x.txt': 'x\n',
     'etc-link': { link: path.join(base, 'system') },
     'passwd-link': { link: path.join(base, 'system/passwd') },
-    'chain1': { link: 'chain2' },
-    'chain2': { link: '../outside' },
+    chain1: { link: 'chain2' },
+    chain2: { link: '../outside' },
     'evil-link': { link: '../root-evil' },
     'dangling-out': { link: '../outside/new.txt' },
     'inner-link': { link: 'dir' },
-    'loop1': { link: 'loop2' },
-    'loop2': { link: 'loop1' },
+    loop1: { link: 'loop2' },
+    loop2: { link: 'loop1' },
   });
   server = createServer({ root });
 });
@@ -53,7 +62,11 @@ const escapes: [string, () => string, (input: string) => string][] = [
   ['.. after a directory', () => 'dir/../../outside/secret.txt', outsideText],
   ['absolute path elsewhere', () => path.join(base, 'outside/secret.txt'), outsideText],
   ['an absolute path to a system file', () => path.join(base, 'system/passwd'), outsideText],
-  ['a missing file elsewhere, refused like an existing one', () => path.join(base, 'outside/missing/file.txt'), outsideText],
+  [
+    'a missing file elsewhere, refused like an existing one',
+    () => path.join(base, 'outside/missing/file.txt'),
+    outsideText,
+  ],
   ['a link loop elsewhere, refused like any path', () => '../outside/loop-a/x', outsideText],
   ['root-evil sibling, relative', () => '../root-evil/secret.txt', outsideText],
   ['root-evil sibling, absolute', () => `${root}-evil/secret.txt`, outsideText],
@@ -103,7 +116,9 @@ describe('writes that would land outside the root', () => {
   });
 
   it('refuses a dangling symlink whose target is outside', async () => {
-    expect(await callTool(server, 'write_file', { path: 'dangling-out', content: 'x' })).toEqual(errorFrame(linkText('dangling-out')));
+    expect(await callTool(server, 'write_file', { path: 'dangling-out', content: 'x' })).toEqual(
+      errorFrame(linkText('dangling-out')),
+    );
     await expect(access(path.join(base, 'outside/new.txt'))).rejects.toThrow();
   });
 
@@ -117,7 +132,9 @@ describe('writes that would land outside the root', () => {
 
 describe('paths that stay inside are served', () => {
   it('an absolute path inside the root', async () => {
-    expect(await callTool(server, 'read_file', { path: path.join(root, 'inside.txt') })).toEqual(textFrame('1\tinside'));
+    expect(await callTool(server, 'read_file', { path: path.join(root, 'inside.txt') })).toEqual(
+      textFrame('1\tinside'),
+    );
   });
 
   it('a name starting with two dots', async () => {
@@ -150,7 +167,9 @@ describe('paths that stay inside are served', () => {
     const linkedRoot = path.join(base, 'root-link');
     await symlink(root, linkedRoot);
     const linked = createServer({ root: linkedRoot });
-    expect(await callTool(linked, 'read_file', { path: path.join(linkedRoot, 'inside.txt') })).toEqual(textFrame('1\tinside'));
+    expect(await callTool(linked, 'read_file', { path: path.join(linkedRoot, 'inside.txt') })).toEqual(
+      textFrame('1\tinside'),
+    );
     expect(await callTool(linked, 'write_file', { path: path.join(linkedRoot, 'dir/new.txt'), content: 'n' })).toEqual(
       structuredFrame({ path: 'dir/new.txt', bytes: 1, created: true }),
     );
@@ -189,12 +208,18 @@ describe('the walkers never pass through a link that leaves the root', () => {
   });
 
   it('glob matches nothing behind them', async () => {
-    expect(await callTool(server, 'glob', { pattern: '**/*secret*' })).toEqual(structuredFrame({ paths: [], truncated: false }));
-    expect(await callTool(server, 'glob', { pattern: '**/passwd*' })).toEqual(structuredFrame({ paths: [], truncated: false }));
+    expect(await callTool(server, 'glob', { pattern: '**/*secret*' })).toEqual(
+      structuredFrame({ paths: [], truncated: false }),
+    );
+    expect(await callTool(server, 'glob', { pattern: '**/passwd*' })).toEqual(
+      structuredFrame({ paths: [], truncated: false }),
+    );
   });
 
   it('grep reads nothing behind them', async () => {
-    expect(await callTool(server, 'grep', { pattern: 'secret|root' })).toEqual(textFrame('no matches for "secret|root" in "."'));
+    expect(await callTool(server, 'grep', { pattern: 'secret|root' })).toEqual(
+      textFrame('no matches for "secret|root" in "."'),
+    );
   });
 });
 

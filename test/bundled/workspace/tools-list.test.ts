@@ -33,12 +33,24 @@ describe('workspaceTools', () => {
       { name: 'grep', annotations: { title: 'Search file contents', ...reader }, structured: false },
       {
         name: 'write_file',
-        annotations: { title: 'Write file', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+        annotations: {
+          title: 'Write file',
+          readOnlyHint: false,
+          destructiveHint: true,
+          idempotentHint: true,
+          openWorldHint: false,
+        },
         structured: true,
       },
       {
         name: 'edit_file',
-        annotations: { title: 'Edit file', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+        annotations: {
+          title: 'Edit file',
+          readOnlyHint: false,
+          destructiveHint: true,
+          idempotentHint: false,
+          openWorldHint: false,
+        },
         structured: true,
       },
     ]);
@@ -47,13 +59,15 @@ describe('workspaceTools', () => {
   it('leaves the writers out when readOnly, so calling them is an unknown tool', async () => {
     const server = createServer({ root: workspace.root, readOnly: true });
     expect(server.tools.map((tool) => tool.name)).toEqual(['read_file', 'list_directory', 'glob', 'grep']);
-    expect(await callTool(server, 'write_file', { path: 'b.txt', content: 'b' })).toEqual(errorFrame('unknown tool: write_file'));
+    expect(await callTool(server, 'write_file', { path: 'b.txt', content: 'b' })).toEqual(
+      errorFrame('unknown tool: write_file'),
+    );
     expect(await callTool(server, 'edit_file', { path: 'a.txt', old_string: 'a', new_string: 'b' })).toEqual(
       errorFrame('unknown tool: edit_file'),
     );
   });
 
-  it('describes read_file\'s input for the model', () => {
+  it("describes read_file's input for the model", () => {
     const [readFile] = workspaceTools({ root: workspace.root });
     expect(readFile?.descriptor.inputSchema).toMatchInlineSnapshot(`
       {
@@ -94,11 +108,23 @@ describe('workspaceTools', () => {
   });
 
   const invalid: [string, Parameters<typeof workspaceTools>[0], string][] = [
-    ['a missing root', { root: '/nonexistent-zod-mcp-root' }, 'workspace root "/nonexistent-zod-mcp-root" does not exist'],
+    [
+      'a missing root',
+      { root: '/nonexistent-zod-mcp-root' },
+      'workspace root "/nonexistent-zod-mcp-root" does not exist',
+    ],
     ['a file as root', { root: '/etc/passwd' }, 'workspace root "/etc/passwd" is not a directory'],
     ['an empty root', { root: '' }, 'workspaceTools: root: Too small: expected string to have >=1 characters'],
-    ['maxResults 0', { root: '/tmp', maxResults: 0 }, 'workspaceTools: maxResults: Too small: expected number to be >0'],
-    ['a fractional maxReadBytes', { root: '/tmp', maxReadBytes: 1.5 }, 'workspaceTools: maxReadBytes: expected int, received number'],
+    [
+      'maxResults 0',
+      { root: '/tmp', maxResults: 0 },
+      'workspaceTools: maxResults: Too small: expected number to be >0',
+    ],
+    [
+      'a fractional maxReadBytes',
+      { root: '/tmp', maxReadBytes: 1.5 },
+      'workspaceTools: maxReadBytes: expected int, received number',
+    ],
   ];
   it.each(invalid)('throws at start-up for %s', (_label, options, message) => {
     expect(() => workspaceTools(options)).toThrow(new TypeError(message));

@@ -2,7 +2,15 @@ import { chmod, lstat, readFile, readdir, readlink, stat, writeFile } from 'node
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { McpServer } from '../../../src/index.js';
-import { callTool, createServer, createTempWorkspace, errorFrame, structuredFrame, writeTree, type TempWorkspace } from './helpers.js';
+import {
+  callTool,
+  createServer,
+  createTempWorkspace,
+  errorFrame,
+  structuredFrame,
+  writeTree,
+  type TempWorkspace,
+} from './helpers.js';
 
 let workspace: TempWorkspace;
 let server: McpServer;
@@ -44,9 +52,16 @@ describe('write_file', () => {
     expect(await read('app.ts')).toBe('export {};\n');
     expect(after.ino).not.toBe(before.ino);
     expect(after.mode & 0o777).toBe(0o640);
-    expect((await readdir(workspace.root)).sort()).toEqual(
-      ['app.ts', 'crlf.txt', 'dangling-in', 'dir', 'image.bin', 'latin1.txt', 'link-to-app', 'repeat.txt'],
-    );
+    expect((await readdir(workspace.root)).sort()).toEqual([
+      'app.ts',
+      'crlf.txt',
+      'dangling-in',
+      'dir',
+      'image.bin',
+      'latin1.txt',
+      'link-to-app',
+      'repeat.txt',
+    ]);
   });
 
   it('writes an empty file', async () => {
@@ -75,7 +90,11 @@ describe('write_file', () => {
   const errors: [string, Record<string, unknown>, string][] = [
     ['a directory', { path: 'dir', content: 'x' }, '"dir" is a directory, not a file'],
     ['the root', { path: '.', content: 'x' }, '"." is a directory, not a file'],
-    ['a path under a file', { path: 'app.ts/child.txt', content: 'x' }, 'cannot create "app.ts/child.txt": a file stands where its path needs a directory'],
+    [
+      'a path under a file',
+      { path: 'app.ts/child.txt', content: 'x' },
+      'cannot create "app.ts/child.txt": a file stands where its path needs a directory',
+    ],
   ];
   it.each(errors)('refuses %s', async (_label, args, text) => {
     expect(await callTool(server, 'write_file', args)).toEqual(errorFrame(text));
@@ -84,23 +103,33 @@ describe('write_file', () => {
 
 describe('edit_file', () => {
   it('replaces the one occurrence', async () => {
-    expect(await callTool(server, 'edit_file', { path: 'app.ts', old_string: '"hello"', new_string: '"bonjour"' })).toEqual(
-      structuredFrame({ path: 'app.ts', replacements: 1 }),
-    );
+    expect(
+      await callTool(server, 'edit_file', { path: 'app.ts', old_string: '"hello"', new_string: '"bonjour"' }),
+    ).toEqual(structuredFrame({ path: 'app.ts', replacements: 1 }));
     expect(await read('app.ts')).toBe('const greeting = "bonjour";\nconsole.log(greeting);\n');
   });
 
   it('replaces every occurrence with replace_all', async () => {
-    expect(await callTool(server, 'edit_file', { path: 'repeat.txt', old_string: 'foo', new_string: 'FOO', replace_all: true })).toEqual(
-      structuredFrame({ path: 'repeat.txt', replacements: 3 }),
-    );
+    expect(
+      await callTool(server, 'edit_file', {
+        path: 'repeat.txt',
+        old_string: 'foo',
+        new_string: 'FOO',
+        replace_all: true,
+      }),
+    ).toEqual(structuredFrame({ path: 'repeat.txt', replacements: 3 }));
     expect(await read('repeat.txt')).toBe('FOO bar\nFOO baz\nFOO qux\n');
   });
 
   it('replace_all with a single occurrence', async () => {
-    expect(await callTool(server, 'edit_file', { path: 'repeat.txt', old_string: 'baz', new_string: 'BAZ', replace_all: true })).toEqual(
-      structuredFrame({ path: 'repeat.txt', replacements: 1 }),
-    );
+    expect(
+      await callTool(server, 'edit_file', {
+        path: 'repeat.txt',
+        old_string: 'baz',
+        new_string: 'BAZ',
+        replace_all: true,
+      }),
+    ).toEqual(structuredFrame({ path: 'repeat.txt', replacements: 1 }));
     expect(await read('repeat.txt')).toBe('foo bar\nfoo BAZ\nfoo qux\n');
   });
 
@@ -115,9 +144,9 @@ describe('edit_file', () => {
   });
 
   it('matches lines quoted with \\n in a CRLF file, and writes CRLF', async () => {
-    expect(await callTool(server, 'edit_file', { path: 'crlf.txt', old_string: 'first\nsecond', new_string: 'one\ntwo' })).toEqual(
-      structuredFrame({ path: 'crlf.txt', replacements: 1 }),
-    );
+    expect(
+      await callTool(server, 'edit_file', { path: 'crlf.txt', old_string: 'first\nsecond', new_string: 'one\ntwo' }),
+    ).toEqual(structuredFrame({ path: 'crlf.txt', replacements: 1 }));
     expect(await read('crlf.txt')).toBe('one\r\ntwo\r\nthird\r\n');
   });
 
@@ -139,8 +168,16 @@ describe('edit_file', () => {
     ],
     ['a missing file', { path: 'nope.txt', old_string: 'a', new_string: 'b' }, '"nope.txt" does not exist'],
     ['a directory', { path: 'dir', old_string: 'a', new_string: 'b' }, '"dir" is a directory, not a file'],
-    ['a binary file', { path: 'image.bin', old_string: 'a', new_string: 'b' }, '"image.bin" is a binary file; edit_file edits text files only'],
-    ['a file that is not UTF-8', { path: 'latin1.txt', old_string: 'caf', new_string: 'x' }, '"latin1.txt" is not valid UTF-8; edit_file edits UTF-8 text only'],
+    [
+      'a binary file',
+      { path: 'image.bin', old_string: 'a', new_string: 'b' },
+      '"image.bin" is a binary file; edit_file edits text files only',
+    ],
+    [
+      'a file that is not UTF-8',
+      { path: 'latin1.txt', old_string: 'caf', new_string: 'x' },
+      '"latin1.txt" is not valid UTF-8; edit_file edits UTF-8 text only',
+    ],
   ];
   it.each(conflicts)('refuses %s and changes nothing', async (_label, args, text) => {
     const before = await readdir(workspace.root);

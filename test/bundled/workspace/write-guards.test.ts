@@ -8,7 +8,15 @@ import { createEditFile } from '../../../src/bundled/workspace/edit-file.js';
 import { createWorkspace } from '../../../src/bundled/workspace/workspace.js';
 import { createWriteFile } from '../../../src/bundled/workspace/write-file.js';
 import type { ToolContext } from '../../../src/features/tools/define.js';
-import { callTool, createServer, createTempWorkspace, errorFrame, structuredFrame, writeTree, type TempWorkspace } from './helpers.js';
+import {
+  callTool,
+  createServer,
+  createTempWorkspace,
+  errorFrame,
+  structuredFrame,
+  writeTree,
+  type TempWorkspace,
+} from './helpers.js';
 
 let workspace: TempWorkspace;
 const file = (name: string) => path.join(workspace.root, name);
@@ -55,7 +63,9 @@ describe.each(writes)('%s', (tool, args, done) => {
       canAsk: () => true,
       ask: async (requests: Record<string, unknown>) => {
         await appendFile(file('notes.txt'), 'appended\n');
-        return Object.fromEntries(Object.keys(requests).map((key) => [key, { action: 'accept', content: { approve: true } }]));
+        return Object.fromEntries(
+          Object.keys(requests).map((key) => [key, { action: 'accept', content: { approve: true } }]),
+        );
       },
     } as unknown as ToolContext;
     const target = createWorkspace({ root: workspace.root, confirmWrites: true });

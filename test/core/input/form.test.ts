@@ -39,14 +39,20 @@ describe('elicitationForm', () => {
   });
 
   it('states single and multiple choices: untitled, titled (oneOf / items.anyOf), legacy enumNames, a literal', () => {
-    const titles = [{ const: 'a', title: 'Apple' }, { const: 'b', title: 'Banana' }];
+    const titles = [
+      { const: 'a', title: 'Apple' },
+      { const: 'b', title: 'Banana' },
+    ];
     const form = elicitationForm(
       z.object({
         plain: z.enum(['a', 'b']).default('b'),
         titled: z.enum(['a', 'b']).meta({ oneOf: titles }),
         legacy: z.enum(['a', 'b']).meta({ enumNames: ['Apple', 'Banana'] }),
         only: z.literal('yes'),
-        many: z.array(z.enum(['a', 'b'])).min(1).max(2),
+        many: z
+          .array(z.enum(['a', 'b']))
+          .min(1)
+          .max(2),
         manyTitled: z.array(z.enum(['a', 'b'])).meta({ items: { anyOf: titles } }),
       }),
     );
@@ -61,7 +67,9 @@ describe('elicitationForm', () => {
   });
 
   it('takes Zod 3 objects too', () => {
-    expect(elicitationForm(z3.object({ ok: z3.boolean(), n: z3.number().int().optional() })).requestedSchema).toStrictEqual({
+    expect(
+      elicitationForm(z3.object({ ok: z3.boolean(), n: z3.number().int().optional() })).requestedSchema,
+    ).toStrictEqual({
       type: 'object',
       properties: { ok: { type: 'boolean' }, n: { type: 'integer' } },
       required: ['ok'],
@@ -75,8 +83,11 @@ describe('elicitationForm', () => {
       ['field "nick" may be null', z.object({ nick: z.string().nullable() })],
       ['field "either" has no single type', z.object({ either: z.union([z.string(), z.number()]) })],
     ];
-    for (const [message, schema] of refusals) expect(() => elicitationForm(schema), message).toThrow(`elicitation form: ${message}`);
-    expect(() => elicitationForm(z.string() as never)).toThrow('elicitation form: the schema must be a Zod object (z.object)');
+    for (const [message, schema] of refusals)
+      expect(() => elicitationForm(schema), message).toThrow(`elicitation form: ${message}`);
+    expect(() => elicitationForm(z.string() as never)).toThrow(
+      'elicitation form: the schema must be a Zod object (z.object)',
+    );
   });
 
   it('is made once per schema', () => {

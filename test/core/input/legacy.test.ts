@@ -5,7 +5,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Message } from '../../../schemas/jsonrpc.js';
-import { McpServer, definePrompt, defineTool, elicit, elicitUrl, listRoots, sample, type Session } from '../../../src/index.js';
+import {
+  McpServer,
+  definePrompt,
+  defineTool,
+  elicit,
+  elicitUrl,
+  listRoots,
+  sample,
+  type Session,
+} from '../../../src/index.js';
 
 const Name = z.object({ name: z.string() });
 const greet = defineTool({
@@ -56,15 +65,31 @@ const focus = definePrompt({
 type Answer = (request: { id: number; method: string; params?: unknown }) => unknown;
 
 /** A 2025 client on one session: it records what the server sends and answers requests with `answer`. */
-async function connect(options: { capabilities?: object; protocolVersion?: string; answer?: Answer; timeoutMs?: number; onError?: (error: unknown) => void } = {}) {
-  const server = new McpServer({ name: 's', version: '1', tools: [greet, both, roots, steps], prompts: [focus], timeoutMs: options.timeoutMs, onError: options.onError });
+async function connect(
+  options: {
+    capabilities?: object;
+    protocolVersion?: string;
+    answer?: Answer;
+    timeoutMs?: number;
+    onError?: (error: unknown) => void;
+  } = {},
+) {
+  const server = new McpServer({
+    name: 's',
+    version: '1',
+    tools: [greet, both, roots, steps],
+    prompts: [focus],
+    timeoutMs: options.timeoutMs,
+    onError: options.onError,
+  });
   const sent: Message[] = [];
   let session: Session;
   const notify = (message: Message) => {
     sent.push(message);
     if (!('id' in message) || !('method' in message) || options.answer === undefined) return;
     const result = options.answer(message as never);
-    if (result !== undefined) setTimeout(() => void server.handle({ jsonrpc: '2.0', id: message.id, ...(result as object) }, { session }), 1);
+    if (result !== undefined)
+      setTimeout(() => void server.handle({ jsonrpc: '2.0', id: message.id, ...(result as object) }, { session }), 1);
   };
   session = server.createSession({ notify });
   await server.handle(
@@ -72,11 +97,19 @@ async function connect(options: { capabilities?: object; protocolVersion?: strin
       jsonrpc: '2.0',
       id: 0,
       method: 'initialize',
-      params: { protocolVersion: options.protocolVersion ?? '2025-11-25', capabilities: options.capabilities ?? { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} }, clientInfo: { name: 'c', version: '1' } },
+      params: {
+        protocolVersion: options.protocolVersion ?? '2025-11-25',
+        capabilities: options.capabilities ?? { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
+        clientInfo: { name: 'c', version: '1' },
+      },
     },
     { session },
   );
-  const call = (id: number, name: string, context: { signal?: AbortSignal } = {}) => server.handle({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {} } }, { session, notify, ...context });
+  const call = (id: number, name: string, context: { signal?: AbortSignal } = {}) =>
+    server.handle(
+      { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {} } },
+      { session, notify, ...context },
+    );
   return { server, session, sent, call, notify };
 }
 
@@ -86,9 +119,27 @@ const text = (frame: unknown) => (frame as { result: { content: { text: string }
 describe('2025: a handler that asks sends the client requests of its own', () => {
   it('progress the run after an answer repeats is not sent again (progress must increase); what is new is', async () => {
     const { server, session, sent, notify } = await connect({ answer: () => accepted });
-    const frame = await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'steps', arguments: {}, _meta: { progressToken: 'p' } } }, { session, notify });
-    expect(frame).toStrictEqual({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'Hello, Ada!' }], isError: false } });
-    expect(sent.map((message) => ('method' in message ? `${message.method} ${JSON.stringify((message.params as { message?: string }).message ?? '')}` : 'response'))).toStrictEqual([
+    const frame = await server.handle(
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'steps', arguments: {}, _meta: { progressToken: 'p' } },
+      },
+      { session, notify },
+    );
+    expect(frame).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { content: [{ type: 'text', text: 'Hello, Ada!' }], isError: false },
+    });
+    expect(
+      sent.map((message) =>
+        'method' in message
+          ? `${message.method} ${JSON.stringify((message.params as { message?: string }).message ?? '')}`
+          : 'response',
+      ),
+    ).toStrictEqual([
       'notifications/progress "looking"',
       'elicitation/create "What is your name?"',
       'notifications/progress "greeting"',
@@ -97,21 +148,36 @@ describe('2025: a handler that asks sends the client requests of its own', () =>
 
   it('sends elicitation/create with the form (mode form on 2025-11-25) and answers with what came back', async () => {
     const { sent, call } = await connect({ answer: () => accepted });
-    expect(await call(1, 'greet')).toStrictEqual({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'Hello, Ada!' }], isError: false } });
+    expect(await call(1, 'greet')).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { content: [{ type: 'text', text: 'Hello, Ada!' }], isError: false },
+    });
     expect(sent).toStrictEqual([
       {
         jsonrpc: '2.0',
         id: 1,
         method: 'elicitation/create',
-        params: { mode: 'form', message: 'What is your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } },
+        params: {
+          mode: 'form',
+          message: 'What is your name?',
+          requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+        },
       },
     ]);
   });
 
   it('leaves out `mode` for a client of an earlier revision', async () => {
-    const { sent, call } = await connect({ protocolVersion: '2025-06-18', capabilities: { elicitation: {} }, answer: () => accepted });
+    const { sent, call } = await connect({
+      protocolVersion: '2025-06-18',
+      capabilities: { elicitation: {} },
+      answer: () => accepted,
+    });
     await call(1, 'greet');
-    expect((sent[0] as { params: object }).params).toStrictEqual({ message: 'What is your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } });
+    expect((sent[0] as { params: object }).params).toStrictEqual({
+      message: 'What is your name?',
+      requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+    });
   });
 
   it('sends the questions of one round together, then the next round; URL mode carries an elicitationId', async () => {
@@ -123,47 +189,108 @@ describe('2025: a handler that asks sends the client requests of its own', () =>
             ? { result: { role: 'assistant', content: { type: 'text', text: 'yo' }, model: 'm' } }
             : { result: { action: 'accept' } },
     });
-    expect(text(await call(1, 'both'))).toStrictEqual({ content: [{ type: 'text', text: 'file:///a,file:///b {"type":"text","text":"yo"} accept' }], isError: false });
-    expect(sent.map((message) => [(message as { id: number }).id, (message as { method: string }).method])).toStrictEqual([
+    expect(text(await call(1, 'both'))).toStrictEqual({
+      content: [{ type: 'text', text: 'file:///a,file:///b {"type":"text","text":"yo"} accept' }],
+      isError: false,
+    });
+    expect(
+      sent.map((message) => [(message as { id: number }).id, (message as { method: string }).method]),
+    ).toStrictEqual([
       [1, 'roots/list'],
       [2, 'sampling/createMessage'],
       [3, 'elicitation/create'],
     ]);
     expect(sent[0]).toStrictEqual({ jsonrpc: '2.0', id: 1, method: 'roots/list' });
-    expect((sent[2] as { params: object }).params).toStrictEqual({ mode: 'url', message: 'Sign in, please', url: 'https://example.com/login', elicitationId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect((sent[2] as { params: object }).params).toStrictEqual({
+      mode: 'url',
+      message: 'Sign in, please',
+      url: 'https://example.com/login',
+      elicitationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
   });
 
   it('an answer that does not fit the form, or an error response, is an isError result saying so', async () => {
     const misfit = await connect({ answer: () => ({ result: { action: 'accept', content: { name: 7 } } }) });
     expect(text(await misfit.call(1, 'greet'))).toStrictEqual({
-      content: [{ type: 'text', text: 'the client\'s answer to "who" (elicitation/create) does not fit the form (name: expected string, received number)' }],
+      content: [
+        {
+          type: 'text',
+          text: 'the client\'s answer to "who" (elicitation/create) does not fit the form (name: expected string, received number)',
+        },
+      ],
       isError: true,
     });
     const refusing = await connect({ answer: () => ({ error: { code: -32601, message: 'Method not found' } }) });
-    expect(text(await refusing.call(1, 'greet'))).toStrictEqual({ content: [{ type: 'text', text: 'the client answered elicitation/create with error -32601: Method not found' }], isError: true });
+    expect(text(await refusing.call(1, 'greet'))).toStrictEqual({
+      content: [{ type: 'text', text: 'the client answered elicitation/create with error -32601: Method not found' }],
+      isError: true,
+    });
   });
 
   it('a prompt that cannot ask is -32603 with the reason as data', async () => {
     const { server, session } = await connect({ capabilities: {} });
-    expect(await server.handle({ jsonrpc: '2.0', id: 1, method: 'prompts/get', params: { name: 'focus' } }, { session })).toStrictEqual({
+    expect(
+      await server.handle({ jsonrpc: '2.0', id: 1, method: 'prompts/get', params: { name: 'focus' } }, { session }),
+    ).toStrictEqual({
       jsonrpc: '2.0',
       id: 1,
-      error: { code: -32603, message: 'Internal error', data: 'cannot ask the client: it did not declare the elicitation capability (form)' },
+      error: {
+        code: -32603,
+        message: 'Internal error',
+        data: 'cannot ask the client: it did not declare the elicitation capability (form)',
+      },
     });
   });
 
   it('a request with no channel to the client (handle() without notify, as in process mode) fails at once', async () => {
     const server = new McpServer({ name: 's', version: '1', tools: [greet] });
     const session = server.createSession();
-    await server.handle({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: { elicitation: {} }, clientInfo: { name: 'c', version: '1' } } }, { session });
-    expect(text(await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'greet' } }, { session }))).toStrictEqual({
+    await server.handle(
+      {
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: { elicitation: {} },
+          clientInfo: { name: 'c', version: '1' },
+        },
+      },
+      { session },
+    );
+    expect(
+      text(
+        await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'greet' } }, { session }),
+      ),
+    ).toStrictEqual({
       content: [{ type: 'text', text: 'cannot ask the client: this connection carries no requests to it' }],
       isError: true,
     });
     const stateless = server.createSession({ acceptsResponses: false, notify: () => undefined });
-    await server.handle({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: { elicitation: {} }, clientInfo: { name: 'c', version: '1' } } }, { session: stateless });
-    expect(text(await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'greet' } }, { session: stateless, notify: () => undefined }))).toMatchObject({
-      content: [{ text: 'cannot ask the client: a stateless HTTP request has no session for its answers to come back to' }],
+    await server.handle(
+      {
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: { elicitation: {} },
+          clientInfo: { name: 'c', version: '1' },
+        },
+      },
+      { session: stateless },
+    );
+    expect(
+      text(
+        await server.handle(
+          { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'greet' } },
+          { session: stateless, notify: () => undefined },
+        ),
+      ),
+    ).toMatchObject({
+      content: [
+        { text: 'cannot ask the client: a stateless HTTP request has no session for its answers to come back to' },
+      ],
       isError: true,
     });
   });
@@ -178,7 +305,11 @@ describe('2025: a handler that asks sends the client requests of its own', () =>
     expect(await answer).toBeNull();
     expect(sent).toStrictEqual([
       expect.objectContaining({ id: 1, method: 'elicitation/create' }),
-      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'the request that asked has ended' } },
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: 1, reason: 'the request that asked has ended' },
+      },
     ]);
     expect(await server.handle({ jsonrpc: '2.0', id: 1, ...accepted }, { session })).toBeNull();
     expect(notes.map(String)).toStrictEqual(['Error: ignored a response to no request waiting for one (id 1)']);
@@ -186,8 +317,15 @@ describe('2025: a handler that asks sends the client requests of its own', () =>
 
   it('a client that never answers ends with the call timeout', async () => {
     const { call, sent } = await connect({ timeoutMs: 50 });
-    expect(text(await call(1, 'greet'))).toStrictEqual({ content: [{ type: 'text', text: 'tool greet timed out after 50 ms' }], isError: true });
-    expect(sent.at(-1)).toStrictEqual({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'the request that asked has ended' } });
+    expect(text(await call(1, 'greet'))).toStrictEqual({
+      content: [{ type: 'text', text: 'tool greet timed out after 50 ms' }],
+      isError: true,
+    });
+    expect(sent.at(-1)).toStrictEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 1, reason: 'the request that asked has ended' },
+    });
   });
 
   it('a duplicate response is only noted, and never crashes the session', async () => {
@@ -195,7 +333,9 @@ describe('2025: a handler that asks sends the client requests of its own', () =>
     const { call, server, session } = await connect({ answer: () => accepted, onError: (error) => notes.push(error) });
     expect(text(await call(1, 'greet')).content[0]!.text).toBe('Hello, Ada!');
     expect(await server.handle({ jsonrpc: '2.0', id: 1, ...accepted }, { session })).toBeNull();
-    expect(await server.handle({ jsonrpc: '2.0', id: 1, error: { code: -1, message: 'late' } }, { session })).toBeNull();
+    expect(
+      await server.handle({ jsonrpc: '2.0', id: 1, error: { code: -1, message: 'late' } }, { session }),
+    ).toBeNull();
     expect(notes).toHaveLength(2);
     expect(text(await call(2, 'greet')).content[0]!.text).toBe('Hello, Ada!');
   });
@@ -205,7 +345,10 @@ describe('2025: a handler that asks sends the client requests of its own', () =>
     const waiting = Array.from({ length: 32 }, (_, index) => call(index + 1, 'greet'));
     await sleep(10);
     expect(session.outbound.size).toBe(32);
-    expect(text(await call(99, 'greet'))).toStrictEqual({ content: [{ type: 'text', text: 'cannot ask the client: 32 requests to it are already waiting for answers' }], isError: true });
+    expect(text(await call(99, 'greet'))).toStrictEqual({
+      content: [{ type: 'text', text: 'cannot ask the client: 32 requests to it are already waiting for answers' }],
+      isError: true,
+    });
     session.close();
     expect((await Promise.all(waiting)).map((frame) => text(frame).isError)).toStrictEqual(Array(32).fill(true));
   });
@@ -220,7 +363,10 @@ describe('2025: a handler that asks sends the client requests of its own', () =>
     expect(text(await call(2, 'roots')).content[0]!.text).toBe('file:///v1');
     await server.handle({ jsonrpc: '2.0', method: 'notifications/roots/list_changed' }, { session });
     expect(text(await call(3, 'roots')).content[0]!.text).toBe('file:///v2');
-    const forgetful = await connect({ capabilities: { roots: {} }, answer: () => ({ result: { roots: [{ uri: `file:///w${++listed}` }] } }) });
+    const forgetful = await connect({
+      capabilities: { roots: {} },
+      answer: () => ({ result: { roots: [{ uri: `file:///w${++listed}` }] } }),
+    });
     expect(text(await forgetful.call(1, 'roots')).content[0]!.text).toBe('file:///w3');
     expect(text(await forgetful.call(2, 'roots')).content[0]!.text).toBe('file:///w4');
   });
@@ -246,20 +392,49 @@ describe('2025: a handler that asks sends the client requests of its own', () =>
     const notify = (message: Message) => {
       sent.push(message);
       // The client refuses the first question and never answers the second.
-      if ('id' in message && message.id === 1) setTimeout(() => void server.handle({ jsonrpc: '2.0', id: 1, error: { code: -1, message: 'no' } }, { session }), 1);
+      if ('id' in message && message.id === 1)
+        setTimeout(
+          () => void server.handle({ jsonrpc: '2.0', id: 1, error: { code: -1, message: 'no' } }, { session }),
+          1,
+        );
     };
     session = server.createSession({ notify });
-    await server.handle({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: { elicitation: {} }, clientInfo: { name: 'c', version: '1' } } }, { session });
-    expect(text(await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'two' } }, { session, notify }))).toMatchObject({
+    await server.handle(
+      {
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: { elicitation: {} },
+          clientInfo: { name: 'c', version: '1' },
+        },
+      },
+      { session },
+    );
+    expect(
+      text(
+        await server.handle(
+          { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'two' } },
+          { session, notify },
+        ),
+      ),
+    ).toMatchObject({
       content: [{ text: 'the client answered elicitation/create with error -1: no' }],
       isError: true,
     });
     expect(session.outbound.size).toBe(0);
-    expect(sent.at(-1)).toStrictEqual({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: 'the request that asked has ended' } });
+    expect(sent.at(-1)).toStrictEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 2, reason: 'the request that asked has ended' },
+    });
   });
 
   it('a response with error: null is a result; a malformed one fails its request and is never answered', async () => {
-    const ok = await connect({ answer: () => ({ result: { action: 'accept', content: { name: 'Ada' } }, error: null }) });
+    const ok = await connect({
+      answer: () => ({ result: { action: 'accept', content: { name: 'Ada' } }, error: null }),
+    });
     expect(text(await ok.call(1, 'greet')).content[0]!.text).toBe('Hello, Ada!');
     for (const bad of [{ error: { code: -1 } }, { error: 'boom' }, { result: 'accept', error: 5 }]) {
       let answered: unknown = 'not yet';
@@ -268,18 +443,40 @@ describe('2025: a handler that asks sends the client requests of its own', () =>
       await sleep(5);
       answered = await server.handle({ jsonrpc: '2.0', id: 1, ...bad }, { session });
       expect(answered).toBeNull();
-      expect(text(await pending)).toStrictEqual({ content: [{ type: 'text', text: 'the client answered elicitation/create with a malformed response' }], isError: true });
+      expect(text(await pending)).toStrictEqual({
+        content: [{ type: 'text', text: 'the client answered elicitation/create with a malformed response' }],
+        isError: true,
+      });
     }
   });
 
   it('a channel that throws fails the question or the withdrawal quietly, never the process', async () => {
     const server = new McpServer({ name: 's', version: '1', tools: [greet] });
     const session = server.createSession();
-    await server.handle({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: { elicitation: {} }, clientInfo: { name: 'c', version: '1' } } }, { session });
+    await server.handle(
+      {
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: { elicitation: {} },
+          clientInfo: { name: 'c', version: '1' },
+        },
+      },
+      { session },
+    );
     const broken = () => {
       throw new Error('stream closed');
     };
-    expect(text(await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'greet' } }, { session, notify: broken }))).toMatchObject({
+    expect(
+      text(
+        await server.handle(
+          { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'greet' } },
+          { session, notify: broken },
+        ),
+      ),
+    ).toMatchObject({
       content: [{ text: 'cannot ask the client: this connection carries no requests to it' }],
       isError: true,
     });
@@ -289,11 +486,13 @@ describe('2025: a handler that asks sends the client requests of its own', () =>
       if (++calls > 1) throw new Error('stream closed');
     };
     const controller = new AbortController();
-    const pending = server.handle({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'greet' } }, { session, notify: failsLater, signal: controller.signal });
+    const pending = server.handle(
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'greet' } },
+      { session, notify: failsLater, signal: controller.signal },
+    );
     await sleep(5);
     controller.abort();
     expect(await pending).toBeNull();
     expect(session.outbound.size).toBe(0);
   });
 });
-

@@ -2,7 +2,17 @@
 // multi-round questions, memo, capability gating, prompts and resources that ask, and the round limit.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { McpServer, defineResource, defineResourceTemplate, definePrompt, defineTool, elicit, elicitUrl, listRoots, sample } from '../../../src/index.js';
+import {
+  McpServer,
+  defineResource,
+  defineResourceTemplate,
+  definePrompt,
+  defineTool,
+  elicit,
+  elicitUrl,
+  listRoots,
+  sample,
+} from '../../../src/index.js';
 import { envelope, serverInfoMeta } from '../../helpers/eras.js';
 
 const ALL = { elicitation: {}, sampling: {}, roots: {} };
@@ -60,21 +70,43 @@ const prompt = definePrompt({
   },
 });
 
-const server = new McpServer({ name: 'test-server', version: '1.2.3', tools: [greet, survey, loop], resources: [read], prompts: [prompt], maxInputRounds: 3 });
+const server = new McpServer({
+  name: 'test-server',
+  version: '1.2.3',
+  tools: [greet, survey, loop],
+  resources: [read],
+  prompts: [prompt],
+  maxInputRounds: 3,
+});
 const call = (id: number, name: string, extra: Record<string, unknown> = {}, capabilities: object = ALL) =>
-  server.handle({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {}, ...extra, _meta: meta(capabilities) } });
+  server.handle({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name, arguments: {}, ...extra, _meta: meta(capabilities) },
+  });
 const stateOf = (frame: unknown) => (frame as { result: { requestState: string } }).result.requestState;
 
 describe('2026: a handler that asks answers input_required', () => {
   it('round 1: resultType first, the questions as the client must send them, a sealed state, serverInfo; nothing cacheable', async () => {
     const frame = await call(1, 'greet');
-    expect(Object.keys((frame as { result: object }).result)).toStrictEqual(['resultType', 'inputRequests', 'requestState', '_meta']);
+    expect(Object.keys((frame as { result: object }).result)).toStrictEqual([
+      'resultType',
+      'inputRequests',
+      'requestState',
+      '_meta',
+    ]);
     expect(frame).toStrictEqual({
       jsonrpc: '2.0',
       id: 1,
       result: {
         resultType: 'input_required',
-        inputRequests: { who: { method: 'elicitation/create', params: { mode: 'form', message: 'What is your name?', requestedSchema: form } } },
+        inputRequests: {
+          who: {
+            method: 'elicitation/create',
+            params: { mode: 'form', message: 'What is your name?', requestedSchema: form },
+          },
+        },
         requestState: expect.stringMatching(/^v1\.[A-Za-z0-9_-]+$/),
         ...serverInfoMeta(),
       },
@@ -84,8 +116,21 @@ describe('2026: a handler that asks answers input_required', () => {
   it('round 2: the retry with the answer and the state completes; the handler ran again from the start', async () => {
     runs = 0;
     const first = await call(1, 'greet', { arguments: { loud: true } });
-    const done = await call(2, 'greet', { arguments: { loud: true }, inputResponses: { who: { action: 'accept', content: { name: 'Ada' } } }, requestState: stateOf(first) });
-    expect(done).toStrictEqual({ jsonrpc: '2.0', id: 2, result: { resultType: 'complete', content: [{ type: 'text', text: 'HELLO, ADA!' }], isError: false, ...serverInfoMeta() } });
+    const done = await call(2, 'greet', {
+      arguments: { loud: true },
+      inputResponses: { who: { action: 'accept', content: { name: 'Ada' } } },
+      requestState: stateOf(first),
+    });
+    expect(done).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: {
+        resultType: 'complete',
+        content: [{ type: 'text', text: 'HELLO, ADA!' }],
+        isError: false,
+        ...serverInfoMeta(),
+      },
+    });
     expect(runs).toBe(2);
   });
 
@@ -99,12 +144,22 @@ describe('2026: a handler that asks answers input_required', () => {
 
   it('a missing answer, a wrong key or an answer that does not fit the form asks again; extra keys are ignored', async () => {
     const state = stateOf(await call(1, 'greet'));
-    for (const inputResponses of [{}, { other: { action: 'accept', content: { name: 'x' } } }, { who: { action: 'accept', content: { name: 42 } } }, { who: 12345 }]) {
+    for (const inputResponses of [
+      {},
+      { other: { action: 'accept', content: { name: 'x' } } },
+      { who: { action: 'accept', content: { name: 42 } } },
+      { who: 12345 },
+    ]) {
       const again = await call(2, 'greet', { inputResponses, requestState: state });
-      expect(again).toMatchObject({ result: { resultType: 'input_required', inputRequests: { who: { method: 'elicitation/create' } } } });
+      expect(again).toMatchObject({
+        result: { resultType: 'input_required', inputRequests: { who: { method: 'elicitation/create' } } },
+      });
       expect(stateOf(again)).not.toBe(state);
     }
-    const done = await call(3, 'greet', { inputResponses: { who: { action: 'accept', content: { name: 'Bo' } }, extra: { anything: true } }, requestState: state });
+    const done = await call(3, 'greet', {
+      inputResponses: { who: { action: 'accept', content: { name: 'Bo' } }, extra: { anything: true } },
+      requestState: state,
+    });
     expect(done).toMatchObject({ result: { resultType: 'complete', content: [{ text: 'Hello, Bo!' }] } });
   });
 
@@ -120,12 +175,23 @@ describe('2026: a handler that asks answers input_required', () => {
       who: { method: 'elicitation/create', params: { mode: 'form', message: 'Name?', requestedSchema: form } },
       roots: { method: 'roots/list', params: {} },
     });
-    const r2 = await call(2, 'survey', { inputResponses: { who: { action: 'accept', content: { name: 'Di' } }, roots: { roots: [{ uri: 'file:///w' }] } }, requestState: stateOf(r1) });
-    expect((r2 as unknown as { result: { inputRequests: object } }).result.inputRequests).toStrictEqual({
-      mood: { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'How do I feel?' } }], maxTokens: 10 } },
+    const r2 = await call(2, 'survey', {
+      inputResponses: { who: { action: 'accept', content: { name: 'Di' } }, roots: { roots: [{ uri: 'file:///w' }] } },
+      requestState: stateOf(r1),
     });
-    const r3 = await call(3, 'survey', { inputResponses: { mood: { role: 'assistant', content: { type: 'text', text: 'fine' }, model: 'm' } }, requestState: stateOf(r2) });
-    expect(JSON.parse((r3 as unknown as { result: { content: { text: string }[] } }).result.content[0]!.text)).toStrictEqual({
+    expect((r2 as unknown as { result: { inputRequests: object } }).result.inputRequests).toStrictEqual({
+      mood: {
+        method: 'sampling/createMessage',
+        params: { messages: [{ role: 'user', content: { type: 'text', text: 'How do I feel?' } }], maxTokens: 10 },
+      },
+    });
+    const r3 = await call(3, 'survey', {
+      inputResponses: { mood: { role: 'assistant', content: { type: 'text', text: 'fine' }, model: 'm' } },
+      requestState: stateOf(r2),
+    });
+    expect(
+      JSON.parse((r3 as unknown as { result: { content: { text: string }[] } }).result.content[0]!.text),
+    ).toStrictEqual({
       ticket: 'T-1',
       who: { action: 'accept', content: { name: 'Di' } },
       roots: 1,
@@ -138,7 +204,11 @@ describe('2026: a handler that asks answers input_required', () => {
     expect(await call(1, 'greet', {}, { sampling: {} })).toStrictEqual({
       jsonrpc: '2.0',
       id: 1,
-      error: { code: -32021, message: 'Missing required client capability', data: { requiredCapabilities: { elicitation: { form: {} } } } },
+      error: {
+        code: -32021,
+        message: 'Missing required client capability',
+        data: { requiredCapabilities: { elicitation: { form: {} } } },
+      },
     });
     expect(await call(2, 'survey', {}, { elicitation: { url: {} } })).toMatchObject({
       error: { code: -32021, data: { requiredCapabilities: { elicitation: { form: {} }, roots: {} } } },
@@ -158,7 +228,14 @@ describe('2026: a handler that asks answers input_required', () => {
     });
     const probing = new McpServer({ name: 'p', version: '1', tools: [ctxProbe] });
     const probe = async (capabilities: object) =>
-      ((await probing.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'probe', _meta: meta(capabilities) } })) as unknown as { result: { content: { text: string }[] } }).result.content[0]!.text;
+      (
+        (await probing.handle({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'probe', _meta: meta(capabilities) },
+        })) as unknown as { result: { content: { text: string }[] } }
+      ).result.content[0]!.text;
     expect(await probe({})).toBe('[false,false,false,false,false]');
     expect(await probe({ elicitation: {}, sampling: {}, roots: {} })).toBe('[true,false,true,false,true]');
     expect(await probe({ elicitation: { url: {} }, sampling: { tools: {} } })).toBe('[false,true,true,true,false]');
@@ -167,35 +244,88 @@ describe('2026: a handler that asks answers input_required', () => {
   it('a call that keeps asking stops after maxInputRounds with an isError result', async () => {
     let frame = await call(1, 'loop');
     for (let round = 1; round < 3; round++) {
-      frame = await call(round + 1, 'loop', { inputResponses: { [`q${round - 1}`]: { action: 'decline' } }, requestState: stateOf(frame) });
+      frame = await call(round + 1, 'loop', {
+        inputResponses: { [`q${round - 1}`]: { action: 'decline' } },
+        requestState: stateOf(frame),
+      });
       expect(frame).toMatchObject({ result: { resultType: 'input_required' } });
     }
-    const stopped = await call(9, 'loop', { inputResponses: { q2: { action: 'decline' } }, requestState: stateOf(frame) });
-    expect(stopped).toMatchObject({ result: { resultType: 'complete', isError: true, content: [{ text: 'asked the client for input in more than 3 rounds; stopped' }] } });
+    const stopped = await call(9, 'loop', {
+      inputResponses: { q2: { action: 'decline' } },
+      requestState: stateOf(frame),
+    });
+    expect(stopped).toMatchObject({
+      result: {
+        resultType: 'complete',
+        isError: true,
+        content: [{ text: 'asked the client for input in more than 3 rounds; stopped' }],
+      },
+    });
   });
 
   it('prompts/get and resources/read ask the same way; the retry of a read is never cacheable', async () => {
-    const p1 = await server.handle({ jsonrpc: '2.0', id: 1, method: 'prompts/get', params: { name: 'focus', _meta: meta() } });
-    expect(p1).toMatchObject({ result: { resultType: 'input_required', inputRequests: { topic: { method: 'elicitation/create' } } } });
+    const p1 = await server.handle({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'prompts/get',
+      params: { name: 'focus', _meta: meta() },
+    });
+    expect(p1).toMatchObject({
+      result: { resultType: 'input_required', inputRequests: { topic: { method: 'elicitation/create' } } },
+    });
     const p2 = await server.handle({
       jsonrpc: '2.0',
       id: 2,
       method: 'prompts/get',
-      params: { name: 'focus', inputResponses: { topic: { action: 'accept', content: { topic: 'tests' } } }, requestState: stateOf(p1), _meta: meta() },
+      params: {
+        name: 'focus',
+        inputResponses: { topic: { action: 'accept', content: { topic: 'tests' } } },
+        requestState: stateOf(p1),
+        _meta: meta(),
+      },
     });
-    expect(p2).toStrictEqual({ jsonrpc: '2.0', id: 2, result: { resultType: 'complete', messages: [{ role: 'user', content: { type: 'text', text: 'Focus on tests.' } }], ...serverInfoMeta() } });
-    const r1 = await server.handle({ jsonrpc: '2.0', id: 3, method: 'resources/read', params: { uri: 'secret://vault', _meta: meta() } });
-    expect(Object.keys((r1 as { result: object }).result)).toStrictEqual(['resultType', 'inputRequests', 'requestState', '_meta']);
+    expect(p2).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: {
+        resultType: 'complete',
+        messages: [{ role: 'user', content: { type: 'text', text: 'Focus on tests.' } }],
+        ...serverInfoMeta(),
+      },
+    });
+    const r1 = await server.handle({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'resources/read',
+      params: { uri: 'secret://vault', _meta: meta() },
+    });
+    expect(Object.keys((r1 as { result: object }).result)).toStrictEqual([
+      'resultType',
+      'inputRequests',
+      'requestState',
+      '_meta',
+    ]);
     const r2 = await server.handle({
       jsonrpc: '2.0',
       id: 4,
       method: 'resources/read',
-      params: { uri: 'secret://vault', inputResponses: { pin: { action: 'accept', content: { pin: '1234' } } }, requestState: stateOf(r1), _meta: meta() },
+      params: {
+        uri: 'secret://vault',
+        inputResponses: { pin: { action: 'accept', content: { pin: '1234' } } },
+        requestState: stateOf(r1),
+        _meta: meta(),
+      },
     });
     expect(r2).toStrictEqual({
       jsonrpc: '2.0',
       id: 4,
-      result: { resultType: 'complete', contents: [{ uri: 'secret://vault', text: 'opened with 1234' }], ttlMs: 0, cacheScope: 'private', ...serverInfoMeta() },
+      result: {
+        resultType: 'complete',
+        contents: [{ uri: 'secret://vault', text: 'opened with 1234' }],
+        ttlMs: 0,
+        cacheScope: 'private',
+        ...serverInfoMeta(),
+      },
     });
   });
 
@@ -203,9 +333,17 @@ describe('2026: a handler that asks answers input_required', () => {
     expect(await call(1, 'greet', { inputResponses: null })).toStrictEqual({
       jsonrpc: '2.0',
       id: 1,
-      error: { code: -32602, message: 'Invalid params', data: 'params.inputResponses: expected an object of answers by key' },
+      error: {
+        code: -32602,
+        message: 'Invalid params',
+        data: 'params.inputResponses: expected an object of answers by key',
+      },
     });
-    expect(await call(2, 'greet', { requestState: 7 })).toStrictEqual({ jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'Invalid params', data: 'params.requestState: expected a string' } });
+    expect(await call(2, 'greet', { requestState: 7 })).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      error: { code: -32602, message: 'Invalid params', data: 'params.requestState: expected a string' },
+    });
   });
 
   it('ask is refused outside tools/call, prompts/get and resources/read: a template list() that asks fails resources/list', async () => {
@@ -220,8 +358,15 @@ describe('2026: a handler that asks answers input_required', () => {
       },
       read: ({ id }) => id,
     });
-    const listing = new McpServer({ name: 'p', version: '1', resources: [template], onError: (error) => errors.push(error) });
-    expect(await listing.handle({ jsonrpc: '2.0', id: 1, method: 'resources/list', params: { _meta: meta() } })).toStrictEqual({
+    const listing = new McpServer({
+      name: 'p',
+      version: '1',
+      resources: [template],
+      onError: (error) => errors.push(error),
+    });
+    expect(
+      await listing.handle({ jsonrpc: '2.0', id: 1, method: 'resources/list', params: { _meta: meta() } }),
+    ).toStrictEqual({
       jsonrpc: '2.0',
       id: 1,
       error: { code: -32603, message: 'Internal error' },
@@ -230,22 +375,41 @@ describe('2026: a handler that asks answers input_required', () => {
   });
 
   it('an answer still being read when a sibling ask ends the run is kept in the state (Promise.all of two asks)', async () => {
-    const slow = z.object({ x: z.string().refine(async () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 5))) });
+    const slow = z.object({
+      x: z.string().refine(async () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 5))),
+    });
     const pair = defineTool({
       name: 'pair',
       description: 'Asks two things at once.',
       input: z.object({}),
       handler: async (_args, ctx) => {
-        const [a, b] = await Promise.all([ctx.ask({ a: elicit('A?', slow) }), ctx.ask({ b: elicit('B?', z.object({ y: z.string() })) })]);
+        const [a, b] = await Promise.all([
+          ctx.ask({ a: elicit('A?', slow) }),
+          ctx.ask({ b: elicit('B?', z.object({ y: z.string() })) }),
+        ]);
         return `${a.a.action} ${b.b.action}`;
       },
     });
     const paired = new McpServer({ name: 'p', version: '1', tools: [pair] });
-    const send = (extra: object) => paired.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'pair', arguments: {}, ...extra, _meta: meta() } });
+    const send = (extra: object) =>
+      paired.handle({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'pair', arguments: {}, ...extra, _meta: meta() },
+      });
     const r1 = await send({});
-    const r2 = await send({ requestState: stateOf(r1), inputResponses: { a: { action: 'accept', content: { x: 'A' } } } });
-    expect(Object.keys((r2 as unknown as { result: { inputRequests: object } }).result.inputRequests)).toStrictEqual(['b']);
-    const r3 = await send({ requestState: stateOf(r2), inputResponses: { b: { action: 'accept', content: { y: 'B' } } } });
+    const r2 = await send({
+      requestState: stateOf(r1),
+      inputResponses: { a: { action: 'accept', content: { x: 'A' } } },
+    });
+    expect(Object.keys((r2 as unknown as { result: { inputRequests: object } }).result.inputRequests)).toStrictEqual([
+      'b',
+    ]);
+    const r3 = await send({
+      requestState: stateOf(r2),
+      inputResponses: { b: { action: 'accept', content: { y: 'B' } } },
+    });
     expect(r3).toMatchObject({ result: { resultType: 'complete', content: [{ text: 'accept accept' }] } });
   });
 
@@ -264,8 +428,15 @@ describe('2026: a handler that asks answers input_required', () => {
         },
       });
       const server2 = new McpServer({ name: 'p', version: '1', tools: [careless] });
-      const frame = await server2.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'careless', _meta: meta() } });
-      expect(frame).toMatchObject({ result: { resultType: 'input_required', inputRequests: { who: { method: 'elicitation/create' } } } });
+      const frame = await server2.handle({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'careless', _meta: meta() },
+      });
+      expect(frame).toMatchObject({
+        result: { resultType: 'input_required', inputRequests: { who: { method: 'elicitation/create' } } },
+      });
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(rejections).toStrictEqual([]);
     } finally {
@@ -274,14 +445,24 @@ describe('2026: a handler that asks answers input_required', () => {
   });
 
   it('a read answered with inputResponses but no state is not cacheable either', async () => {
-    const cached = new McpServer({ name: 'test-server', version: '1.2.3', resources: [read], cache: { 'resources/read': { ttlMs: 60_000, cacheScope: 'public' } } });
+    const cached = new McpServer({
+      name: 'test-server',
+      version: '1.2.3',
+      resources: [read],
+      cache: { 'resources/read': { ttlMs: 60_000, cacheScope: 'public' } },
+    });
     const frame = await cached.handle({
       jsonrpc: '2.0',
       id: 1,
       method: 'resources/read',
-      params: { uri: 'secret://vault', inputResponses: { pin: { action: 'accept', content: { pin: '1234' } } }, _meta: meta() },
+      params: {
+        uri: 'secret://vault',
+        inputResponses: { pin: { action: 'accept', content: { pin: '1234' } } },
+        _meta: meta(),
+      },
     });
-    expect(frame).toMatchObject({ result: { contents: [{ text: 'opened with 1234' }], ttlMs: 0, cacheScope: 'private' } });
+    expect(frame).toMatchObject({
+      result: { contents: [{ text: 'opened with 1234' }], ttlMs: 0, cacheScope: 'private' },
+    });
   });
 });
-

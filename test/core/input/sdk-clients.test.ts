@@ -35,32 +35,67 @@ function answers() {
     },
     sample: (params: unknown) => {
       seen.push({ method: 'sampling/createMessage', params });
-      return { role: 'assistant' as const, content: { type: 'text' as const, text: 'A short summary.' }, model: 'test-model', stopReason: 'endTurn' };
+      return {
+        role: 'assistant' as const,
+        content: { type: 'text' as const, text: 'A short summary.' },
+        model: 'test-model',
+        stopReason: 'endTurn',
+      };
     },
   };
 }
 
-const text = (result: object) => ((result as { content: { text: string }[] }).content)[0]!.text;
+const text = (result: object) => (result as { content: { text: string }[] }).content[0]!.text;
 
-async function exercise(call: (name: string, args: Record<string, unknown>) => Promise<object>, peer: ReturnType<typeof answers>) {
+async function exercise(
+  call: (name: string, args: Record<string, unknown>) => Promise<object>,
+  peer: ReturnType<typeof answers>,
+) {
   expect(text(await call('ask_name', {}))).toBe('Hello, Ada!');
   peer.setAction('decline');
   expect(text(await call('ask_name', {}))).toBe('The user declined to answer.');
   peer.setAction('cancel');
   expect(text(await call('ask_name', {}))).toBe('The user cancelled.');
   const summary = await call('summarize', { text: 'A long text about many things.' });
-  expect({ text: text(summary), isError: (summary as { isError?: boolean }).isError }).toStrictEqual({ text: 'A short summary.', isError: false });
-  const form = { type: 'object', properties: { name: { type: 'string', description: 'your name', minLength: 1 } }, required: ['name'] };
-  expect(peer.seen[0]).toMatchObject({ method: 'elicitation/create', params: { message: 'What is your name?', requestedSchema: form } });
+  expect({ text: text(summary), isError: (summary as { isError?: boolean }).isError }).toStrictEqual({
+    text: 'A short summary.',
+    isError: false,
+  });
+  const form = {
+    type: 'object',
+    properties: { name: { type: 'string', description: 'your name', minLength: 1 } },
+    required: ['name'],
+  };
+  expect(peer.seen[0]).toMatchObject({
+    method: 'elicitation/create',
+    params: { message: 'What is your name?', requestedSchema: form },
+  });
   expect(peer.seen.at(-1)).toMatchObject({
     method: 'sampling/createMessage',
-    params: { systemPrompt: 'You write short, faithful summaries.', maxTokens: 200, messages: [{ role: 'user', content: { type: 'text', text: 'Summarize this text in a few sentences:\n\nA long text about many things.' } }] },
+    params: {
+      systemPrompt: 'You write short, faithful summaries.',
+      maxTokens: 200,
+      messages: [
+        {
+          role: 'user',
+          content: { type: 'text', text: 'Summarize this text in a few sentences:\n\nA long text about many things.' },
+        },
+      ],
+    },
   });
-  expect(peer.seen.map((entry) => entry.method)).toStrictEqual(['elicitation/create', 'elicitation/create', 'elicitation/create', 'sampling/createMessage']);
+  expect(peer.seen.map((entry) => entry.method)).toStrictEqual([
+    'elicitation/create',
+    'elicitation/create',
+    'elicitation/create',
+    'sampling/createMessage',
+  ]);
 }
 
 function clientV2(negotiation: (typeof NEGOTIATIONS)[number][1], peer: ReturnType<typeof answers>): ClientV2 {
-  const client = new ClientV2({ name: 'ask-test', version: '2.0.0' }, { capabilities, ...(negotiation === undefined ? {} : { versionNegotiation: negotiation as never }) });
+  const client = new ClientV2(
+    { name: 'ask-test', version: '2.0.0' },
+    { capabilities, ...(negotiation === undefined ? {} : { versionNegotiation: negotiation as never }) },
+  );
   client.setRequestHandler('elicitation/create', (request) => peer.elicit(request.params) as never);
   client.setRequestHandler('sampling/createMessage', (request) => peer.sample(request.params) as never);
   return client;
@@ -108,9 +143,17 @@ describe('the SDK v1 client (2025) answers ask_name and summarize', () => {
     await client.connect(new StdioV1(stdioArgs));
     try {
       const asked = await client.callTool({ name: 'ask_name', arguments: {} });
-      expect(asked).toStrictEqual({ content: [{ type: 'text', text: 'cannot ask the client: it did not declare the elicitation capability (form)' }], isError: true });
+      expect(asked).toStrictEqual({
+        content: [
+          { type: 'text', text: 'cannot ask the client: it did not declare the elicitation capability (form)' },
+        ],
+        isError: true,
+      });
       const sampled = await client.callTool({ name: 'summarize', arguments: { text: 'x' } });
-      expect(sampled).toStrictEqual({ content: [{ type: 'text', text: 'cannot ask the client: it did not declare the sampling capability' }], isError: true });
+      expect(sampled).toStrictEqual({
+        content: [{ type: 'text', text: 'cannot ask the client: it did not declare the sampling capability' }],
+        isError: true,
+      });
     } finally {
       await client.close();
     }

@@ -3,10 +3,23 @@
 // that returns nothing, what a request shows, the method filter, and MRTR and task rounds passed on.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ErrorCode, McpServer, ProtocolError, defineTool, elicit, type McpRequest, type Middleware } from '../../../src/index.js';
+import {
+  ErrorCode,
+  McpServer,
+  ProtocolError,
+  defineTool,
+  elicit,
+  type McpRequest,
+  type Middleware,
+} from '../../../src/index.js';
 import { envelope, modern, serverInfoMeta } from '../../helpers/eras.js';
 
-const add = defineTool({ name: 'add', description: 'Adds.', input: z.object({ a: z.number(), b: z.number() }), handler: ({ a, b }) => String(a + b) });
+const add = defineTool({
+  name: 'add',
+  description: 'Adds.',
+  input: z.object({ a: z.number(), b: z.number() }),
+  handler: ({ a, b }) => String(a + b),
+});
 const askName = defineTool({
   name: 'ask_name',
   description: 'Asks for a name.',
@@ -16,31 +29,55 @@ const askName = defineTool({
     return name.action === 'accept' ? `Hello, ${name.content.name}!` : 'no name';
   },
 });
-const slow = defineTool({ name: 'slow', description: 'A task.', input: z.object({}), task: 'required', handler: async () => 'done' });
+const slow = defineTool({
+  name: 'slow',
+  description: 'A task.',
+  input: z.object({}),
+  task: 'required',
+  handler: async () => 'done',
+});
 
 const serve = (use: readonly Middleware[] = []) => serverWith(use);
 function serverWith(use: readonly Middleware[] = [], onError?: (error: unknown) => void) {
-  return new McpServer({ name: 'test-server', version: '1.2.3', tools: [add, askName, slow], use, ...(onError === undefined ? {} : { onError }) });
+  return new McpServer({
+    name: 'test-server',
+    version: '1.2.3',
+    tools: [add, askName, slow],
+    use,
+    ...(onError === undefined ? {} : { onError }),
+  });
 }
-const legacy = (id: number, method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id, method, params });
+const legacy = (id: number, method: string, params: Record<string, unknown> = {}) => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  params,
+});
 const call = (era: '2025' | '2026', id: number, name: string, args: Record<string, unknown>) =>
-  era === '2026' ? modern(id, 'tools/call', { name, arguments: args }) : legacy(id, 'tools/call', { name, arguments: args });
+  era === '2026'
+    ? modern(id, 'tools/call', { name, arguments: args })
+    : legacy(id, 'tools/call', { name, arguments: args });
 /** A complete tools/call result as each era frames it. */
 const result = (era: '2025' | '2026', id: number, text: string, isError = false) => ({
   jsonrpc: '2.0',
   id,
-  result: era === '2026' ? { resultType: 'complete', content: [{ type: 'text', text }], isError, ...serverInfoMeta() } : { content: [{ type: 'text', text }], isError },
+  result:
+    era === '2026'
+      ? { resultType: 'complete', content: [{ type: 'text', text }], isError, ...serverInfoMeta() }
+      : { content: [{ type: 'text', text }], isError },
 });
 
 describe.each(['2025', '2026'] as const)('middleware, %s', (era) => {
   it('runs as an onion, outermost first, around the method; a method filter adds only where it names', async () => {
     const order: string[] = [];
-    const named = (label: string): Middleware => async (_request, next) => {
-      order.push(`${label} in`);
-      const answer = await next();
-      order.push(`${label} out`);
-      return answer;
-    };
+    const named =
+      (label: string): Middleware =>
+      async (_request, next) => {
+        order.push(`${label} in`);
+        const answer = await next();
+        order.push(`${label} out`);
+        return answer;
+      };
     const server = serve([named('a'), named('b')]);
     server.use('tools/call', named('c')).use('tools/list', named('never'));
     expect(await server.handle(call(era, 1, 'add', { a: 1, b: 2 }))).toStrictEqual(result(era, 1, '3'));
@@ -50,14 +87,22 @@ describe.each(['2025', '2026'] as const)('middleware, %s', (era) => {
   it('refuses: a ProtocolError is the error frame; a tools/call result of its own is what the model reads', async () => {
     const server = serve([
       (request, next) => {
-        if (request.method === 'tools/call' && request.target === 'add') return { content: [{ type: 'text', text: 'add is resting; try again in 5 s' }], isError: true };
-        if (request.method === 'tools/list') throw new ProtocolError(ErrorCode.InvalidRequest, 'lists are closed today');
+        if (request.method === 'tools/call' && request.target === 'add')
+          return { content: [{ type: 'text', text: 'add is resting; try again in 5 s' }], isError: true };
+        if (request.method === 'tools/list')
+          throw new ProtocolError(ErrorCode.InvalidRequest, 'lists are closed today');
         return next();
       },
     ]);
-    expect(await server.handle(call(era, 1, 'add', { a: 1, b: 2 }))).toStrictEqual(result(era, 1, 'add is resting; try again in 5 s', true));
+    expect(await server.handle(call(era, 1, 'add', { a: 1, b: 2 }))).toStrictEqual(
+      result(era, 1, 'add is resting; try again in 5 s', true),
+    );
     const list = era === '2026' ? modern(2, 'tools/list') : legacy(2, 'tools/list');
-    expect(await server.handle(list)).toStrictEqual({ jsonrpc: '2.0', id: 2, error: { code: -32600, message: 'Invalid Request', data: 'lists are closed today' } });
+    expect(await server.handle(list)).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      error: { code: -32600, message: 'Invalid Request', data: 'lists are closed today' },
+    });
   });
 
   it('changes the params (checked again: a bad change is -32602) and the answer', async () => {
@@ -65,7 +110,9 @@ describe.each(['2025', '2026'] as const)('middleware, %s', (era) => {
       async (request, next) => {
         const args = request.params.arguments as Record<string, unknown>;
         if (args.a === 0) return next({ ...request.params, arguments: 'not an object' });
-        const answer = (await next({ ...request.params, arguments: { ...args, b: 100 } })) as { content: { text: string }[] };
+        const answer = (await next({ ...request.params, arguments: { ...args, b: 100 } })) as {
+          content: { text: string }[];
+        };
         return { ...answer, content: [{ type: 'text', text: `${answer.content[0]!.text}!` }] };
       },
     ]);
@@ -79,10 +126,18 @@ describe.each(['2025', '2026'] as const)('middleware, %s', (era) => {
 
   it("a middleware's throw is a handler's: an isError result in tools/call, -32603 elsewhere (and onError)", async () => {
     const reported: unknown[] = [];
-    const server = serverWith([() => Promise.reject(new Error('the middleware broke'))], (error) => reported.push(error));
-    expect(await server.handle(call(era, 1, 'add', { a: 1, b: 2 }))).toStrictEqual(result(era, 1, 'the middleware broke', true));
+    const server = serverWith([() => Promise.reject(new Error('the middleware broke'))], (error) =>
+      reported.push(error),
+    );
+    expect(await server.handle(call(era, 1, 'add', { a: 1, b: 2 }))).toStrictEqual(
+      result(era, 1, 'the middleware broke', true),
+    );
     const list = era === '2026' ? modern(2, 'tools/list') : legacy(2, 'tools/list');
-    expect(await server.handle(list)).toStrictEqual({ jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'Internal error' } });
+    expect(await server.handle(list)).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      error: { code: -32603, message: 'Internal error' },
+    });
     expect(reported.map((error) => (error as Error).message)).toStrictEqual(['the middleware broke']);
   });
 
@@ -105,7 +160,9 @@ describe.each(['2025', '2026'] as const)('middleware, %s', (era) => {
         return next();
       },
     ]);
-    expect(await twice.handle(call(era, 1, 'add', { a: 1, b: 2 }))).toStrictEqual(result(era, 1, 'middleware 1 of tools/call called next() twice: a request goes on once', true));
+    expect(await twice.handle(call(era, 1, 'add', { a: 1, b: 2 }))).toStrictEqual(
+      result(era, 1, 'middleware 1 of tools/call called next() twice: a request goes on once', true),
+    );
     const quiet = serve([
       async (_request, next) => {
         await next();
@@ -114,13 +171,23 @@ describe.each(['2025', '2026'] as const)('middleware, %s', (era) => {
     expect(await quiet.handle(call(era, 2, 'add', { a: 1, b: 2 }))).toStrictEqual(result(era, 2, '3'));
     const silent = serve([() => undefined]);
     expect(await silent.handle(call(era, 3, 'add', { a: 1, b: 2 }))).toStrictEqual(
-      result(era, 3, "middleware 1 of tools/call returned nothing and never called next(): return an answer, or next()'s", true),
+      result(
+        era,
+        3,
+        "middleware 1 of tools/call returned nothing and never called next(): return an answer, or next()'s",
+        true,
+      ),
     );
   });
 
   it('next() after the middleware answered is refused, and the method never runs (its answer would go nowhere)', async () => {
     let runs = 0;
-    const counted = defineTool({ name: 'counted', description: 'Counts its runs.', input: z.object({}), handler: () => String(++runs) });
+    const counted = defineTool({
+      name: 'counted',
+      description: 'Counts its runs.',
+      input: z.object({}),
+      handler: () => String(++runs),
+    });
     const late: Promise<unknown>[] = [];
     const refusals: string[] = [];
     const server = new McpServer({
@@ -130,7 +197,11 @@ describe.each(['2025', '2026'] as const)('middleware, %s', (era) => {
       use: [
         (_request, next) => {
           // Answers by itself, and calls next() later: after the answer, and after a throw.
-          late.push(Promise.resolve().then(() => next()).catch((error: Error) => void refusals.push(error.message)));
+          late.push(
+            Promise.resolve()
+              .then(() => next())
+              .catch((error: Error) => void refusals.push(error.message)),
+          );
           return { content: [{ type: 'text', text: 'cached' }], isError: false };
         },
       ],
@@ -150,7 +221,10 @@ describe.each(['2025', '2026'] as const)('middleware, %s', (era) => {
     expect(await thrower.handle(call(era, 2, 'counted', {}))).toStrictEqual(result(era, 2, 'no', true));
     await new Promise((resolve) => setTimeout(resolve, 10));
     await Promise.all(late);
-    expect([runs, refusals]).toStrictEqual([0, Array(2).fill('middleware 1 of tools/call called next() after it had answered: the method does not run')]);
+    expect([runs, refusals]).toStrictEqual([
+      0,
+      Array(2).fill('middleware 1 of tools/call called next() after it had answered: the method does not run'),
+    ]);
   });
 
   it('sees the request: method, params, era, version, id, target, principal, auth, session, signal', async () => {
@@ -178,24 +252,42 @@ describe.each(['2025', '2026'] as const)('middleware, %s', (era) => {
   it('goes around the in-process client too', async () => {
     const methods: string[] = [];
     const server = serve([(request, next) => (methods.push(request.method), next())]);
-    expect(await server.callTool('add', { a: 2, b: 3 })).toMatchObject({ content: [{ type: 'text', text: '5' }], isError: false });
+    expect(await server.callTool('add', { a: 2, b: 3 })).toMatchObject({
+      content: [{ type: 'text', text: '5' }],
+      isError: false,
+    });
     expect(methods).toContain('tools/call');
   });
 });
 
 describe('middleware and 2026 rounds', () => {
-  const capabilities = { 'io.modelcontextprotocol/clientCapabilities': { elicitation: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } } };
+  const capabilities = {
+    'io.modelcontextprotocol/clientCapabilities': {
+      elicitation: {},
+      extensions: { 'io.modelcontextprotocol/tasks': {} },
+    },
+  };
 
   it('an MRTR round that asks the client, and a task made, pass through as they are', async () => {
     const seen: unknown[] = [];
     const server = serve([async (_request, next) => (seen.push(await next()), seen.at(-1))]);
     const bare = new McpServer({ name: 'test-server', version: '1.2.3', tools: [add, askName, slow] });
-    const ask = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ask_name', arguments: {}, _meta: envelope(capabilities) } };
+    const ask = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'ask_name', arguments: {}, _meta: envelope(capabilities) },
+    };
     const asked = (await server.handle(ask)) as { result: Record<string, unknown> };
     const expected = (await bare.handle(ask)) as { result: Record<string, unknown> };
     expect(Object.keys(asked.result)).toStrictEqual(['resultType', 'inputRequests', 'requestState', '_meta']);
     expect({ ...asked.result, requestState: undefined }).toStrictEqual({ ...expected.result, requestState: undefined });
-    const task = (await server.handle({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'slow', arguments: {}, _meta: envelope(capabilities) } })) as { result: Record<string, unknown> };
+    const task = (await server.handle({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'slow', arguments: {}, _meta: envelope(capabilities) },
+    })) as { result: Record<string, unknown> };
     expect(task.result).toMatchObject({ resultType: 'task', status: expect.stringMatching(/^(working|completed)$/) });
     expect(seen).toHaveLength(2);
   });
@@ -204,12 +296,19 @@ describe('middleware and 2026 rounds', () => {
 describe('use', () => {
   it('refuses a method the server does not serve, naming the closest, and a middleware that is no function', () => {
     const server = serve();
-    expect(() => server.use('tool/call', (_request, next) => next())).toThrow(new TypeError('use: this server serves no method "tool/call"; did you mean "tools/call"?'));
-    expect(() => server.use(['tools/call', 'nope/nothing'], (_request, next) => next())).toThrow(new TypeError('use: this server serves no method "nope/nothing"'));
-    expect(() => server.use('tools/call', 'next' as never)).toThrow(new TypeError('use: a middleware is a function (request, next) => answer'));
-    expect(() => new McpServer({ name: 'a', version: '1', use: [{ method: 'prompts/get', use: (_request, next) => next() }] })).toThrow(
-      new TypeError('use: this server serves no method "prompts/get"'),
+    expect(() => server.use('tool/call', (_request, next) => next())).toThrow(
+      new TypeError('use: this server serves no method "tool/call"; did you mean "tools/call"?'),
     );
+    expect(() => server.use(['tools/call', 'nope/nothing'], (_request, next) => next())).toThrow(
+      new TypeError('use: this server serves no method "nope/nothing"'),
+    );
+    expect(() => server.use('tools/call', 'next' as never)).toThrow(
+      new TypeError('use: a middleware is a function (request, next) => answer'),
+    );
+    expect(
+      () =>
+        new McpServer({ name: 'a', version: '1', use: [{ method: 'prompts/get', use: (_request, next) => next() }] }),
+    ).toThrow(new TypeError('use: this server serves no method "prompts/get"'));
   });
 
   it('takes { method, use } in the option, and a list of methods', async () => {

@@ -20,7 +20,24 @@ describeWith('redis-server', 'nginx')('a rate limit shared by three instances be
     redis = await startRedis();
     const ports = await Promise.all([0, 1, 2].map(() => freePort()));
     const key = { ZOD_MCP_STATE_KEY: 'the secret all three instances share' };
-    instances = await Promise.all(ports.map((port, index) => startServe(['--demo', '--port', String(port), '--redis', redis!.url, '--rate-limit', '10/hour', '--instance', instanceName(index)], key)));
+    instances = await Promise.all(
+      ports.map((port, index) =>
+        startServe(
+          [
+            '--demo',
+            '--port',
+            String(port),
+            '--redis',
+            redis!.url,
+            '--rate-limit',
+            '10/hour',
+            '--instance',
+            instanceName(index),
+          ],
+          key,
+        ),
+      ),
+    );
     nginx = await startNginx(ports);
   }, 60_000);
   afterAll(async () => {
@@ -31,7 +48,12 @@ describeWith('redis-server', 'nginx')('a rate limit shared by three instances be
 
   const agent = new Agent({ keepAlive: false });
   const request = (id: number, method: string, params: Record<string, unknown>, name?: string): Promise<RawResponse> =>
-    post(nginx!.url, { jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope() } }, { 'mcp-protocol-version': V2026, 'mcp-method': method, ...(name === undefined ? {} : { 'mcp-name': name }) }, agent);
+    post(
+      nginx!.url,
+      { jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope() } },
+      { 'mcp-protocol-version': V2026, 'mcp-method': method, ...(name === undefined ? {} : { 'mcp-name': name }) },
+      agent,
+    );
 
   it('of 30 calls round-robin, exactly 10 succeed; the rest say when to try again', { timeout: 60_000 }, async () => {
     const texts: string[] = [];
@@ -42,16 +64,33 @@ describeWith('redis-server', 'nginx')('a rate limit shared by three instances be
       texts.push(`${result.isError ? 'refused' : 'ok'}: ${result.content[0]!.text}`);
     }
     expect(texts.slice(0, 10)).toStrictEqual(Array.from({ length: 10 }, (_, i) => `ok: {"sum":${i + 2}}`));
-    expect(new Set(texts.slice(10))).toStrictEqual(new Set(['refused: rate limit reached: 10 requests an hour; try again in 6 min']));
+    expect(new Set(texts.slice(10))).toStrictEqual(
+      new Set(['refused: rate limit reached: 10 requests an hour; try again in 6 min']),
+    );
     // Every instance answered some of them: the limit is one, not one per instance.
-    const upstreams = new Set(nginx!.log().filter((entry) => entry.name === 'add').map((entry) => entry.upstream));
+    const upstreams = new Set(
+      nginx!
+        .log()
+        .filter((entry) => entry.name === 'add')
+        .map((entry) => entry.upstream),
+    );
     expect(upstreams).toStrictEqual(new Set(nginx!.ports));
   });
 
-  it('a request past the limit that is no tools/call is 429 with Retry-After, through nginx', { timeout: 30_000 }, async () => {
+  it('a request past the limit that is no tools/call is 429 with Retry-After, through nginx', {
+    timeout: 30_000,
+  }, async () => {
     const refused = await request(31, 'tools/list', {});
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(300);
-    expect(JSON.parse(refused.body)).toMatchObject({ jsonrpc: '2.0', id: 31, error: { code: -32029, message: 'Too many requests', data: { detail: 'rate limit reached: 10 requests an hour; try again in 6 min' } } });
+    expect(JSON.parse(refused.body)).toMatchObject({
+      jsonrpc: '2.0',
+      id: 31,
+      error: {
+        code: -32029,
+        message: 'Too many requests',
+        data: { detail: 'rate limit reached: 10 requests an hour; try again in 6 min' },
+      },
+    });
   });
 });

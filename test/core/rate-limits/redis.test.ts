@@ -23,15 +23,30 @@ async function store(prefix: string, more: { onError?: (error: unknown) => void;
   stores.push(made);
   return made;
 }
-const add = defineTool({ name: 'add', description: 'Adds.', input: z.object({ a: z.number(), b: z.number() }), handler: ({ a, b }) => String(a + b), rateLimit: { perHour: 3 } });
-const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 1 } } });
+const add = defineTool({
+  name: 'add',
+  description: 'Adds.',
+  input: z.object({ a: z.number(), b: z.number() }),
+  handler: ({ a, b }) => String(a + b),
+  rateLimit: { perHour: 3 },
+});
+const call = (id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'add', arguments: { a: 1, b: 1 } },
+});
 const textOf = (response: unknown) => (response as { result: { content: { text: string }[] } }).result.content[0]!.text;
 
 describeWith('redis-server')('redisRateLimits', () => {
   it('two servers with stores of their own share one bucket per tool and caller', async () => {
-    const [one, two] = [new McpServer({ name: 'a', version: '1', tools: [add], rateLimitStore: await store('shared:') }), new McpServer({ name: 'b', version: '1', tools: [add], rateLimitStore: await store('shared:') })];
+    const [one, two] = [
+      new McpServer({ name: 'a', version: '1', tools: [add], rateLimitStore: await store('shared:') }),
+      new McpServer({ name: 'b', version: '1', tools: [add], rateLimitStore: await store('shared:') }),
+    ];
     const texts: string[] = [];
-    for (let i = 0; i < 8; i++) texts.push(textOf(await (i % 2 === 0 ? one : two).handle(call(i), { principal: 'alice' })));
+    for (let i = 0; i < 8; i++)
+      texts.push(textOf(await (i % 2 === 0 ? one : two).handle(call(i), { principal: 'alice' })));
     expect(texts.filter((text) => text === '2')).toHaveLength(3);
     expect(texts.slice(0, 3)).toStrictEqual(['2', '2', '2']);
     expect(texts[3]).toMatch(/^rate limit reached for tool add: 3 calls an hour; try again in 20 min$/);
@@ -75,6 +90,8 @@ describeWith('redis-server')('redisRateLimits', () => {
     } finally {
       redis.process.kill('SIGCONT');
     }
-    expect(told.map((error) => (error as Error).message)).toStrictEqual(['Redis did not answer within 200 ms; requests that need Redis fail until it answers again']);
+    expect(told.map((error) => (error as Error).message)).toStrictEqual([
+      'Redis did not answer within 200 ms; requests that need Redis fail until it answers again',
+    ]);
   });
 });

@@ -35,7 +35,9 @@ describe('memoryRateLimits past maxBuckets', () => {
 
   it('refuses a maxBuckets that is not a positive integer', () => {
     for (const maxBuckets of [0, -1, 1.5, Number.NaN]) {
-      expect(() => memoryRateLimits({ maxBuckets })).toThrow(new TypeError('memoryRateLimits: maxBuckets must be a positive integer'));
+      expect(() => memoryRateLimits({ maxBuckets })).toThrow(
+        new TypeError('memoryRateLimits: maxBuckets must be a positive integer'),
+      );
     }
   });
 

@@ -10,7 +10,8 @@ import { programJs } from '../../helpers/stdio-peer.js';
 import { listenUntil, post } from '../../transports/http/helpers.js';
 
 const TASKS = 'io.modelcontextprotocol/tasks';
-const meta = (capabilities: object = { extensions: { [TASKS]: {} } }) => envelope({ 'io.modelcontextprotocol/clientCapabilities': capabilities });
+const meta = (capabilities: object = { extensions: { [TASKS]: {} } }) =>
+  envelope({ 'io.modelcontextprotocol/clientCapabilities': capabilities });
 
 let handle: HttpServerHandle;
 beforeAll(async () => {
@@ -23,9 +24,18 @@ function frameOf(method: string, params: Record<string, unknown>, capabilities?:
   return { jsonrpc: '2.0', id: ++id, method, params: { ...params, _meta: meta(capabilities) } };
 }
 function headersOf(method: string, name: unknown): Record<string, string> {
-  return { 'mcp-protocol-version': V2026, 'mcp-method': method, ...(typeof name === 'string' ? { 'mcp-name': name } : {}) };
+  return {
+    'mcp-protocol-version': V2026,
+    'mcp-method': method,
+    ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
+  };
 }
-async function call(method: string, params: Record<string, unknown>, name: unknown, headers: Record<string, string> = {}) {
+async function call(
+  method: string,
+  params: Record<string, unknown>,
+  name: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await post(handle.url, frameOf(method, params), { ...headersOf(method, name), ...headers });
   return { status: res.status, body: JSON.parse(res.body) as Record<string, any> };
 }
@@ -35,14 +45,27 @@ describe('tasks over HTTP (2026 POSTs)', () => {
     // The demo server's optional tools become tasks after 1000 ms; a 3 s build is one.
     const created = await call('tools/call', { name: 'slow_build', arguments: { seconds: 3 } }, 'slow_build');
     expect(created.status).toBe(200);
-    expect(created.body.result).toMatchObject({ resultType: 'task', status: 'working', statusMessage: expect.stringMatching(/^building: [01] of 3 s$/), pollIntervalMs: 1000 });
+    expect(created.body.result).toMatchObject({
+      resultType: 'task',
+      status: 'working',
+      statusMessage: expect.stringMatching(/^building: [01] of 3 s$/),
+      pollIntervalMs: 1000,
+    });
     const { taskId } = created.body.result;
     const got = await call('tasks/get', { taskId }, taskId);
     expect(got).toMatchObject({ status: 200, body: { result: { resultType: 'complete', taskId, status: 'working' } } });
     const wrong = await call('tasks/get', { taskId }, taskId, { 'mcp-name': 'another-task' });
     expect(wrong).toStrictEqual({
       status: 400,
-      body: { jsonrpc: '2.0', id: id, error: { code: -32020, message: 'Header mismatch', data: `Mcp-Name header "another-task" does not match params.taskId "${taskId}"` } },
+      body: {
+        jsonrpc: '2.0',
+        id: id,
+        error: {
+          code: -32020,
+          message: 'Header mismatch',
+          data: `Mcp-Name header "another-task" does not match params.taskId "${taskId}"`,
+        },
+      },
     });
     expect((await call('tasks/cancel', { taskId }, taskId)).body.result).toMatchObject({ resultType: 'complete' });
   });
@@ -50,9 +73,17 @@ describe('tasks over HTTP (2026 POSTs)', () => {
   it('without the extension, tasks/get is -32021 with 400, and slow_build runs to its answer', async () => {
     const res = await post(handle.url, frameOf('tasks/get', { taskId: 'x' }, {}), headersOf('tasks/get', 'x'));
     expect(res.status).toBe(400);
-    expect(JSON.parse(res.body)).toMatchObject({ error: { code: -32021, data: { requiredCapabilities: { extensions: { [TASKS]: {} } } } } });
-    const direct = await post(handle.url, frameOf('tools/call', { name: 'slow_build', arguments: { seconds: 1 } }, {}), headersOf('tools/call', 'slow_build'));
-    expect(JSON.parse(direct.body)).toMatchObject({ result: { resultType: 'complete', content: [{ type: 'text', text: 'built in 1 s' }] } });
+    expect(JSON.parse(res.body)).toMatchObject({
+      error: { code: -32021, data: { requiredCapabilities: { extensions: { [TASKS]: {} } } } },
+    });
+    const direct = await post(
+      handle.url,
+      frameOf('tools/call', { name: 'slow_build', arguments: { seconds: 1 } }, {}),
+      headersOf('tools/call', 'slow_build'),
+    );
+    expect(JSON.parse(direct.body)).toMatchObject({
+      result: { resultType: 'complete', content: [{ type: 'text', text: 'built in 1 s' }] },
+    });
   });
 
   it('a listen stream that names the task hears every change of it, to the end', async () => {
@@ -60,10 +91,21 @@ describe('tasks over HTTP (2026 POSTs)', () => {
     expect(created.body.result).toMatchObject({ resultType: 'task', status: 'working' });
     const { taskId } = created.body.result;
     const listen = frameOf('subscriptions/listen', { notifications: { taskIds: [taskId] } });
-    const messages = await listenUntil(handle.url, headersOf('subscriptions/listen', undefined), listen, (message) => message.params?.status === 'completed', 10_000);
-    expect(messages[0]).toMatchObject({ method: 'notifications/subscriptions/acknowledged', params: { notifications: { taskIds: [taskId] } } });
+    const messages = await listenUntil(
+      handle.url,
+      headersOf('subscriptions/listen', undefined),
+      listen,
+      (message) => message.params?.status === 'completed',
+      10_000,
+    );
+    expect(messages[0]).toMatchObject({
+      method: 'notifications/subscriptions/acknowledged',
+      params: { notifications: { taskIds: [taskId] } },
+    });
     const updates = messages.slice(1);
-    expect(updates.every((message) => message.method === 'notifications/tasks' && message.params.taskId === taskId)).toBe(true);
+    expect(
+      updates.every((message) => message.method === 'notifications/tasks' && message.params.taskId === taskId),
+    ).toBe(true);
     expect(updates.at(-1)!.params).toMatchObject({
       _meta: { 'io.modelcontextprotocol/subscriptionId': listen.id },
       taskId,
@@ -76,20 +118,38 @@ describe('tasks over HTTP (2026 POSTs)', () => {
 
 describe('the SDK v2 client (2.4.0) and a task tool', () => {
   it('declares no tasks extension, so slow_build runs to its answer for it', async () => {
-    const client = new Client({ name: 'v2', version: '2.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } as never });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [programJs, 'serve', '--demo'], stderr: 'pipe' }));
+    const client = new Client(
+      { name: 'v2', version: '2.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } as never },
+    );
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [programJs, 'serve', '--demo'], stderr: 'pipe' }),
+    );
     try {
-      expect(await client.callTool({ name: 'slow_build', arguments: { seconds: 1 } })).toMatchObject({ content: [{ type: 'text', text: 'built in 1 s' }], isError: false });
+      expect(await client.callTool({ name: 'slow_build', arguments: { seconds: 1 } })).toMatchObject({
+        content: [{ type: 'text', text: 'built in 1 s' }],
+        isError: false,
+      });
     } finally {
       await client.close();
     }
   });
 
   it('told to declare the extension, it gets the task and does not know what to do with it', async () => {
-    const client = new Client({ name: 'v2', version: '2.0.0' }, { capabilities: { extensions: { [TASKS]: {} } } as never, versionNegotiation: { mode: { pin: '2026-07-28' } } as never });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [programJs, 'serve', '--demo'], stderr: 'pipe' }));
+    const client = new Client(
+      { name: 'v2', version: '2.0.0' },
+      {
+        capabilities: { extensions: { [TASKS]: {} } } as never,
+        versionNegotiation: { mode: { pin: '2026-07-28' } } as never,
+      },
+    );
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [programJs, 'serve', '--demo'], stderr: 'pipe' }),
+    );
     try {
-      await expect(client.callTool({ name: 'slow_build', arguments: { seconds: 3 } })).rejects.toThrow("Unsupported result type 'task' for tools/call");
+      await expect(client.callTool({ name: 'slow_build', arguments: { seconds: 3 } })).rejects.toThrow(
+        "Unsupported result type 'task' for tools/call",
+      );
     } finally {
       await client.close();
     }

@@ -10,9 +10,25 @@ import { McpServer, definePrompt, defineResource, defineTool } from '../../../sr
 import { envelope, modern, V2026 } from '../../helpers/eras.js';
 import { otelSetup } from './setup.js';
 
-const add = defineTool({ name: 'add', description: 'Adds.', input: z.object({ a: z.number(), b: z.number() }), handler: ({ a, b }) => String(a + b) });
-const limited = defineTool({ name: 'limited', description: 'Once an hour.', input: z.object({}), rateLimit: { perHour: 1 }, handler: () => 'ok' });
-const greet = definePrompt({ name: 'greet', description: 'Greets.', arguments: z.object({ who: z.string() }), get: ({ who }) => `Hello, ${who}` });
+const add = defineTool({
+  name: 'add',
+  description: 'Adds.',
+  input: z.object({ a: z.number(), b: z.number() }),
+  handler: ({ a, b }) => String(a + b),
+});
+const limited = defineTool({
+  name: 'limited',
+  description: 'Once an hour.',
+  input: z.object({}),
+  rateLimit: { perHour: 1 },
+  handler: () => 'ok',
+});
+const greet = definePrompt({
+  name: 'greet',
+  description: 'Greets.',
+  arguments: z.object({ who: z.string() }),
+  get: ({ who }) => `Hello, ${who}`,
+});
 const readme = defineResource({ uri: 'file:///readme', name: 'readme', read: () => 'read me' });
 
 function serverWith(otel: ReturnType<typeof otelSetup>, rateLimit?: { perHour: number }) {
@@ -27,13 +43,20 @@ function serverWith(otel: ReturnType<typeof otelSetup>, rateLimit?: { perHour: n
   });
 }
 
-const legacy = (id: number | string, method: string, params?: object) => ({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
+const legacy = (id: number | string, method: string, params?: object) => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  ...(params === undefined ? {} : { params }),
+});
 const toolCall = (id: number, name: string) => legacy(id, 'tools/call', { name, arguments: { a: 1, b: 2 } });
 
 /** Every data point of one instrument, as { attributes, value } (a histogram's value is its count). */
 async function points(otel: ReturnType<typeof otelSetup>, name: string) {
   const { resourceMetrics } = await otel.reader.collect();
-  const metric = resourceMetrics.scopeMetrics.flatMap((scope) => scope.metrics).find((m: MetricData) => m.descriptor.name === name);
+  const metric = resourceMetrics.scopeMetrics
+    .flatMap((scope) => scope.metrics)
+    .find((m: MetricData) => m.descriptor.name === name);
   const dataPoints = (metric?.dataPoints ?? []) as DataPoint<number | Histogram>[];
   return dataPoints.map((point) => ({
     attributes: point.attributes,
@@ -48,10 +71,23 @@ describe('metric labels are names the server defined, or _OTHER', () => {
     for (let i = 0; i < 20_000; i++) await server.handle(toolCall(i, `nope_${i}`));
     await server.handle(toolCall(20_000, 'add'));
     const series = await points(otel, 'mcp.server.operation.duration');
-    const base = { 'mcp.method.name': 'tools/call', 'gen_ai.operation.name': 'execute_tool', 'mcp.protocol.version': '2025-03-26', 'error.type': 'tool_error' };
+    const base = {
+      'mcp.method.name': 'tools/call',
+      'gen_ai.operation.name': 'execute_tool',
+      'mcp.protocol.version': '2025-03-26',
+      'error.type': 'tool_error',
+    };
     expect(series).toStrictEqual([
       { attributes: { ...base, 'gen_ai.tool.name': '_OTHER' }, value: 20_000 },
-      { attributes: { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'add', 'gen_ai.operation.name': 'execute_tool', 'mcp.protocol.version': '2025-03-26' }, value: 1 },
+      {
+        attributes: {
+          'mcp.method.name': 'tools/call',
+          'gen_ai.tool.name': 'add',
+          'gen_ai.operation.name': 'execute_tool',
+          'mcp.protocol.version': '2025-03-26',
+        },
+        value: 1,
+      },
     ]);
   });
 
@@ -60,21 +96,74 @@ describe('metric labels are names the server defined, or _OTHER', () => {
     const server = serverWith(otel);
     for (let i = 0; i < 3; i++) {
       await server.handle(legacy(`p${i}`, 'prompts/get', { name: `ghost_${i}`, arguments: {} }));
-      await server.handle(legacy(`c${i}`, 'completion/complete', { ref: { type: 'ref/prompt', name: `ghost_${i}` }, argument: { name: 'who', value: 'A' } }));
+      await server.handle(
+        legacy(`c${i}`, 'completion/complete', {
+          ref: { type: 'ref/prompt', name: `ghost_${i}` },
+          argument: { name: 'who', value: 'A' },
+        }),
+      );
       await server.handle(legacy(`m${i}`, `made/up/${i}`));
-      await server.handle(modern(`v${i}`, 'tools/list', { _meta: envelope({ 'io.modelcontextprotocol/protocolVersion': `2099-01-0${i + 1}` }) }));
+      await server.handle(
+        modern(`v${i}`, 'tools/list', {
+          _meta: envelope({ 'io.modelcontextprotocol/protocolVersion': `2099-01-0${i + 1}` }),
+        }),
+      );
       // -32020: the Mcp-Method header disagrees with the body, whose method nobody serves.
-      await server.handle(modern(`h${i}`, `made/up/${i}`), { headers: { 'mcp-protocol-version': V2026, 'mcp-method': 'tools/list' } });
+      await server.handle(modern(`h${i}`, `made/up/${i}`), {
+        headers: { 'mcp-protocol-version': V2026, 'mcp-method': 'tools/list' },
+      });
     }
     await server.handle(legacy('p', 'prompts/get', { name: 'greet', arguments: { who: 'Ada' } }));
     const series = await points(otel, 'mcp.server.operation.duration');
     const on2025 = { 'mcp.protocol.version': '2025-03-26' };
     expect(series).toStrictEqual([
-      { attributes: { 'mcp.method.name': 'prompts/get', 'gen_ai.prompt.name': '_OTHER', ...on2025, 'error.type': '-32602', 'rpc.response.status_code': '-32602' }, value: 3 },
-      { attributes: { 'mcp.method.name': 'completion/complete', 'gen_ai.prompt.name': '_OTHER', ...on2025, 'error.type': '-32602', 'rpc.response.status_code': '-32602' }, value: 3 },
-      { attributes: { 'mcp.method.name': '_OTHER', ...on2025, 'error.type': '-32601', 'rpc.response.status_code': '-32601' }, value: 3 },
-      { attributes: { 'mcp.method.name': 'tools/list', 'mcp.protocol.version': '_OTHER', 'error.type': '-32022', 'rpc.response.status_code': '-32022' }, value: 3 },
-      { attributes: { 'mcp.method.name': '_OTHER', 'mcp.protocol.version': V2026, 'error.type': '-32020', 'rpc.response.status_code': '-32020' }, value: 3 },
+      {
+        attributes: {
+          'mcp.method.name': 'prompts/get',
+          'gen_ai.prompt.name': '_OTHER',
+          ...on2025,
+          'error.type': '-32602',
+          'rpc.response.status_code': '-32602',
+        },
+        value: 3,
+      },
+      {
+        attributes: {
+          'mcp.method.name': 'completion/complete',
+          'gen_ai.prompt.name': '_OTHER',
+          ...on2025,
+          'error.type': '-32602',
+          'rpc.response.status_code': '-32602',
+        },
+        value: 3,
+      },
+      {
+        attributes: {
+          'mcp.method.name': '_OTHER',
+          ...on2025,
+          'error.type': '-32601',
+          'rpc.response.status_code': '-32601',
+        },
+        value: 3,
+      },
+      {
+        attributes: {
+          'mcp.method.name': 'tools/list',
+          'mcp.protocol.version': '_OTHER',
+          'error.type': '-32022',
+          'rpc.response.status_code': '-32022',
+        },
+        value: 3,
+      },
+      {
+        attributes: {
+          'mcp.method.name': '_OTHER',
+          'mcp.protocol.version': V2026,
+          'error.type': '-32020',
+          'rpc.response.status_code': '-32020',
+        },
+        value: 3,
+      },
       { attributes: { 'mcp.method.name': 'prompts/get', 'gen_ai.prompt.name': 'greet', ...on2025 }, value: 1 },
     ]);
   });
@@ -89,8 +178,22 @@ describe('metric labels are names the server defined, or _OTHER', () => {
     await server.handle(legacy(5, 'tools/call', { name: 'limited', arguments: {} }), carol);
     await server.handle(legacy(6, 'tools/call', { name: 'limited', arguments: {} }), carol);
     expect(await points(otel, 'zod_mcp.rate_limit.refusals')).toStrictEqual([
-      { attributes: { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': '_OTHER', 'zod_mcp.rate_limit.scope': 'server' }, value: 3 },
-      { attributes: { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'limited', 'zod_mcp.rate_limit.scope': 'server' }, value: 1 },
+      {
+        attributes: {
+          'mcp.method.name': 'tools/call',
+          'gen_ai.tool.name': '_OTHER',
+          'zod_mcp.rate_limit.scope': 'server',
+        },
+        value: 3,
+      },
+      {
+        attributes: {
+          'mcp.method.name': 'tools/call',
+          'gen_ai.tool.name': 'limited',
+          'zod_mcp.rate_limit.scope': 'server',
+        },
+        value: 1,
+      },
     ]);
   });
 });
@@ -107,7 +210,9 @@ describe("span names use defined names only; attributes keep the client's string
     await server.handle(legacy(3, big('method-')));
     await server.handle(legacy(4, 'resources/read', { uri: big('file:///') }));
     await server.handle(legacy(5, 'tasks/get', { taskId: big('task-') }));
-    await server.handle(modern(6, 'tools/list', { _meta: envelope({ 'io.modelcontextprotocol/protocolVersion': big('2099-') }) }));
+    await server.handle(
+      modern(6, 'tools/list', { _meta: envelope({ 'io.modelcontextprotocol/protocolVersion': big('2099-') }) }),
+    );
     const spans = otel.spans();
     expect(spans.map((span) => [span.name, span.kind])).toStrictEqual([
       ['tools/call _OTHER', SpanKind.SERVER],

@@ -3,7 +3,12 @@
 import { propagation, type SpanContext } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { MeterProvider, MetricReader, type HistogramMetricData } from '@opentelemetry/sdk-metrics';
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  type ReadableSpan,
+} from '@opentelemetry/sdk-trace-base';
 
 propagation.setGlobalPropagator(new W3CTraceContextPropagator());
 
@@ -33,11 +38,17 @@ export function otelSetup() {
     /** Each data point of a histogram: its attributes and count (durations vary; their unit and buckets do not). */
     async histogram(name: string) {
       const { resourceMetrics } = await reader.collect();
-      const metric = resourceMetrics.scopeMetrics.flatMap((scope) => scope.metrics).find((m) => m.descriptor.name === name) as HistogramMetricData | undefined;
+      const metric = resourceMetrics.scopeMetrics
+        .flatMap((scope) => scope.metrics)
+        .find((m) => m.descriptor.name === name) as HistogramMetricData | undefined;
       if (metric === undefined) return undefined;
       return {
         unit: metric.descriptor.unit,
-        points: metric.dataPoints.map((point) => ({ attributes: point.attributes, count: point.value.count, boundaries: point.value.buckets.boundaries })),
+        points: metric.dataPoints.map((point) => ({
+          attributes: point.attributes,
+          count: point.value.count,
+          boundaries: point.value.buckets.boundaries,
+        })),
       };
     },
   };

@@ -11,6 +11,16 @@ propagation.setGlobalPropagator(new W3CTraceContextPropagator());
 const exporter = new OTLPTraceExporter({ url: process.env.OTLP_TRACES_URL });
 const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
 
-const add = defineTool({ name: 'add', description: 'Adds.', input: z.object({ a: z.number(), b: z.number() }), handler: ({ a, b }) => String(a + b) });
+const add = defineTool({
+  name: 'add',
+  description: 'Adds.',
+  input: z.object({ a: z.number(), b: z.number() }),
+  handler: ({ a, b }) => String(a + b),
+});
 
-export const server = new McpServer({ name: 'traced-stdio', version: '1.0.0', tools: [add], telemetry: { tracerProvider } });
+export const server = new McpServer({
+  name: 'traced-stdio',
+  version: '1.0.0',
+  tools: [add],
+  telemetry: { tracerProvider },
+});

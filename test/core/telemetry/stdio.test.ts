@@ -64,7 +64,12 @@ async function serveAndTrace(frames: { id: number | string }[], spans: number): 
   return received.map(shape);
 }
 
-const tool = { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'add', 'gen_ai.operation.name': 'execute_tool', 'network.transport': 'pipe' };
+const tool = {
+  'mcp.method.name': 'tools/call',
+  'gen_ai.tool.name': 'add',
+  'gen_ai.operation.name': 'execute_tool',
+  'network.transport': 'pipe',
+};
 const SERVER = 2; // OTLP's SPAN_KIND_SERVER
 
 describe('spans over stdio (OTLP/HTTP to a loopback receiver)', () => {
@@ -73,20 +78,53 @@ describe('spans over stdio (OTLP/HTTP to a loopback receiver)', () => {
     const spans = await serveAndTrace(
       [
         { jsonrpc: '2.0', id: 1, method: 'initialize', params: init } as never,
-        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 3 }, _meta: { traceparent: TRACEPARENT } } } as never,
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'add', arguments: { a: 2, b: 3 }, _meta: { traceparent: TRACEPARENT } },
+        } as never,
       ],
       2,
     );
     expect(spans).toStrictEqual([
-      { name: 'initialize', kind: SERVER, attributes: { 'mcp.method.name': 'initialize', 'network.transport': 'pipe', 'jsonrpc.request.id': '1', 'mcp.protocol.version': '2025-06-18' }, parentSpanId: undefined, traceId: spans[0]!.traceId },
-      { name: 'tools/call add', kind: SERVER, attributes: { ...tool, 'jsonrpc.request.id': '2', 'mcp.protocol.version': '2025-06-18' }, parentSpanId: CLIENT.spanId, traceId: CLIENT.traceId },
+      {
+        name: 'initialize',
+        kind: SERVER,
+        attributes: {
+          'mcp.method.name': 'initialize',
+          'network.transport': 'pipe',
+          'jsonrpc.request.id': '1',
+          'mcp.protocol.version': '2025-06-18',
+        },
+        parentSpanId: undefined,
+        traceId: spans[0]!.traceId,
+      },
+      {
+        name: 'tools/call add',
+        kind: SERVER,
+        attributes: { ...tool, 'jsonrpc.request.id': '2', 'mcp.protocol.version': '2025-06-18' },
+        parentSpanId: CLIENT.spanId,
+        traceId: CLIENT.traceId,
+      },
     ]);
   });
 
-  it('2026: the envelope\'s version, the parent from _meta', async () => {
-    const call = { jsonrpc: '2.0', id: 'x', method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 1 }, _meta: envelope({ traceparent: TRACEPARENT }) } };
+  it("2026: the envelope's version, the parent from _meta", async () => {
+    const call = {
+      jsonrpc: '2.0',
+      id: 'x',
+      method: 'tools/call',
+      params: { name: 'add', arguments: { a: 1, b: 1 }, _meta: envelope({ traceparent: TRACEPARENT }) },
+    };
     expect(await serveAndTrace([call as never], 1)).toStrictEqual([
-      { name: 'tools/call add', kind: SERVER, attributes: { ...tool, 'jsonrpc.request.id': 'x', 'mcp.protocol.version': V2026 }, parentSpanId: CLIENT.spanId, traceId: CLIENT.traceId },
+      {
+        name: 'tools/call add',
+        kind: SERVER,
+        attributes: { ...tool, 'jsonrpc.request.id': 'x', 'mcp.protocol.version': V2026 },
+        parentSpanId: CLIENT.spanId,
+        traceId: CLIENT.traceId,
+      },
     ]);
   });
 });

@@ -35,7 +35,8 @@ const variants: Variant[] = [
   { zod: ZOD_LATEST, zodImport: 'zod' },
   { zod: ZOD_LATEST, zodImport: 'zod/v3' },
 ];
-const zod3Api = (variant: Variant) => variant.zodImport === 'zod/v3' || (variant.zod === ZOD_3_25 && variant.zodImport === 'zod');
+const zod3Api = (variant: Variant) =>
+  variant.zodImport === 'zod/v3' || (variant.zod === ZOD_3_25 && variant.zodImport === 'zod');
 const fileSuffix = (variant: Variant) => `${variant.zod}-${variant.zodImport.replace('/', '-')}`;
 
 const app = (zodImport: string) => `import { z } from '${zodImport}';
@@ -59,7 +60,10 @@ const appOutput = {
       inputSchema: {
         $schema: 'https://json-schema.org/draft/2020-12/schema',
         type: 'object',
-        properties: { who: { type: 'string', description: 'who to greet' }, times: { type: 'integer', minimum: 0, maximum: 10 } },
+        properties: {
+          who: { type: 'string', description: 'who to greet' },
+          times: { type: 'integer', minimum: 0, maximum: 10 },
+        },
         required: ['who'],
       },
     },
@@ -68,27 +72,40 @@ const appOutput = {
 };
 
 const blocks = docBlocks();
-const programs = blocks.filter((block) => Object.keys(block.test).some((key) => ['serve', 'stdio', 'http', 'run', 'test'].includes(key)));
+const programs = blocks.filter((block) =>
+  Object.keys(block.test).some((key) => ['serve', 'stdio', 'http', 'run', 'test'].includes(key)),
+);
 const label = (block: DocBlock) => `${block.page}:${block.line}`;
 
 describe('the TypeScript blocks of README.md and docs/', () => {
   it('are found, and each program among them says how it is run (or why it is only type-checked)', () => {
     expect(blocks.length).toBeGreaterThan(15);
-    const unsaid = blocks.filter((block) => isProgram(block) && programs.indexOf(block) === -1 && block.test.only !== 'typecheck').map(label);
+    const unsaid = blocks
+      .filter((block) => isProgram(block) && programs.indexOf(block) === -1 && block.test.only !== 'typecheck')
+      .map(label);
     expect(unsaid).toStrictEqual([]);
-    expect(blocks.filter((block) => block.test.only === 'typecheck' && (block.test.why ?? '') === '').map(label)).toStrictEqual([]);
+    expect(
+      blocks.filter((block) => block.test.only === 'typecheck' && (block.test.why ?? '') === '').map(label),
+    ).toStrictEqual([]);
     expect(new Set(blocks.map((block) => block.path)).size).toBe(blocks.length);
   });
 });
 
 /** Frames over stdio: initialize, then the call or read of `check`; the answer's first text. */
 async function callOverStdio(peer: StdioPeer, check: Call): Promise<string> {
-  const request = check.read !== undefined ? { method: 'resources/read', params: { uri: check.read } } : { method: 'tools/call', params: { name: check.call, arguments: check.arguments ?? {} } };
-  peer.send(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'docs', version: '1' } } })}\n`);
+  const request =
+    check.read !== undefined
+      ? { method: 'resources/read', params: { uri: check.read } }
+      : { method: 'tools/call', params: { name: check.call, arguments: check.arguments ?? {} } };
+  peer.send(
+    `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'docs', version: '1' } } })}\n`,
+  );
   peer.send(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
   peer.send(`${JSON.stringify({ jsonrpc: '2.0', id: 2, ...request })}\n`);
   try {
-    const answer = (await peer.waitForId(2, 30_000)) as { result?: { content?: { text: string }[]; contents?: { text: string }[] } };
+    const answer = (await peer.waitForId(2, 30_000)) as {
+      result?: { content?: { text: string }[]; contents?: { text: string }[] };
+    };
     const first = answer.result?.content?.[0] ?? answer.result?.contents?.[0];
     if (first === undefined) throw new Error(`no text in ${JSON.stringify(answer)}; stderr: ${peer.stderr}`);
     return first.text;
@@ -110,17 +127,26 @@ function freePort(): Promise<number> {
 /** Starts the program with PORT set, waits for it to answer, and makes the call with the official client (2026). */
 async function callOverHttp(project: Project, file: string, check: Call): Promise<string> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(project.dir, 'out', file)], { cwd: project.dir, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [join(project.dir, 'out', file)], {
+    cwd: project.dir,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   try {
     const url = new URL(`http://127.0.0.1:${port}/mcp`);
     const deadline = Date.now() + 20_000;
     for (;;) {
-      const client = new Client({ name: 'docs', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+      const client = new Client(
+        { name: 'docs', version: '1' },
+        { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+      );
       try {
         await client.connect(new StreamableHTTPClientTransport(url));
-        const result = (await client.callTool({ name: check.call!, arguments: check.arguments ?? {} })) as { content: { text: string }[] };
+        const result = (await client.callTool({ name: check.call!, arguments: check.arguments ?? {} })) as {
+          content: { text: string }[];
+        };
         return result.content[0]!.text;
       } catch (error) {
         if (Date.now() > deadline || child.exitCode !== null) throw new Error(`${String(error)}; stderr: ${stderr}`);
@@ -149,12 +175,21 @@ describe.each(variants)('an app on zod $zod, importing $zodImport', (variant) =>
 
   beforeAll(async () => {
     if (!projects.has(variant.zod)) {
-      projects.set(variant.zod, packProject(mkdtempSync(join(tmpdir(), 'zod-mcp-pack-'))).then((tarball) => createProject(tarball, variant.zod)));
+      projects.set(
+        variant.zod,
+        packProject(mkdtempSync(join(tmpdir(), 'zod-mcp-pack-'))).then((tarball) =>
+          createProject(tarball, variant.zod),
+        ),
+      );
     }
     project = await projects.get(variant.zod)!;
     project.write(`app-${suffix}.ts`, app(variant.zodImport));
     // A block that uses Zod 4's API is compiled, on a Zod 3 app, with the Zod 4 that zod 3.25 and 4 both ship.
-    for (const block of blocks) project.write(own(block), asModule(block, block.test.zod4 === true && zod3Api(variant) ? 'zod/v4' : variant.zodImport));
+    for (const block of blocks)
+      project.write(
+        own(block),
+        asModule(block, block.test.zod4 === true && zod3Api(variant) ? 'zod/v4' : variant.zodImport),
+      );
   }, 180_000);
 
   it('type-checks the app and every block with tsc (strict, module nodenext)', async () => {
@@ -162,18 +197,41 @@ describe.each(variants)('an app on zod $zod, importing $zodImport', (variant) =>
   }, 180_000);
 
   it('lists the fields with their descriptions and calls the tool', async () => {
-    const { stdout } = await run(process.execPath, [join(project.dir, 'out', `app-${suffix}.js`)], { cwd: project.dir, timeout: 20_000 });
+    const { stdout } = await run(process.execPath, [join(project.dir, 'out', `app-${suffix}.js`)], {
+      cwd: project.dir,
+      timeout: 20_000,
+    });
     expect(JSON.parse(stdout)).toStrictEqual(appOutput);
   }, 30_000);
 
-  it.each(programs.map((block) => [label(block), block] as const))('runs %s as its annotation says', async (_label, block) => {
-    const file = join(project.dir, 'out', compiled(block));
-    const { serve, stdio, http, run: runs, test } = block.test;
-    if (serve !== undefined) expectText(await callOverStdio(new StdioPeer(['serve', file], [join(project.dir, 'node_modules', 'zod-mcp', 'dist', 'program.js')], { cwd: project.dir }), serve), serve);
-    if (stdio !== undefined) expectText(await callOverStdio(new StdioPeer([], [file], { cwd: project.dir }), stdio), stdio);
-    if (http !== undefined) expectText(await callOverHttp(project, compiled(block), http), http);
-    if (runs !== undefined) expect((await run(process.execPath, [file], { cwd: project.dir, timeout: 20_000 })).stdout).toBe(runs.stdout);
-    // As the page runs it: `npx tsx --test server.test.ts`, on the TypeScript itself (tsx from this checkout).
-    if (test === true) await run(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '--test', join('src', own(block))], { cwd: project.dir, timeout: 30_000 });
-  }, 60_000);
+  it.each(programs.map((block) => [label(block), block] as const))(
+    'runs %s as its annotation says',
+    async (_label, block) => {
+      const file = join(project.dir, 'out', compiled(block));
+      const { serve, stdio, http, run: runs, test } = block.test;
+      if (serve !== undefined)
+        expectText(
+          await callOverStdio(
+            new StdioPeer(['serve', file], [join(project.dir, 'node_modules', 'zod-mcp', 'dist', 'program.js')], {
+              cwd: project.dir,
+            }),
+            serve,
+          ),
+          serve,
+        );
+      if (stdio !== undefined)
+        expectText(await callOverStdio(new StdioPeer([], [file], { cwd: project.dir }), stdio), stdio);
+      if (http !== undefined) expectText(await callOverHttp(project, compiled(block), http), http);
+      if (runs !== undefined)
+        expect((await run(process.execPath, [file], { cwd: project.dir, timeout: 20_000 })).stdout).toBe(runs.stdout);
+      // As the page runs it: `npx tsx --test server.test.ts`, on the TypeScript itself (tsx from this checkout).
+      if (test === true)
+        await run(
+          process.execPath,
+          [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '--test', join('src', own(block))],
+          { cwd: project.dir, timeout: 30_000 },
+        );
+    },
+    60_000,
+  );
 });

@@ -49,7 +49,13 @@ export interface DocBlock {
   readonly path: string;
 }
 
-export const PAGES = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`)];
+export const PAGES = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`),
+];
 
 const ANNOTATION = /^<!-- test: (\{.*\}) -->$/;
 
@@ -63,7 +69,13 @@ export function docBlocks(): DocBlock[] {
       const annotation = ANNOTATION.exec(lines[i - 1] ?? '');
       const test = (annotation === null ? {} : JSON.parse(annotation[1]!)) as BlockTest;
       const folder = page.replace(/\.md$/, '').replace('/', '-');
-      blocks.push({ page, line: i + 2, code: lines.slice(i + 1, end).join('\n'), test, path: `${folder}/${(test.file ?? `block-${i + 2}.ts`)}` });
+      blocks.push({
+        page,
+        line: i + 2,
+        code: lines.slice(i + 1, end).join('\n'),
+        test,
+        path: `${folder}/${test.file ?? `block-${i + 2}.ts`}`,
+      });
       i = end;
     }
   }

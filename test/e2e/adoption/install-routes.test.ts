@@ -14,17 +14,31 @@ import { StdioPeer } from '../../helpers/stdio-peer.js';
 import { installedVersion, root } from './project.js';
 
 const run = promisify(execFile);
-const npm = (cwd: string, ...args: string[]) => run('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], { cwd, timeout: 240_000, maxBuffer: 16 << 20 });
+const npm = (cwd: string, ...args: string[]) =>
+  run('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], { cwd, timeout: 240_000, maxBuffer: 16 << 20 });
 const zod = `zod@${installedVersion('zod')}`;
 
-const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } };
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+};
 const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
 const line = (frame: unknown) => `${JSON.stringify(frame)}\n`;
 
 /** Starts `args` over stdio, initializes, calls `name` with `args`, and returns that call's response. */
-async function callOverStdio(peer: StdioPeer, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function callOverStdio(
+  peer: StdioPeer,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   try {
-    peer.send(line(initialize) + line(initialized) + line({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: args } }));
+    peer.send(
+      line(initialize) +
+        line(initialized) +
+        line({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: args } }),
+    );
     const answer = await peer.waitForId(2, 30_000);
     expect((await peer.waitForId(1)).result).toMatchObject({ protocolVersion: '2025-11-25' });
     return answer;
@@ -49,7 +63,10 @@ console.log(JSON.stringify(await server.callTool('add', { a: 2, b: 3 })));
 /** A new project of a user's with `spec` installed beside zod, and a server module of its own. */
 async function projectWith(label: string, ...spec: string[]): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), `zod-mcp-${label}-`));
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: `app-${label}`, version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: `app-${label}`, version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`,
+  );
   writeFileSync(join(dir, 'server.mjs'), serverModule);
   writeFileSync(join(dir, 'in-process.mjs'), inProcess);
   await npm(dir, 'install', ...spec, zod);
@@ -73,28 +90,47 @@ beforeAll(async () => {
   const packed = mkdtempSync(join(tmpdir(), 'zod-mcp-tarball-'));
   const { stdout } = await npm(clone, 'pack', '--json', '--pack-destination', packed); // its prepare script builds first
   const tarball = join(packed, (JSON.parse(stdout.slice(stdout.indexOf('['))) as [{ filename: string }])[0].filename);
-  const [folderProject, tarballProject] = await Promise.all([projectWith('folder', '--install-links', clone), projectWith('tarball', tarball)]);
+  const [folderProject, tarballProject] = await Promise.all([
+    projectWith('folder', '--install-links', clone),
+    projectWith('tarball', tarball),
+  ]);
   projects = { 'git URL': gitProject, folder: folderProject, tarball: tarballProject };
 }, 600_000);
 
 describe('a fresh clone, after `npm ci`', () => {
   it('has dist/ built by npm ci itself', () => {
-    for (const file of ['dist/index.js', 'dist/program.js', 'dist/src/index.d.ts']) expect(existsSync(join(clone, file)), file).toBe(true);
+    for (const file of ['dist/index.js', 'dist/program.js', 'dist/src/index.d.ts'])
+      expect(existsSync(join(clone, file)), file).toBe(true);
   });
 
   it('serves the demo with `node dist/program.js serve --demo`', async () => {
-    const answer = await callOverStdio(new StdioPeer(['serve', '--demo'], ['dist/program.js'], { cwd: clone }), 'add', { a: 2, b: 40 });
-    expect(answer).toStrictEqual({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: '{"sum":42}' }], structuredContent: { sum: 42 }, isError: false } });
+    const answer = await callOverStdio(new StdioPeer(['serve', '--demo'], ['dist/program.js'], { cwd: clone }), 'add', {
+      a: 2,
+      b: 40,
+    });
+    expect(answer).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { content: [{ type: 'text', text: '{"sum":42}' }], structuredContent: { sum: 42 }, isError: false },
+    });
   });
 
   it("runs the README's quick start: `npm run mcp-server` prints the seed's expected frames", async () => {
     const { stdout } = await run('npm', ['run', '-s', 'mcp-server'], { cwd: clone, timeout: 60_000 });
-    expect(stdout).toBe(`${JSON.stringify(JSON.parse(readFileSync(join(clone, 'fixtures', 'tools-call-handler', 'expected.json'), 'utf8')))}\n`);
+    expect(stdout).toBe(
+      `${JSON.stringify(JSON.parse(readFileSync(join(clone, 'fixtures', 'tools-call-handler', 'expected.json'), 'utf8')))}\n`,
+    );
   }, 60_000);
 
   it('serves the echo tool with `npm start`', async () => {
-    const answer = await callOverStdio(new StdioPeer(['-s', 'start'], [], { command: 'npm', cwd: clone }), 'echo', { x: 1 });
-    expect(answer).toStrictEqual({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'echo({"x":1})' }], isError: false } });
+    const answer = await callOverStdio(new StdioPeer(['-s', 'start'], [], { command: 'npm', cwd: clone }), 'echo', {
+      x: 1,
+    });
+    expect(answer).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { content: [{ type: 'text', text: 'echo({"x":1})' }], isError: false },
+    });
   });
 });
 
@@ -105,8 +141,16 @@ describe.each(['git URL', 'folder', 'tarball'] as const)('a project that install
   });
 
   it('serves its module over stdio with `npx zod-mcp serve`', async () => {
-    const answer = await callOverStdio(new StdioPeer(['zod-mcp', 'serve', 'server.mjs'], [], { command: 'npx', cwd: projects[route] }), 'add', { a: 2, b: 3 });
-    expect(answer).toStrictEqual({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: '5' }], isError: false } });
+    const answer = await callOverStdio(
+      new StdioPeer(['zod-mcp', 'serve', 'server.mjs'], [], { command: 'npx', cwd: projects[route] }),
+      'add',
+      { a: 2, b: 3 },
+    );
+    expect(answer).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { content: [{ type: 'text', text: '5' }], isError: false },
+    });
   });
 
   it('has a real copy of the package (not a link to the clone, whose own zod would be a second copy), and neither optional peer', () => {
@@ -122,14 +166,21 @@ describe('`npx zod-mcp init` in a project that installed zod-mcp', () => {
   const init = async (route: keyof typeof projects) => {
     const dir = join(projects[route], `made-by-init`);
     await run('npx', ['zod-mcp', 'init', 'made-by-init'], { cwd: projects[route], timeout: 30_000 });
-    return { dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> } };
+    return {
+      dir,
+      manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> },
+    };
   };
 
   it('depends on zod-mcp as that project does (so npm can install it before it is on the registry), and its npm test passes', async () => {
     const { dir, manifest } = await init('git URL');
     expect(manifest.dependencies['zod-mcp']).toMatch(/^git\+file:\/\/\/.*zod-mcp$/);
     await npm(dir, 'install');
-    const { stdout } = await run('npm', ['test'], { cwd: dir, timeout: 120_000, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+    const { stdout } = await run('npm', ['test'], {
+      cwd: dir,
+      timeout: 120_000,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    });
     expect(stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+2 passed \(2\)/);
   }, 240_000);
 
@@ -172,7 +223,18 @@ export const fetchHandler: FetchHandler = toFetchHandler(server);
 export const answer = await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
 `,
     );
-    const tsconfig = { compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, types: [], skipLibCheck: false }, files: ['core.ts'] };
+    const tsconfig = {
+      compilerOptions: {
+        strict: true,
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        noEmit: true,
+        types: [],
+        skipLibCheck: false,
+      },
+      files: ['core.ts'],
+    };
     writeFileSync(join(dir, 'tsconfig.core.json'), JSON.stringify(tsconfig));
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
     const result = await run(process.execPath, [tsc, '-p', 'tsconfig.core.json'], { cwd: dir }).then(
@@ -186,20 +248,30 @@ export const answer = await server.handle({ jsonrpc: '2.0', id: 1, method: 'tool
 
 describe('an optional peer that is not installed', () => {
   const serve = async (args: string[], env: Record<string, string> = {}) =>
-    run('npx', ['zod-mcp', 'serve', 'server.mjs', '--http', '--port', '0', ...args], { cwd: projects['git URL'], env: { ...process.env, ...env }, timeout: 30_000 }).then(
+    run('npx', ['zod-mcp', 'serve', 'server.mjs', '--http', '--port', '0', ...args], {
+      cwd: projects['git URL'],
+      env: { ...process.env, ...env },
+      timeout: 30_000,
+    }).then(
       () => ({ code: 0, stderr: '' }),
       (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
     );
 
   it('--redis: exits 1, naming the line that installs @redis/client', async () => {
-    const result = await serve(['--redis', 'redis://127.0.0.1:9'], { ZOD_MCP_STATE_KEY: 'a shared secret of the test' });
+    const result = await serve(['--redis', 'redis://127.0.0.1:9'], {
+      ZOD_MCP_STATE_KEY: 'a shared secret of the test',
+    });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('needs @redis/client, an optional peer dependency of zod-mcp that is not installed: run `npm install @redis/client@^6.0.0`');
+    expect(result.stderr).toContain(
+      'needs @redis/client, an optional peer dependency of zod-mcp that is not installed: run `npm install @redis/client@^6.0.0`',
+    );
   });
 
   it('--auth-issuer: exits 1, naming the line that installs jose', async () => {
     const result = await serve(['--auth-issuer', 'http://127.0.0.1:9', '--auth-audience', 'http://127.0.0.1:3000/mcp']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('checking JWT access tokens (auth) needs jose, an optional peer dependency of zod-mcp that is not installed: run `npm install jose@^6.0.0`');
+    expect(result.stderr).toContain(
+      'checking JWT access tokens (auth) needs jose, an optional peer dependency of zod-mcp that is not installed: run `npm install jose@^6.0.0`',
+    );
   });
 });

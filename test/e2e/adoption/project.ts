@@ -12,12 +12,15 @@ export { root };
 
 /** A version the project itself is tested with, as its lockfile resolved it. */
 export function installedVersion(name: string): string {
-  return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+    .version;
 }
 
 /** Packs the project as `npm pack` does (the build is `npm test`'s first step) and returns the tarball. */
 export async function packProject(into: string): Promise<string> {
-  const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', into], { cwd: root });
+  const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', into], {
+    cwd: root,
+  });
   const [packed] = JSON.parse(stdout) as [{ filename: string }];
   return join(into, packed.filename);
 }
@@ -49,13 +52,21 @@ export interface Project {
 export async function createProject(tarball: string, zodVersion: string): Promise<Project> {
   const dir = mkdtempSync(join(tmpdir(), `zod-mcp-app-${zodVersion}-`));
   mkdirSync(join(dir, 'src'));
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`,
+  );
   writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
   // What the README's examples import besides: the frameworks it mounts the transport in, and the
   // OpenTelemetry API and SDK docs/observability.md sets up.
-  const frameworks = ['express', '@types/express', 'hono', '@opentelemetry/api', '@opentelemetry/sdk-trace-base'].map((name) => `${name}@${installedVersion(name)}`);
+  const frameworks = ['express', '@types/express', 'hono', '@opentelemetry/api', '@opentelemetry/sdk-trace-base'].map(
+    (name) => `${name}@${installedVersion(name)}`,
+  );
   const packages = [tarball, `zod@${zodVersion}`, `@types/node@${installedVersion('@types/node')}`, ...frameworks];
-  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', ...packages], { cwd: dir, timeout: 120_000 });
+  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', ...packages], {
+    cwd: dir,
+    timeout: 120_000,
+  });
   return {
     dir,
     write: (name, text) => {

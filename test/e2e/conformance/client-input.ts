@@ -11,7 +11,8 @@ const textOf = (message: { content: unknown }) => {
   const blocks = Array.isArray(message.content) ? message.content : [message.content];
   return blocks.map((block) => (block as { text?: string }).text ?? '').join('');
 };
-const rootsText = (roots: { uri: string; name?: string }[]) => (roots.length === 0 ? 'no roots' : roots.map((root) => root.uri).join(', '));
+const rootsText = (roots: { uri: string; name?: string }[]) =>
+  roots.length === 0 ? 'no roots' : roots.map((root) => root.uri).join(', ');
 
 // ---- 2025: server-to-client requests ----
 
@@ -30,7 +31,10 @@ const testElicitation = defineTool({
   description: 'Asks the user for a username and an email (elicitation/create).',
   input: z.object({ message: z.string().describe('What to tell the user') }),
   handler: async ({ message }, ctx) => {
-    const form = z.object({ username: z.string().describe("The user's name"), email: z.email().describe("The user's email") });
+    const form = z.object({
+      username: z.string().describe("The user's name"),
+      email: z.email().describe("The user's email"),
+    });
     const { user } = await ctx.ask({ user: elicit(message, form) });
     return `User response: action=${user.action}${user.action === 'accept' ? `, content=${JSON.stringify(user.content)}` : ''}`;
   },
@@ -48,12 +52,15 @@ const testDefaults = defineTool({
       status: z.enum(['active', 'inactive', 'pending']).default('active').describe('User status'),
       verified: z.boolean().default(true).describe('Verification status'),
     });
-    const { answer } = await ctx.ask({ answer: elicit('Please review and update the form fields with defaults', form) });
+    const { answer } = await ctx.ask({
+      answer: elicit('Please review and update the form fields with defaults', form),
+    });
     return `Elicitation completed: action=${answer.action}${answer.action === 'accept' ? `, content=${JSON.stringify(answer.content)}` : ''}`;
   },
 });
 
-const options = (values: string[], title: (value: string) => string) => values.map((value) => ({ const: value, title: title(value) }));
+const options = (values: string[], title: (value: string) => string) =>
+  values.map((value) => ({ const: value, title: title(value) }));
 
 const testEnums = defineTool({
   name: 'test_elicitation_sep1330_enums',
@@ -63,10 +70,18 @@ const testEnums = defineTool({
     const titled = ['value1', 'value2', 'value3'];
     const form = z.object({
       untitledSingle: z.enum(['option1', 'option2', 'option3']).describe('Choose an option'),
-      titledSingle: z.enum(titled).meta({ description: 'Choose a titled option', oneOf: options(titled, (value) => `Option ${value.slice(-1)}`) }),
-      legacyEnum: z.enum(['opt1', 'opt2', 'opt3']).meta({ description: 'Choose a legacy option', enumNames: ['Option One', 'Option Two', 'Option Three'] }),
+      titledSingle: z.enum(titled).meta({
+        description: 'Choose a titled option',
+        oneOf: options(titled, (value) => `Option ${value.slice(-1)}`),
+      }),
+      legacyEnum: z
+        .enum(['opt1', 'opt2', 'opt3'])
+        .meta({ description: 'Choose a legacy option', enumNames: ['Option One', 'Option Two', 'Option Three'] }),
       untitledMulti: z.array(z.enum(['option1', 'option2', 'option3'])).describe('Choose multiple options'),
-      titledMulti: z.array(z.enum(titled)).meta({ description: 'Choose multiple titled options', items: { anyOf: options(titled, (value) => `Option ${value.slice(-1)}`) } }),
+      titledMulti: z.array(z.enum(titled)).meta({
+        description: 'Choose multiple titled options',
+        items: { anyOf: options(titled, (value) => `Option ${value.slice(-1)}`) },
+      }),
     });
     const { answer } = await ctx.ask({ answer: elicit('Please select options from the enum fields', form) });
     return `Elicitation completed: action=${answer.action}${answer.action === 'accept' ? `, content=${JSON.stringify(answer.content)}` : ''}`;
@@ -90,7 +105,9 @@ const irSampling = defineTool({
   description: "Asks the client's model for the capital of France.",
   input: noArguments,
   handler: async (_args, ctx) => {
-    const { capital_question } = await ctx.ask({ capital_question: sample({ messages: 'What is the capital of France?', maxTokens: 100 }) });
+    const { capital_question } = await ctx.ask({
+      capital_question: sample({ messages: 'What is the capital of France?', maxTokens: 100 }),
+    });
     return `The model said: ${textOf(capital_question)}`;
   },
 });
@@ -140,7 +157,9 @@ const irMultiRound = defineTool({
   input: noArguments,
   handler: async (_args, ctx) => {
     const { step1 } = await ctx.ask({ step1: elicit('Step 1: What is your name?', Name) });
-    const { step2 } = await ctx.ask({ step2: elicit('Step 2: What is your favorite color?', z.object({ color: z.string() })) });
+    const { step2 } = await ctx.ask({
+      step2: elicit('Step 2: What is your favorite color?', z.object({ color: z.string() })),
+    });
     const name = step1.action === 'accept' ? step1.content.name : 'someone';
     const color = step2.action === 'accept' ? step2.content.color : 'no colour';
     return `${name} likes ${color}`;
@@ -168,7 +187,9 @@ const irPrompt = definePrompt({
   name: 'test_input_required_result_prompt',
   description: 'A prompt that asks the user for its context first.',
   get: async (_args, ctx) => {
-    const { user_context } = await ctx.ask({ user_context: elicit('What context should the prompt use?', z.object({ context: z.string() })) });
+    const { user_context } = await ctx.ask({
+      user_context: elicit('What context should the prompt use?', z.object({ context: z.string() })),
+    });
     return `Use this context: ${user_context.action === 'accept' ? user_context.content.context : 'none'}`;
   },
 });

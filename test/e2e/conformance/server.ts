@@ -5,7 +5,15 @@ import { z } from 'zod';
 import { fileURLToPath } from 'node:url';
 import { clientInputPrompts, clientInputTools } from './client-input.js';
 import { taskTools } from './tasks.js';
-import { ErrorCode, McpServer, ProtocolError, definePrompt, defineResource, defineResourceTemplate, defineTool } from '../../../src/index.js';
+import {
+  ErrorCode,
+  McpServer,
+  ProtocolError,
+  definePrompt,
+  defineResource,
+  defineResourceTemplate,
+  defineTool,
+} from '../../../src/index.js';
 import { serveHttp } from '../../../src/node.js';
 import { skillsFrom } from '../../../src/skills.js';
 
@@ -45,7 +53,11 @@ const embeddedResource = defineTool({
   handler: () => [
     {
       type: 'resource' as const,
-      resource: { uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' },
+      resource: {
+        uri: 'test://embedded-resource',
+        mimeType: 'text/plain',
+        text: 'This is an embedded resource content.',
+      },
     },
   ],
 });
@@ -260,7 +272,10 @@ const simplePrompt = definePrompt({
 const promptWithArguments = definePrompt({
   name: 'test_prompt_with_arguments',
   description: 'A prompt with required arguments',
-  arguments: z.object({ arg1: z.string().describe('First test argument'), arg2: z.string().describe('Second test argument') }),
+  arguments: z.object({
+    arg1: z.string().describe('First test argument'),
+    arg2: z.string().describe('Second test argument'),
+  }),
   complete: { arg1: (value) => ['paris', 'partial', 'test-value'].filter((item) => item.startsWith(value)) },
   get: ({ arg1, arg2 }) => `Prompt with arguments: arg1='${arg1}', arg2='${arg2}'`,
 });
@@ -270,7 +285,13 @@ const promptWithResource = definePrompt({
   description: 'A prompt that includes an embedded resource',
   arguments: z.object({ resourceUri: z.string().describe('The URI of the resource to embed') }),
   get: ({ resourceUri }) => [
-    { role: 'user' as const, content: { type: 'resource' as const, resource: { uri: resourceUri, mimeType: 'text/plain', text: 'Embedded resource content for testing.' } } },
+    {
+      role: 'user' as const,
+      content: {
+        type: 'resource' as const,
+        resource: { uri: resourceUri, mimeType: 'text/plain', text: 'Embedded resource content for testing.' },
+      },
+    },
     { role: 'user' as const, content: { type: 'text' as const, text: 'Please process the embedded resource above.' } },
   ],
 });
@@ -294,7 +315,11 @@ const triggerPromptChange = defineTool({
   },
 });
 
-const dynamicPrompt = definePrompt({ name: 'test_dynamic_prompt', description: 'Comes and goes with test_trigger_prompt_change.', get: () => 'here' });
+const dynamicPrompt = definePrompt({
+  name: 'test_dynamic_prompt',
+  description: 'Comes and goes with test_trigger_prompt_change.',
+  get: () => 'here',
+});
 
 // ---- the skills extension (SEP-2640): one skill with a file in a subfolder ----
 const skills = await skillsFrom(fileURLToPath(new URL('./skills/', import.meta.url)));

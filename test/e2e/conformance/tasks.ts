@@ -74,7 +74,10 @@ const multiInput = defineTool({
   handler: async (_args, ctx) => {
     await sleep(100, undefined, { signal: ctx.signal });
     const form = z.object({ name: z.string(), confirm: z.boolean() });
-    const { first, second } = await ctx.ask({ first: elicit('First name?', form), second: elicit('Second name?', form) });
+    const { first, second } = await ctx.ask({
+      first: elicit('First name?', form),
+      second: elicit('Second name?', form),
+    });
     const name = (answer: typeof first) => (answer.action === 'accept' ? answer.content.name : answer.action);
     return `${name(first)} and ${name(second)}`;
   },

@@ -5,20 +5,68 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HttpApiEvent, HttpApiResult } from '../../../examples/lambda.ts';
 
-const ENVELOPE = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } };
+const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+};
 const SERVER_INFO = { 'io.modelcontextprotocol/serverInfo': { name: 'runtime-example', version: '1.0.0' } };
-const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call' };
+const HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2026-07-28',
+  'mcp-method': 'tools/call',
+};
 
-const call = (id: number, name: string, args: object, extra: object = {}) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, ...extra, _meta: ENVELOPE } });
-const added = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { resultType: 'complete', content: [{ type: 'text', text: '{"sum":5}' }], structuredContent: { sum: 5 }, isError: false, _meta: SERVER_INFO } });
-const greeted = JSON.stringify({ jsonrpc: '2.0', id: 3, result: { resultType: 'complete', content: [{ type: 'text', text: 'Hello, Ada!' }], isError: false, _meta: SERVER_INFO } });
+const call = (id: number, name: string, args: object, extra: object = {}) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args, ...extra, _meta: ENVELOPE },
+});
+const added = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  result: {
+    resultType: 'complete',
+    content: [{ type: 'text', text: '{"sum":5}' }],
+    structuredContent: { sum: 5 },
+    isError: false,
+    _meta: SERVER_INFO,
+  },
+});
+const greeted = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 3,
+  result: {
+    resultType: 'complete',
+    content: [{ type: 'text', text: 'Hello, Ada!' }],
+    isError: false,
+    _meta: SERVER_INFO,
+  },
+});
 
 /** An MRTR round through `send`: the first answer asks for the name, the retry with it completes. */
 async function greetInRounds(send: (frame: object) => Promise<{ status: number; body: string }>): Promise<string> {
   const asked = await send(call(2, 'greet', {}));
-  const first = JSON.parse(asked.body) as { result: { resultType: string; inputRequests: Record<string, { method: string }>; requestState: string } };
-  expect({ status: asked.status, resultType: first.result.resultType, asks: Object.keys(first.result.inputRequests) }).toStrictEqual({ status: 200, resultType: 'input_required', asks: ['name'] });
-  const retried = await send(call(3, 'greet', {}, { inputResponses: { name: { action: 'accept', content: { name: 'Ada' } } }, requestState: first.result.requestState }));
+  const first = JSON.parse(asked.body) as {
+    result: { resultType: string; inputRequests: Record<string, { method: string }>; requestState: string };
+  };
+  expect({
+    status: asked.status,
+    resultType: first.result.resultType,
+    asks: Object.keys(first.result.inputRequests),
+  }).toStrictEqual({ status: 200, resultType: 'input_required', asks: ['name'] });
+  const retried = await send(
+    call(
+      3,
+      'greet',
+      {},
+      {
+        inputResponses: { name: { action: 'accept', content: { name: 'Ada' } } },
+        requestState: first.result.requestState,
+      },
+    ),
+  );
   return retried.body;
 }
 
@@ -29,7 +77,13 @@ describe('examples/next-route.ts, called as Next.js calls an App Router route', 
   });
 
   const post = async (frame: object) => {
-    const response = await route.POST(new Request('http://localhost:3000/mcp', { method: 'POST', headers: { ...HEADERS, 'mcp-name': String((frame as { params: { name: string } }).params.name) }, body: JSON.stringify(frame) }));
+    const response = await route.POST(
+      new Request('http://localhost:3000/mcp', {
+        method: 'POST',
+        headers: { ...HEADERS, 'mcp-name': String((frame as { params: { name: string } }).params.name) },
+        body: JSON.stringify(frame),
+      }),
+    );
     return { status: response.status, body: await response.text() };
   };
 
@@ -41,8 +95,16 @@ describe('examples/next-route.ts, called as Next.js calls an App Router route', 
 
   it('keeps no 2025 session: GET and DELETE are 405, naming POST', async () => {
     for (const handler of [route.GET, route.DELETE]) {
-      const response = await handler(new Request('http://localhost:3000/mcp', { method: handler === route.GET ? 'GET' : 'DELETE', headers: { accept: 'text/event-stream' } }));
-      expect({ status: response.status, allow: response.headers.get('allow') }).toStrictEqual({ status: 405, allow: 'POST' });
+      const response = await handler(
+        new Request('http://localhost:3000/mcp', {
+          method: handler === route.GET ? 'GET' : 'DELETE',
+          headers: { accept: 'text/event-stream' },
+        }),
+      );
+      expect({ status: response.status, allow: response.headers.get('allow') }).toStrictEqual({
+        status: 405,
+        allow: 'POST',
+      });
     }
   });
 });
@@ -57,14 +119,23 @@ describe('examples/lambda.ts, invoked with an API Gateway v2 event', () => {
   afterAll(() => vi.unstubAllEnvs());
 
   /** The event API Gateway (HTTP API, payload 2.0) gives a function for a POST of `frame`. */
-  function event(frame: object, options: { base64?: boolean; host?: string } = {}): HttpApiEvent & Record<string, unknown> {
+  function event(
+    frame: object,
+    options: { base64?: boolean; host?: string } = {},
+  ): HttpApiEvent & Record<string, unknown> {
     const text = JSON.stringify(frame);
     const made = {
       version: '2.0',
       routeKey: 'POST /mcp',
       rawPath: '/mcp',
       rawQueryString: '',
-      headers: { ...HEADERS, 'mcp-name': String((frame as { params: { name: string } }).params.name), host: options.host ?? domain, 'content-length': String(text.length), 'x-forwarded-proto': 'https' },
+      headers: {
+        ...HEADERS,
+        'mcp-name': String((frame as { params: { name: string } }).params.name),
+        host: options.host ?? domain,
+        'content-length': String(text.length),
+        'x-forwarded-proto': 'https',
+      },
       requestContext: {
         accountId: '123456789012',
         apiId: 'abc123',
@@ -97,7 +168,10 @@ describe('examples/lambda.ts, invoked with an API Gateway v2 event', () => {
   it('refuses a Host that is not the API domain (DNS rebinding protection)', async () => {
     expect(await invoke(call(1, 'add', { a: 2, b: 3 }), { host: 'evil.example' })).toStrictEqual({
       status: 403,
-      body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request', data: 'Host not allowed: evil.example' } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        error: { code: -32600, message: 'Invalid Request', data: 'Host not allowed: evil.example' },
+      }),
     });
   });
 });

@@ -51,7 +51,9 @@ const config :Workerd.Config = (
 const worker :Workerd.Worker = (
   modules = [ (name = "worker", esModule = embed "worker.js") ],
   compatibilityDate = "2026-11-01",
-  bindings = [ ${Object.entries(source.vars ?? {}).map(([name, text]) => `(name = ${JSON.stringify(name)}, text = ${JSON.stringify(text)})`).join(', ')} ],
+  bindings = [ ${Object.entries(source.vars ?? {})
+    .map(([name, text]) => `(name = ${JSON.stringify(name)}, text = ${JSON.stringify(text)})`)
+    .join(', ')} ],
 );
 `,
   );

@@ -38,7 +38,9 @@ async function deploy(env: readonly Record<string, string>[]): Promise<void> {
   file = join(dir, `calls-${Date.now()}.txt`);
   writeFileSync(file, '');
   const ports = await Promise.all(env.map(() => freePort()));
-  instances = await Promise.all(ports.map((port, index) => startHttpProcess([SERVER], { PORT: String(port), APPEND_FILE: file, ...env[index] })));
+  instances = await Promise.all(
+    ports.map((port, index) => startHttpProcess([SERVER], { PORT: String(port), APPEND_FILE: file, ...env[index] })),
+  );
   nginx = await startNginx(ports);
 }
 
@@ -62,20 +64,37 @@ async function until(condition: () => boolean, what: string, limitMs = 10_000): 
 
 /** A 2026 call of `append` through nginx, on a connection of its own. */
 function call(tag: string, id: number): Promise<RawResponse> {
-  const frame = { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'append', arguments: { tag }, _meta: envelope() } };
-  return post(nginx!.url, frame, { 'mcp-protocol-version': V2026, 'mcp-method': 'tools/call', 'mcp-name': 'append' }, new Agent({ keepAlive: false }));
+  const frame = {
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'append', arguments: { tag }, _meta: envelope() },
+  };
+  return post(
+    nginx!.url,
+    frame,
+    { 'mcp-protocol-version': V2026, 'mcp-method': 'tools/call', 'mcp-name': 'append' },
+    new Agent({ keepAlive: false }),
+  );
 }
 
-const resultOf = (response: RawResponse) => (JSON.parse(response.body) as { result: { content: { text: string }[]; isError: boolean } }).result;
+const resultOf = (response: RawResponse) =>
+  (JSON.parse(response.body) as { result: { content: { text: string }[]; isError: boolean } }).result;
 
 describeWith('nginx')('a tool call runs at most once behind nginx', () => {
-  it('an instance killed mid-call: its calls answer 502 and run nowhere else; every other call answers once', { timeout: 60_000 }, async () => {
+  it('an instance killed mid-call: its calls answer 502 and run nowhere else; every other call answers once', {
+    timeout: 60_000,
+  }, async () => {
     await deploy([{}, {}, {}]);
     const tags = Array.from({ length: 12 }, (_, i) => `t${i}`);
     const answers = tags.map((tag, i) => call(tag, i + 1));
     await until(() => ran().length === tags.length, 'every call started');
     const victim = instances.find((instance) => instance.child.pid === ran()[0]!.pid)!;
-    const lost = new Set(ran().filter((line) => line.pid === victim.child.pid).map((line) => line.tag));
+    const lost = new Set(
+      ran()
+        .filter((line) => line.pid === victim.child.pid)
+        .map((line) => line.tag),
+    );
     expect(await victim.stop('SIGKILL')).toBe('SIGKILL');
     const responses = await Promise.all(answers);
     // A second run would have written its line by the time its answer came.
@@ -87,13 +106,18 @@ describeWith('nginx')('a tool call runs at most once behind nginx', () => {
       } else {
         expect(responses[i]!.status).toBe(200);
         const pid = lines.find((line) => line.tag === tag)!.pid;
-        expect(resultOf(responses[i]!)).toMatchObject({ content: [{ type: 'text', text: `${tag} ran on ${pid}` }], isError: false });
+        expect(resultOf(responses[i]!)).toMatchObject({
+          content: [{ type: 'text', text: `${tag} ran on ${pid}` }],
+          isError: false,
+        });
       }
     }
     expect(lost.size).toBeGreaterThan(0);
   });
 
-  it("the server's own 503 (at maxConcurrentRequests, before anything ran) goes once more to the group: the next instance runs the call, once", { timeout: 60_000 }, async () => {
+  it("the server's own 503 (at maxConcurrentRequests, before anything ran) goes once more to the group: the next instance runs the call, once", {
+    timeout: 60_000,
+  }, async () => {
     // The first instance takes one request at a time; the second any number.
     await deploy([{ MAX_IN_FLIGHT: '1', HOLD_MS: '2000' }, { HOLD_MS: '2000' }]);
     const [busy, other] = instances.map((instance) => instance.child.pid);
@@ -109,12 +133,17 @@ describeWith('nginx')('a tool call runs at most once behind nginx', () => {
     }
     const responses = await Promise.all(answers);
     for (const response of responses) expect(response.status).toBe(200);
-    expect(ran().map((line) => line.tag).sort()).toStrictEqual(['a', 'b', 'c', 'hold0', 'hold1']);
+    expect(
+      ran()
+        .map((line) => line.tag)
+        .sort(),
+    ).toStrictEqual(['a', 'b', 'c', 'hold0', 'hold1']);
     for (const tag of ['a', 'b', 'c']) expect(ran().find((line) => line.tag === tag)!.pid).toBe(other);
     const [busyPort, otherPort] = nginx!.ports;
     const refused = nginx!.log().filter((entry) => entry.tried.length > 1);
     expect(refused.length).toBeGreaterThan(0);
-    for (const entry of refused) expect(entry).toMatchObject({ tried: [busyPort, otherPort], statuses: [503, 200], status: 200 });
+    for (const entry of refused)
+      expect(entry).toMatchObject({ tried: [busyPort, otherPort], statuses: [503, 200], status: 200 });
   });
 });
 

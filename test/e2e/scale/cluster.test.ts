@@ -22,13 +22,20 @@ let served: ServeProcess;
 
 async function pids(count: number): Promise<Set<number>> {
   const seen = new Set<number>();
-  for (let i = 0; i < count; i++) seen.add(JSON.parse((await send(served.url, { method: 'GET', path: '/healthz', agent: fresh() })).body).pid);
+  for (let i = 0; i < count; i++)
+    seen.add(JSON.parse((await send(served.url, { method: 'GET', path: '/healthz', agent: fresh() })).body).pid);
   return seen;
 }
 
-const tasksMeta = () => envelope({ 'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } } });
+const tasksMeta = () =>
+  envelope({ 'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } } });
 const modern = (method: string, name: string, params: object, id: number) =>
-  post(served.url, { jsonrpc: '2.0', id, method, params: { ...params, _meta: tasksMeta() } }, { 'mcp-protocol-version': V2026, 'mcp-method': method, 'mcp-name': name }, fresh());
+  post(
+    served.url,
+    { jsonrpc: '2.0', id, method, params: { ...params, _meta: tasksMeta() } },
+    { 'mcp-protocol-version': V2026, 'mcp-method': method, 'mcp-name': name },
+    fresh(),
+  );
 
 describeWith('redis-server')('serve --workers 2 --redis', () => {
   beforeAll(async () => {
@@ -51,30 +58,49 @@ describeWith('redis-server')('serve --workers 2 --redis', () => {
     const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' };
     await post(served.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, headers, fresh());
     for (let i = 0; i < 10; i++) {
-      const res = await post(served.url, { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: { i } } }, headers, fresh());
-      expect(JSON.parse(res.body)).toStrictEqual({ jsonrpc: '2.0', id: i, result: { content: [{ type: 'text', text: `echo({"i":${i}})` }], isError: false } });
+      const res = await post(
+        served.url,
+        { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: { i } } },
+        headers,
+        fresh(),
+      );
+      expect(JSON.parse(res.body)).toStrictEqual({
+        jsonrpc: '2.0',
+        id: i,
+        result: { content: [{ type: 'text', text: `echo({"i":${i}})` }], isError: false },
+      });
     }
   });
 
   it('a session id that names a worker in another spelling (w01.) is unknown, never forwarded in a loop', async () => {
     for (const id of ['w01.x', 'w1.x', 'w2.x', 'w0.x', 'w99.x']) {
       const started = Date.now();
-      const res = await post(served.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' }, fresh());
+      const res = await post(
+        served.url,
+        { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
+        fresh(),
+      );
       expect(res.status).toBe(404);
       expect(Date.now() - started).toBeLessThan(2000);
     }
   });
 
   it('a task started through one worker is read and cancelled through any', async () => {
-    const created = JSON.parse((await modern('tools/call', 'slow_build', { name: 'slow_build', arguments: { seconds: 30 } }, 1)).body).result;
+    const created = JSON.parse(
+      (await modern('tools/call', 'slow_build', { name: 'slow_build', arguments: { seconds: 30 } }, 1)).body,
+    ).result;
     expect(created).toMatchObject({ resultType: 'task', status: 'working' });
     for (let i = 0; i < 6; i++) {
-      expect(JSON.parse((await modern('tasks/get', created.taskId, { taskId: created.taskId }, 10 + i)).body).result.status).toBe('working');
+      expect(
+        JSON.parse((await modern('tasks/get', created.taskId, { taskId: created.taskId }, 10 + i)).body).result.status,
+      ).toBe('working');
     }
     await modern('tasks/cancel', created.taskId, { taskId: created.taskId }, 20);
     let status = '';
     for (let i = 0; i < 50 && status !== 'cancelled'; i++) {
-      status = JSON.parse((await modern('tasks/get', created.taskId, { taskId: created.taskId }, 30 + i)).body).result.status;
+      status = JSON.parse((await modern('tasks/get', created.taskId, { taskId: created.taskId }, 30 + i)).body).result
+        .status;
       await sleep(20);
     }
     expect(status).toBe('cancelled');
@@ -88,7 +114,13 @@ describeWith('redis-server')('serve --workers 2 --redis', () => {
     const outcomes: string[] = [];
     for (let i = 0; i < 12; i++) {
       outcomes.push(
-        await Promise.race([send(served.url, { method: 'GET', path: '/healthz', agent: fresh() }).then((res) => String(res.status), () => 'error'), sleep(2000).then(() => 'timeout')]),
+        await Promise.race([
+          send(served.url, { method: 'GET', path: '/healthz', agent: fresh() }).then(
+            (res) => String(res.status),
+            () => 'error',
+          ),
+          sleep(2000).then(() => 'timeout'),
+        ]),
       );
     }
     expect(outcomes.filter((outcome) => outcome !== '200').length).toBeLessThanOrEqual(1);
@@ -99,7 +131,9 @@ describeWith('redis-server')('serve --workers 2 --redis', () => {
     }
     expect(now.size).toBe(2);
     expect(now.has(victim!)).toBe(false);
-    expect(served.stderr()).toMatch(new RegExp(`worker \\d+ \\(pid ${victim}\\) exited \\(SIGKILL\\); starting another`));
+    expect(served.stderr()).toMatch(
+      new RegExp(`worker \\d+ \\(pid ${victim}\\) exited \\(SIGKILL\\); starting another`),
+    );
   });
 });
 
@@ -108,7 +142,10 @@ describeWith('redis-server')('serve --workers 2 --redis --rate-limit', () => {
   let limited: ServeProcess;
   beforeAll(async () => {
     own = await startRedis();
-    limited = await startServe(['--demo', '--port', '0', '--workers', '2', '--redis', own.url, '--rate-limit', '1000/hour'], KEY);
+    limited = await startServe(
+      ['--demo', '--port', '0', '--workers', '2', '--redis', own.url, '--rate-limit', '1000/hour'],
+      KEY,
+    );
   }, 30_000);
   afterAll(async () => {
     await limited?.stop();
@@ -119,16 +156,30 @@ describeWith('redis-server')('serve --workers 2 --redis --rate-limit', () => {
     // The client connects from 127.0.0.2: 127.0.0.1 can only be a worker forwarding to another.
     const from2 = () => new Agent({ keepAlive: false, localAddress: '127.0.0.2' });
     const init = await post(limited.url, initializeFrame(), {}, from2());
-    const headers = { 'mcp-session-id': init.headers['mcp-session-id'] as string, 'mcp-protocol-version': '2025-06-18' };
+    const headers = {
+      'mcp-session-id': init.headers['mcp-session-id'] as string,
+      'mcp-protocol-version': '2025-06-18',
+    };
     for (let i = 0; i < 10; i++) {
-      const res = await post(limited.url, { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: { i } } }, headers, from2());
-      expect(JSON.parse(res.body)).toStrictEqual({ jsonrpc: '2.0', id: i, result: { content: [{ type: 'text', text: `echo({"i":${i}})` }], isError: false } });
+      const res = await post(
+        limited.url,
+        { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: { i } } },
+        headers,
+        from2(),
+      );
+      expect(JSON.parse(res.body)).toStrictEqual({
+        jsonrpc: '2.0',
+        id: i,
+        result: { content: [{ type: 'text', text: `echo({"i":${i}})` }], isError: false },
+      });
     }
     const { createClient } = await import('@redis/client');
     const client = createClient({ url: own.url });
     await client.connect();
     try {
-      expect(((await client.sendCommand(['KEYS', 'zod-mcp:rate:*'])) as string[]).sort()).toStrictEqual(['zod-mcp:rate:server|a:127.0.0.2']);
+      expect(((await client.sendCommand(['KEYS', 'zod-mcp:rate:*'])) as string[]).sort()).toStrictEqual([
+        'zod-mcp:rate:server|a:127.0.0.2',
+      ]);
       // All 11 requests in the client's one bucket: 1000 less 11, and what refilled since (0.28 a second).
       const left = Number(await client.sendCommand(['HGET', 'zod-mcp:rate:server|a:127.0.0.2', 'l']));
       expect(left).toBeGreaterThanOrEqual(989);
@@ -147,7 +198,9 @@ describe('serve --workers: what it refuses', () => {
   });
 
   it('workers that serve tasks without Redis', async () => {
-    await expect(startServe(['--demo', '--port', '0', '--workers', '2'], KEY)).rejects.toThrow('serve: --workers 2 runs 2 processes and serves tasks (slow_build): add --redis URL, so that every worker finds every task');
+    await expect(startServe(['--demo', '--port', '0', '--workers', '2'], KEY)).rejects.toThrow(
+      'serve: --workers 2 runs 2 processes and serves tasks (slow_build): add --redis URL, so that every worker finds every task',
+    );
   });
 
   it('workers with a rate limit without Redis: each would count a limit of its own', async () => {
@@ -160,12 +213,20 @@ describe('serve --workers: what it refuses', () => {
 describe('serve: a start that fails ends the process', () => {
   it('one process whose Redis cannot be reached exits 1 at once', async () => {
     const port = await freePort();
-    await expect(startServe(['--port', '0', '--redis', `redis://127.0.0.1:${port}`], KEY)).rejects.toThrow(/serve exited \(1\) before it served: .*cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+/s);
+    await expect(startServe(['--port', '0', '--redis', `redis://127.0.0.1:${port}`], KEY)).rejects.toThrow(
+      /serve exited \(1\) before it served: .*cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+/s,
+    );
   });
 
-  it('workers that keep dying before they serve stop the whole server with exit code 1', { timeout: 60_000 }, async () => {
+  it('workers that keep dying before they serve stop the whole server with exit code 1', {
+    timeout: 60_000,
+  }, async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, [programJs, 'serve', '--http', '--port', '0', '--workers', '2', '--redis', `redis://127.0.0.1:${port}`], { env: { ...process.env, ...KEY }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [programJs, 'serve', '--http', '--port', '0', '--workers', '2', '--redis', `redis://127.0.0.1:${port}`],
+      { env: { ...process.env, ...KEY }, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const [code] = (await once(child, 'exit')) as [number];
@@ -181,7 +242,7 @@ describe('serve --workers: stopping', () => {
     expect(other.stderr()).toContain('zod-mcp: stopping the workers');
   });
 
-  it('exits 0 however the workers\' exits and its news of them cross (8 stops in a row)', async () => {
+  it("exits 0 however the workers' exits and its news of them cross (8 stops in a row)", async () => {
     // The primary told the remaining workers of each exit; a send to one exiting meanwhile failed
     // with EPIPE as an unhandled 'error' event, and the primary exited 1 (3 stops in 30 under load).
     const codes: (number | string)[] = [];

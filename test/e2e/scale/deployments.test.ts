@@ -27,13 +27,36 @@ interface Deployment {
 }
 
 /** A raw 2026 request, with the headers a 2026 client sends. */
-async function modern(url: string, method: string, params: Record<string, unknown>, name: string | undefined, id: number, agent?: Agent) {
-  const frame = { jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope({ 'io.modelcontextprotocol/clientCapabilities': TASKS }) } };
-  const res = await post(url, frame, { 'mcp-protocol-version': V2026, 'mcp-method': method, ...(name === undefined ? {} : { 'mcp-name': name }) }, agent);
+async function modern(
+  url: string,
+  method: string,
+  params: Record<string, unknown>,
+  name: string | undefined,
+  id: number,
+  agent?: Agent,
+) {
+  const frame = {
+    jsonrpc: '2.0',
+    id,
+    method,
+    params: { ...params, _meta: envelope({ 'io.modelcontextprotocol/clientCapabilities': TASKS }) },
+  };
+  const res = await post(
+    url,
+    frame,
+    { 'mcp-protocol-version': V2026, 'mcp-method': method, ...(name === undefined ? {} : { 'mcp-name': name }) },
+    agent,
+  );
   return JSON.parse(res.body) as Record<string, any>;
 }
 
-async function untilStatus(url: string, taskId: string, done: (status: string) => boolean, what: string, limitMs = 15_000) {
+async function untilStatus(
+  url: string,
+  taskId: string,
+  done: (status: string) => boolean,
+  what: string,
+  limitMs = 15_000,
+) {
   const deadline = Date.now() + limitMs;
   for (let id = 1000; Date.now() < deadline; id++) {
     const frame = await modern(url, 'tasks/get', { taskId }, taskId, id);
@@ -47,11 +70,20 @@ function sharedScenarios(name: string, deployment: () => Deployment) {
   describeWith('redis-server', 'nginx')(name, () => {
     it('the SDK v2 client (2026) answers an elicitation: the call and its retry land anywhere', async () => {
       const { url, upstreamsOf } = deployment();
-      const client = new ClientV2({ name: 'v2', version: '2.0.0' }, { capabilities: { elicitation: {} }, versionNegotiation: { mode: { pin: '2026-07-28' } } as never });
-      client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { name: 'Ada' } }) as never);
+      const client = new ClientV2(
+        { name: 'v2', version: '2.0.0' },
+        { capabilities: { elicitation: {} }, versionNegotiation: { mode: { pin: '2026-07-28' } } as never },
+      );
+      client.setRequestHandler(
+        'elicitation/create',
+        async () => ({ action: 'accept', content: { name: 'Ada' } }) as never,
+      );
       await client.connect(new HttpV2(new URL(url)));
       try {
-        for (let i = 0; i < 3; i++) expect(await client.callTool({ name: 'ask_name', arguments: {} })).toMatchObject({ content: [{ type: 'text', text: 'Hello, Ada!' }] });
+        for (let i = 0; i < 3; i++)
+          expect(await client.callTool({ name: 'ask_name', arguments: {} })).toMatchObject({
+            content: [{ type: 'text', text: 'Hello, Ada!' }],
+          });
       } finally {
         await client.close();
       }
@@ -63,11 +95,20 @@ function sharedScenarios(name: string, deployment: () => Deployment) {
 
     it('a task: created by one request, polled and cancelled by others', async () => {
       const { url, upstreamsOf } = deployment();
-      const created = (await modern(url, 'tools/call', { name: 'slow_build', arguments: { seconds: 30 } }, 'slow_build', 1)).result;
+      const created = (
+        await modern(url, 'tools/call', { name: 'slow_build', arguments: { seconds: 30 } }, 'slow_build', 1)
+      ).result;
       expect(created).toMatchObject({ resultType: 'task', status: 'working' });
-      for (let i = 0; i < 4; i++) expect((await modern(url, 'tasks/get', { taskId: created.taskId }, created.taskId, 2 + i)).result.status).toBe('working');
-      expect((await modern(url, 'tasks/cancel', { taskId: created.taskId }, created.taskId, 9)).result).toMatchObject({ resultType: 'complete' });
-      expect(await untilStatus(url, created.taskId, (status) => status === 'cancelled', 'cancelled')).toMatchObject({ status: 'cancelled' });
+      for (let i = 0; i < 4; i++)
+        expect((await modern(url, 'tasks/get', { taskId: created.taskId }, created.taskId, 2 + i)).result.status).toBe(
+          'working',
+        );
+      expect((await modern(url, 'tasks/cancel', { taskId: created.taskId }, created.taskId, 9)).result).toMatchObject({
+        resultType: 'complete',
+      });
+      expect(await untilStatus(url, created.taskId, (status) => status === 'cancelled', 'cancelled')).toMatchObject({
+        status: 'cancelled',
+      });
       if (upstreamsOf === undefined) return;
       const polls = upstreamsOf('tasks/get', created.taskId);
       expect(polls.length).toBeGreaterThanOrEqual(5); // the 4 above, and those until it was cancelled
@@ -76,11 +117,31 @@ function sharedScenarios(name: string, deployment: () => Deployment) {
 
     it('a listen stream hears a task that runs wherever it runs', async () => {
       const { url, upstreamsOf } = deployment();
-      const created = (await modern(url, 'tools/call', { name: 'slow_build', arguments: { seconds: 3 } }, 'slow_build', 1)).result;
-      const listen = { jsonrpc: '2.0', id: 'l', method: 'subscriptions/listen', params: { notifications: { taskIds: [created.taskId] }, _meta: envelope({ 'io.modelcontextprotocol/clientCapabilities': TASKS }) } };
-      const frames = await listenUntil(url, { 'mcp-protocol-version': V2026, 'mcp-method': 'subscriptions/listen' }, listen, (message) => message.params?.status === 'completed', 15_000);
+      const created = (
+        await modern(url, 'tools/call', { name: 'slow_build', arguments: { seconds: 3 } }, 'slow_build', 1)
+      ).result;
+      const listen = {
+        jsonrpc: '2.0',
+        id: 'l',
+        method: 'subscriptions/listen',
+        params: {
+          notifications: { taskIds: [created.taskId] },
+          _meta: envelope({ 'io.modelcontextprotocol/clientCapabilities': TASKS }),
+        },
+      };
+      const frames = await listenUntil(
+        url,
+        { 'mcp-protocol-version': V2026, 'mcp-method': 'subscriptions/listen' },
+        listen,
+        (message) => message.params?.status === 'completed',
+        15_000,
+      );
       expect(frames[0]!.method).toBe('notifications/subscriptions/acknowledged');
-      expect(frames.at(-1)!.params).toMatchObject({ taskId: created.taskId, status: 'completed', result: { content: [{ text: 'built in 3 s' }] } });
+      expect(frames.at(-1)!.params).toMatchObject({
+        taskId: created.taskId,
+        status: 'completed',
+        result: { content: [{ text: 'built in 3 s' }] },
+      });
       if (upstreamsOf === undefined) return;
       await sleep(200); // nginx logs the stream once it has ended
       const [ran, heard] = [upstreamsOf('tools/call', 'slow_build').at(-1), upstreamsOf('subscriptions/listen').at(-1)];
@@ -88,7 +149,9 @@ function sharedScenarios(name: string, deployment: () => Deployment) {
       expect(heard).not.toBe(ran); // the change crossed instances through Redis
     });
 
-    it('20,000 calls from 64 concurrent clients: every one answered, exactly once, with its own answer', { timeout: 120_000 }, async () => {
+    it('20,000 calls from 64 concurrent clients: every one answered, exactly once, with its own answer', {
+      timeout: 120_000,
+    }, async () => {
       const { url } = deployment();
       const total = 20_000;
       const clients = 64;
@@ -124,7 +187,22 @@ beforeAll(async () => {
   redis = await startRedis();
   ports = [await freePort(), await freePort(), await freePort()];
   instances = await Promise.all(
-    ports.map((port, index) => startServe(['--demo', '--port', String(port), '--redis', redis!.url, '--task-lease-ms', '1000', '--instance', instanceName(index)], KEY)),
+    ports.map((port, index) =>
+      startServe(
+        [
+          '--demo',
+          '--port',
+          String(port),
+          '--redis',
+          redis!.url,
+          '--task-lease-ms',
+          '1000',
+          '--instance',
+          instanceName(index),
+        ],
+        KEY,
+      ),
+    ),
   );
   nginx = await startNginx(ports);
   single = await startServe(['--demo', '--port', '0']);
@@ -137,7 +215,11 @@ afterAll(async () => {
 
 sharedScenarios('three instances behind nginx, sharing Redis', () => ({
   url: nginx!.url,
-  upstreamsOf: (method, name) => nginx!.log().filter((entry) => entry.method === method && (name === undefined || entry.name === name)).map((entry) => entry.upstream),
+  upstreamsOf: (method, name) =>
+    nginx!
+      .log()
+      .filter((entry) => entry.method === method && (name === undefined || entry.name === name))
+      .map((entry) => entry.upstream),
 }));
 sharedScenarios('one process, in memory', () => ({ url: single!.url, upstreamsOf: undefined }));
 
@@ -148,8 +230,13 @@ describeWith('redis-server', 'nginx')('behind nginx only', () => {
     const transport = new HttpV1(new URL(nginx!.url));
     await client.connect(transport);
     try {
-      for (let i = 0; i < 5; i++) expect(await client.callTool({ name: 'echo', arguments: { i } })).toMatchObject({ content: [{ text: `echo({"i":${i}})` }] });
-      expect(await client.callTool({ name: 'ask_name', arguments: {} })).toMatchObject({ content: [{ text: 'Hello, Grace!' }] });
+      for (let i = 0; i < 5; i++)
+        expect(await client.callTool({ name: 'echo', arguments: { i } })).toMatchObject({
+          content: [{ text: `echo({"i":${i}})` }],
+        });
+      expect(await client.callTool({ name: 'ask_name', arguments: {} })).toMatchObject({
+        content: [{ text: 'Hello, Grace!' }],
+      });
     } finally {
       await client.close();
     }
@@ -164,7 +251,9 @@ describeWith('redis-server', 'nginx')('behind nginx only', () => {
   it('an instance killed mid-task: the others keep answering, and its task fails once the lease runs out', async () => {
     const builds = () => nginx!.log().filter((entry) => entry.method === 'tools/call' && entry.name === 'slow_build');
     const before = builds().length;
-    const created = (await modern(nginx!.url, 'tools/call', { name: 'slow_build', arguments: { seconds: 60 } }, 'slow_build', 1)).result;
+    const created = (
+      await modern(nginx!.url, 'tools/call', { name: 'slow_build', arguments: { seconds: 60 } }, 'slow_build', 1)
+    ).result;
     expect(created.status).toBe('working');
     // nginx writes the line once it has answered, which may be just after the client read the answer.
     for (let i = 0; i < 100 && builds().length === before; i++) await sleep(10);
@@ -179,13 +268,30 @@ describeWith('redis-server', 'nginx')('behind nginx only', () => {
     expect(session.startsWith(`${instanceName(ports.indexOf(owner))}.`)).toBe(true);
     expect(await victim.stop('SIGKILL')).toBe('SIGKILL');
     // Its instance gone, the session is unknown wherever nginx sends it: 404, and the client starts over.
-    const orphan = await post(nginx!.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' });
+    const orphan = await post(
+      nginx!.url,
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' },
+    );
     expect(orphan.status).toBe(404);
-    for (let i = 0; i < 9; i++) expect((await modern(nginx!.url, 'tools/call', { name: 'echo', arguments: { i } }, 'echo', 100 + i)).result.content[0].text).toBe(`echo({"i":${i}})`);
-    const failed = await untilStatus(nginx!.url, created.taskId, (status) => status === 'failed', 'failed after the lease');
+    for (let i = 0; i < 9; i++)
+      expect(
+        (await modern(nginx!.url, 'tools/call', { name: 'echo', arguments: { i } }, 'echo', 100 + i)).result.content[0]
+          .text,
+      ).toBe(`echo({"i":${i}})`);
+    const failed = await untilStatus(
+      nginx!.url,
+      created.taskId,
+      (status) => status === 'failed',
+      'failed after the lease',
+    );
     expect(failed).toMatchObject({
       status: 'failed',
-      error: { code: -32603, message: 'Internal error', data: 'the server process running this task stopped (no heartbeat for 1000 ms)' },
+      error: {
+        code: -32603,
+        message: 'Internal error',
+        data: 'the server process running this task stopped (no heartbeat for 1000 ms)',
+      },
     });
   });
 });

@@ -81,7 +81,12 @@ async function show(server: string, tool: string, args: Record<string, unknown>)
 }
 
 /** `check` on the host page showing `tool`, which then has had no uncaught error; the page is closed either way. */
-async function inView(server: string, tool: string, args: Record<string, unknown>, check: (shown: Shown) => Promise<void>): Promise<void> {
+async function inView(
+  server: string,
+  tool: string,
+  args: Record<string, unknown>,
+  check: (shown: Shown) => Promise<void>,
+): Promise<void> {
   const shown = await show(server, tool, args);
   try {
     await check(shown);
@@ -95,15 +100,22 @@ async function inView(server: string, tool: string, args: Record<string, unknown
 function fetchFrom(frame: Frame, url: string) {
   return frame.evaluate(async (target) => {
     type Violation = { effectiveDirective: string; blockedURI: string; originalPolicy: string };
-    const scope = globalThis as unknown as { addEventListener(type: 'securitypolicyviolation', listener: (event: Violation) => void): void };
+    const scope = globalThis as unknown as {
+      addEventListener(type: 'securitypolicyviolation', listener: (event: Violation) => void): void;
+    };
     const violated = new Promise<{ directive: string; blocked: string; policy: string }>((resolve) =>
-      scope.addEventListener('securitypolicyviolation', (event) => resolve({ directive: event.effectiveDirective, blocked: event.blockedURI, policy: event.originalPolicy })),
+      scope.addEventListener('securitypolicyviolation', (event) =>
+        resolve({ directive: event.effectiveDirective, blocked: event.blockedURI, policy: event.originalPolicy }),
+      ),
     );
     const outcome = await fetch(target, { signal: AbortSignal.timeout(5000) }).then(
       async (response) => `${response.status} ${await response.text()}`,
       (error: unknown) => String(error),
     );
-    return { outcome, violation: await Promise.race([violated, new Promise<null>((resolve) => setTimeout(() => resolve(null), 500))]) };
+    return {
+      outcome,
+      violation: await Promise.race([violated, new Promise<null>((resolve) => setTimeout(() => resolve(null), 500))]),
+    };
   }, url);
 }
 
@@ -112,14 +124,23 @@ const policyOf = (view: Frame) => view.locator('meta[http-equiv="Content-Securit
 /** A PNG's signature and IHDR chunk, and its width, height and size in bytes. */
 function readPng(path: string) {
   const bytes = readFileSync(path);
-  return { signature: bytes.subarray(0, 8).toString('hex'), chunk: bytes.subarray(12, 16).toString('latin1'), width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), bytes: bytes.length };
+  return {
+    signature: bytes.subarray(0, 8).toString('hex'),
+    chunk: bytes.subarray(12, 16).toString('latin1'),
+    width: bytes.readUInt32BE(16),
+    height: bytes.readUInt32BE(20),
+    bytes: bytes.length,
+  };
 }
 
 describeWith('chromium')('an MCP App in Chromium, through a sandbox proxy on another origin', () => {
   beforeAll(async () => {
     probe = await kept(startProbe(), (started) => started.close());
     const stop = (server: ServeProcess) => server.stop();
-    const [chart, control] = await Promise.all([kept(startHttpProcess(CHART_SERVER), stop), kept(startHttpProcess([CONTROL_SERVER], { PROBE_ORIGIN: probe.origin }), stop)]);
+    const [chart, control] = await Promise.all([
+      kept(startHttpProcess(CHART_SERVER), stop),
+      kept(startHttpProcess([CONTROL_SERVER], { PROBE_ORIGIN: probe.origin }), stop),
+    ]);
     [pages, browser] = await Promise.all([
       kept(startPages({ chart: chart.url, control: control.url }), (started) => started.close()),
       kept(launchChromium(), (started) => started.close()),
@@ -131,7 +152,9 @@ describeWith('chromium')('an MCP App in Chromium, through a sandbox proxy on ano
     if (failures.length > 0) throw failures[0];
   });
 
-  it('show_chart: the view draws the values it was called with, and its button gets chart_stats from the server', { timeout: 60_000 }, async () => {
+  it('show_chart: the view draws the values it was called with, and its button gets chart_stats from the server', {
+    timeout: 60_000,
+  }, async () => {
     await inView('chart', 'show_chart', ARGS, async ({ page, sandbox, view }) => {
       // The proxy: another origin, with exactly the spec's permissions. The view: an opaque origin, under its resource's CSP.
       expect(await page.locator('#app iframe').getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
@@ -140,10 +163,19 @@ describeWith('chromium')('an MCP App in Chromium, through a sandbox proxy on ano
       expect(view.url()).toBe('about:srcdoc');
       expect(await policyOf(view)).toBe(CHART_POLICY);
 
-      await view.locator('.bar').nth(ARGS.values.length - 1).waitFor();
+      await view
+        .locator('.bar')
+        .nth(ARGS.values.length - 1)
+        .waitFor();
       expect(await view.locator('#title').textContent()).toBe('Primes');
       const bars = await view.locator('#chart .bar').all();
-      expect(await Promise.all(bars.map((bar) => bar.getAttribute('data-value')))).toStrictEqual(['2', '3', '5', '7', '11']);
+      expect(await Promise.all(bars.map((bar) => bar.getAttribute('data-value')))).toStrictEqual([
+        '2',
+        '3',
+        '5',
+        '7',
+        '11',
+      ]);
 
       await view.locator('#stats').click();
       await view.locator('#answer:not(:empty)').waitFor();
@@ -157,28 +189,49 @@ describeWith('chromium')('an MCP App in Chromium, through a sandbox proxy on ano
 
       // ui/notifications/size-changed: the host makes the proxy's frame as tall as the view's document.
       const viewHeight = async () => Math.ceil((await view.locator('html').boundingBox())?.height ?? -1);
-      await until(async () => (await page.locator('#app iframe').getAttribute('style')) === `height: ${await viewHeight()}px;`, 'the frame took the height the view reported');
+      await until(
+        async () => (await page.locator('#app iframe').getAttribute('style')) === `height: ${await viewHeight()}px;`,
+        'the frame took the height the view reported',
+      );
       expect(await viewHeight()).toBeGreaterThan(200);
 
       mkdirSync(dirname(SCREENSHOT), { recursive: true });
       await page.screenshot({ path: SCREENSHOT });
       const png = readPng(SCREENSHOT);
-      expect({ ...png, bytes: png.bytes > 10_000 && png.bytes < 2_000_000 }).toStrictEqual({ signature: '89504e470d0a1a0a', chunk: 'IHDR', width: 1280, height: 720, bytes: true });
+      expect({ ...png, bytes: png.bytes > 10_000 && png.bytes < 2_000_000 }).toStrictEqual({
+        signature: '89504e470d0a1a0a',
+        chunk: 'IHDR',
+        width: 1280,
+        height: 720,
+        bytes: true,
+      });
     });
   });
 
-  it("the view's CSP keeps it from a loopback origin its connectDomains do not list: the fetch fails, and the probe never hears of it", { timeout: 30_000 }, async () => {
+  it("the view's CSP keeps it from a loopback origin its connectDomains do not list: the fetch fails, and the probe never hears of it", {
+    timeout: 30_000,
+  }, async () => {
     await inView('chart', 'show_chart', ARGS, async ({ view }) => {
       const url = `${probe.origin}/from-show_chart`;
-      expect(await fetchFrom(view, url)).toStrictEqual({ outcome: 'TypeError: Failed to fetch', violation: { directive: 'connect-src', blocked: url, policy: CHART_POLICY } });
+      expect(await fetchFrom(view, url)).toStrictEqual({
+        outcome: 'TypeError: Failed to fetch',
+        violation: { directive: 'connect-src', blocked: url, policy: CHART_POLICY },
+      });
       expect(probe.requests).toStrictEqual([]);
     });
   });
 
-  it('the positive control: a view whose connectDomains list the probe reaches it, once', { timeout: 30_000 }, async () => {
+  it('the positive control: a view whose connectDomains list the probe reaches it, once', {
+    timeout: 30_000,
+  }, async () => {
     await inView('control', 'probe_chart', ARGS, async ({ view }) => {
-      expect(await policyOf(view)).toBe(CHART_POLICY.replace("connect-src 'self'", `connect-src 'self' ${probe.origin}`));
-      expect(await fetchFrom(view, `${probe.origin}/from-probe_chart`)).toStrictEqual({ outcome: '200 probe', violation: null });
+      expect(await policyOf(view)).toBe(
+        CHART_POLICY.replace("connect-src 'self'", `connect-src 'self' ${probe.origin}`),
+      );
+      expect(await fetchFrom(view, `${probe.origin}/from-probe_chart`)).toStrictEqual({
+        outcome: '200 probe',
+        violation: null,
+      });
       expect(probe.requests).toStrictEqual(['GET /from-probe_chart']);
     });
   });

@@ -10,7 +10,11 @@ describe('buildCsp', () => {
   it.each([
     ['csp left out: the restrictive default', undefined, RESTRICTIVE_DEFAULT],
     ['nothing declared', {}, NOTHING_DECLARED],
-    ['empty lists, as show_chart declares them', { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] }, NOTHING_DECLARED],
+    [
+      'empty lists, as show_chart declares them',
+      { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
+      NOTHING_DECLARED,
+    ],
     [
       'every list',
       {
@@ -23,7 +27,17 @@ describe('buildCsp', () => {
     ],
     [
       'entries that would add a directive, a source or a keyword are dropped',
-      { connectDomains: ['https://a.example; script-src *', "'unsafe-eval'", 'https://b.example https://c.example', 'https://d.example,x', '', 'https://ok.example'], frameDomains: ['*;'] },
+      {
+        connectDomains: [
+          'https://a.example; script-src *',
+          "'unsafe-eval'",
+          'https://b.example https://c.example',
+          'https://d.example,x',
+          '',
+          'https://ok.example',
+        ],
+        frameDomains: ['*;'],
+      },
       NOTHING_DECLARED.replace("connect-src 'self'", "connect-src 'self' https://ok.example"),
     ],
   ])('%s', (_name, csp, policy) => {

@@ -38,24 +38,41 @@ function messagesOf(body: string, contentType: string | undefined): (Message | u
     .map((line) => parse(line.slice(5)));
 }
 
-export function forwardMcp(req: IncomingMessage, res: ServerResponse, server: string, upstream: string, calls: ForwardedCall[]): void {
+export function forwardMcp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  server: string,
+  upstream: string,
+  calls: ForwardedCall[],
+): void {
   const sent: Buffer[] = [];
   req.on('data', (chunk: Buffer) => sent.push(chunk));
   req.on('end', () => {
     const body = Buffer.concat(sent);
     const frame = parse(body.toString('utf8'));
     const target = new URL(upstream);
-    const outgoing = request(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      const received: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => received.push(chunk));
-      answer.on('end', () => {
-        if (frame?.method !== 'tools/call') return;
-        const reply = messagesOf(Buffer.concat(received).toString('utf8'), answer.headers['content-type']).find((message) => message?.id === frame.id);
-        calls.push({ server, name: frame.params?.name, arguments: frame.params?.arguments, structuredContent: reply?.result?.structuredContent });
-      });
-      answer.pipe(res);
-    });
+    const outgoing = request(
+      target,
+      { method: req.method, headers: { ...req.headers, host: target.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        const received: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => received.push(chunk));
+        answer.on('end', () => {
+          if (frame?.method !== 'tools/call') return;
+          const reply = messagesOf(Buffer.concat(received).toString('utf8'), answer.headers['content-type']).find(
+            (message) => message?.id === frame.id,
+          );
+          calls.push({
+            server,
+            name: frame.params?.name,
+            arguments: frame.params?.arguments,
+            structuredContent: reply?.result?.structuredContent,
+          });
+        });
+        answer.pipe(res);
+      },
+    );
     outgoing.on('error', (error) => (res.headersSent ? res.destroy() : res.writeHead(502).end(String(error))));
     res.on('close', () => res.writableFinished || outgoing.destroy()); // the page went away first (a GET stream, say)
     outgoing.end(body);

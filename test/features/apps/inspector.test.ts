@@ -37,8 +37,23 @@ const MIME = 'text/html;profile=mcp-app';
 const APP_URI = 'ui://show_chart/app.html';
 const CSP = { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] };
 /** What --app-info prints for each app tool (key order aside: the Inspector's is hasApp, toolName, resourceUri, visibility, csp, prefersBorder, resourceMimeType). */
-const SHOW_CHART = { hasApp: true, toolName: 'show_chart', resourceUri: APP_URI, csp: CSP, prefersBorder: true, resourceMimeType: MIME };
-const CHART_STATS = { hasApp: true, toolName: 'chart_stats', resourceUri: APP_URI, visibility: ['app'], csp: CSP, prefersBorder: true, resourceMimeType: MIME };
+const SHOW_CHART = {
+  hasApp: true,
+  toolName: 'show_chart',
+  resourceUri: APP_URI,
+  csp: CSP,
+  prefersBorder: true,
+  resourceMimeType: MIME,
+};
+const CHART_STATS = {
+  hasApp: true,
+  toolName: 'chart_stats',
+  resourceUri: APP_URI,
+  visibility: ['app'],
+  csp: CSP,
+  prefersBorder: true,
+  resourceMimeType: MIME,
+};
 /** What --advertise-apps claims. */
 const UI_CLAIM = { mimeTypes: [MIME] };
 
@@ -64,14 +79,36 @@ let http: ServeProcess;
 let httpTap: HttpTap;
 
 /** One run of the Inspector's CLI: its exit, its stdout as JSON lines, its stderr, and the frames it sent. */
-async function probe(transport: Transport, era: Era, advertise: boolean): Promise<{ code: number | string; lines: AppInfo[]; stderr: string; frames: Frame[] }> {
+async function probe(
+  transport: Transport,
+  era: Era,
+  advertise: boolean,
+): Promise<{ code: number | string; lines: AppInfo[]; stderr: string; frames: Frame[] }> {
   const { runtime, script } = clientCommand('inspector')!;
   const log = join(home, `tap-${transport}-${era}-${advertise}-${Date.now()}.ndjson`);
-  const target = transport === 'stdio' ? ['--', process.execPath, TAP, log, process.execPath, ...STDIO_SERVER] : ['--transport', 'http', '--server-url', httpTap.url];
-  const argv = ['--cli', ...(advertise ? ['--advertise-apps'] : []), '--app-info', '--method', 'tools/list', '--protocol-era', era, ...target];
+  const target =
+    transport === 'stdio'
+      ? ['--', process.execPath, TAP, log, process.execPath, ...STDIO_SERVER]
+      : ['--transport', 'http', '--server-url', httpTap.url];
+  const argv = [
+    '--cli',
+    ...(advertise ? ['--advertise-apps'] : []),
+    '--app-info',
+    '--method',
+    'tools/list',
+    '--protocol-era',
+    era,
+    ...target,
+  ];
   httpTap.frames.length = 0;
   // HOME of its own: over HTTP the Inspector makes ~/.mcp-inspector/storage (its OAuth state).
-  const child = spawn(runtime, [script, ...argv], { cwd: home, env: { PATH: process.env.PATH ?? '', HOME: home }, stdio: ['ignore', 'pipe', 'pipe'], timeout: PROBE_MS, killSignal: 'SIGKILL' });
+  const child = spawn(runtime, [script, ...argv], {
+    cwd: home,
+    env: { PATH: process.env.PATH ?? '', HOME: home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: PROBE_MS,
+    killSignal: 'SIGKILL',
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -101,24 +138,43 @@ function readFrames(log: string): Frame[] {
     .map((line) => JSON.parse(line) as Frame);
 }
 
-const unique = <T>(values: readonly T[]): T[] => [...new Set(values.map((value) => JSON.stringify(value ?? null)))].map((text) => JSON.parse(text) as T);
+const unique = <T>(values: readonly T[]): T[] =>
+  [...new Set(values.map((value) => JSON.stringify(value ?? null)))].map((text) => JSON.parse(text) as T);
 
 /** What the Inspector said on the wire: its first request, the revisions its requests named, its claims of the ui extension, the URIs it read. */
 function heard(frames: readonly Frame[]) {
   const requests = frames.filter((frame) => frame.id !== undefined);
   const capabilities = (frame: Frame): Capabilities | undefined =>
-    frame.method === 'initialize' ? frame.params?.capabilities : (frame.params?._meta?.['io.modelcontextprotocol/clientCapabilities'] as Capabilities | undefined);
+    frame.method === 'initialize'
+      ? frame.params?.capabilities
+      : (frame.params?._meta?.['io.modelcontextprotocol/clientCapabilities'] as Capabilities | undefined);
   return {
     opened: requests[0]?.method,
-    revisions: unique(requests.map((frame) => (frame.method === 'initialize' ? frame.params?.protocolVersion : frame.params?._meta?.['io.modelcontextprotocol/protocolVersion'])).filter((revision) => revision !== undefined)),
-    uiClaims: unique(requests.map(capabilities).filter((caps) => caps !== undefined).map((caps) => caps.extensions?.[UI])),
+    revisions: unique(
+      requests
+        .map((frame) =>
+          frame.method === 'initialize'
+            ? frame.params?.protocolVersion
+            : frame.params?._meta?.['io.modelcontextprotocol/protocolVersion'],
+        )
+        .filter((revision) => revision !== undefined),
+    ),
+    uiClaims: unique(
+      requests
+        .map(capabilities)
+        .filter((caps) => caps !== undefined)
+        .map((caps) => caps.extensions?.[UI]),
+    ),
     listed: requests.some((frame) => frame.method === 'tools/list'),
     read: unique(requests.filter((frame) => frame.method === 'resources/read').map((frame) => frame.params?.uri)),
   };
 }
 
 /** The era on the wire: legacy opens with initialize at 2025-11-25; modern, and auto against zod-mcp, with server/discover at 2026-07-28. */
-const spoken = (era: Era) => (era === 'legacy' ? { opened: 'initialize', revisions: ['2025-11-25'] } : { opened: 'server/discover', revisions: ['2026-07-28'] });
+const spoken = (era: Era) =>
+  era === 'legacy'
+    ? { opened: 'initialize', revisions: ['2025-11-25'] }
+    : { opened: 'server/discover', revisions: ['2026-07-28'] };
 
 interface HttpTap {
   readonly url: string;
@@ -144,7 +200,13 @@ async function tapHttp(target: string): Promise<HttpTap> {
         }
       }
       const forward = request(
-        { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, host: upstream.host } },
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: incoming.method,
+          path: incoming.url,
+          headers: { ...incoming.headers, host: upstream.host },
+        },
         (answer) => {
           outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(outgoing);
@@ -182,32 +244,50 @@ describeWithClient('inspector')('the MCP Inspector 2.12.0 probes the app of zod-
 
   for (const transport of ['stdio', 'http'] as const) {
     for (const era of ['legacy', 'modern', 'auto'] as const) {
-      it(`${transport}, --protocol-era ${era}, --advertise-apps: show_chart has its app (resource URI, CSP), chart_stats is app-only`, async () => {
-        const { code, lines, stderr, frames } = await probe(transport, era, true);
-        expect(code, stderr).toBe(0);
-        // Every tool is a line; the app tools' lines exactly, and every other (the demo's) has no app.
-        expect(Object.fromEntries(lines.filter((line) => line.hasApp).map((line) => [line.toolName, line]))).toStrictEqual({ show_chart: SHOW_CHART, chart_stats: CHART_STATS });
-        for (const line of lines.filter((info) => !info.hasApp)) expect(line).toStrictEqual({ hasApp: false, toolName: line.toolName });
-        expect(unique(lines.map((line) => line.toolName))).toHaveLength(lines.length);
-        expect(heard(frames)).toStrictEqual({ ...spoken(era), uiClaims: [UI_CLAIM], listed: true, read: [APP_URI] });
-      }, PROBE_MS + 5_000);
+      it(
+        `${transport}, --protocol-era ${era}, --advertise-apps: show_chart has its app (resource URI, CSP), chart_stats is app-only`,
+        async () => {
+          const { code, lines, stderr, frames } = await probe(transport, era, true);
+          expect(code, stderr).toBe(0);
+          // Every tool is a line; the app tools' lines exactly, and every other (the demo's) has no app.
+          expect(
+            Object.fromEntries(lines.filter((line) => line.hasApp).map((line) => [line.toolName, line])),
+          ).toStrictEqual({ show_chart: SHOW_CHART, chart_stats: CHART_STATS });
+          for (const line of lines.filter((info) => !info.hasApp))
+            expect(line).toStrictEqual({ hasApp: false, toolName: line.toolName });
+          expect(unique(lines.map((line) => line.toolName))).toHaveLength(lines.length);
+          expect(heard(frames)).toStrictEqual({ ...spoken(era), uiClaims: [UI_CLAIM], listed: true, read: [APP_URI] });
+        },
+        PROBE_MS + 5_000,
+      );
 
-      it(`${transport}, --protocol-era ${era}, no --advertise-apps: the Inspector claims no ui extension`, async () => {
-        const { code, stderr, frames } = await probe(transport, era, false);
-        expect(code, stderr).toBe(0);
-        // It is shown no app, so it reads no view.
-        expect(heard(frames)).toStrictEqual({ ...spoken(era), uiClaims: [null], listed: true, read: [] });
-      }, PROBE_MS + 5_000);
+      it(
+        `${transport}, --protocol-era ${era}, no --advertise-apps: the Inspector claims no ui extension`,
+        async () => {
+          const { code, stderr, frames } = await probe(transport, era, false);
+          expect(code, stderr).toBe(0);
+          // It is shown no app, so it reads no view.
+          expect(heard(frames)).toStrictEqual({ ...spoken(era), uiClaims: [null], listed: true, read: [] });
+        },
+        PROBE_MS + 5_000,
+      );
 
       // The server's half: a client that claims no ui extension sees no `_meta.ui` and no app-only tool.
-      it(`${transport}, --protocol-era ${era}, no --advertise-apps: the server lists neither _meta.ui nor chart_stats`, async () => {
-        const { code, lines, stderr } = await probe(transport, era, false);
-        expect(code, stderr).toBe(0);
-        expect(lines.filter((line) => line.hasApp)).toStrictEqual([]);
-        expect(lines.map((line) => line.toolName)).not.toContain('chart_stats');
-        expect(lines.find((line) => line.toolName === 'show_chart')).toStrictEqual({ hasApp: false, toolName: 'show_chart' });
-        for (const line of lines) expect(line).toStrictEqual({ hasApp: false, toolName: line.toolName });
-      }, PROBE_MS + 5_000);
+      it(
+        `${transport}, --protocol-era ${era}, no --advertise-apps: the server lists neither _meta.ui nor chart_stats`,
+        async () => {
+          const { code, lines, stderr } = await probe(transport, era, false);
+          expect(code, stderr).toBe(0);
+          expect(lines.filter((line) => line.hasApp)).toStrictEqual([]);
+          expect(lines.map((line) => line.toolName)).not.toContain('chart_stats');
+          expect(lines.find((line) => line.toolName === 'show_chart')).toStrictEqual({
+            hasApp: false,
+            toolName: 'show_chart',
+          });
+          for (const line of lines) expect(line).toStrictEqual({ hasApp: false, toolName: line.toolName });
+        },
+        PROBE_MS + 5_000,
+      );
     }
   }
 });

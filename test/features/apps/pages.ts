@@ -34,7 +34,14 @@ async function serve(address: string, listener: RequestListener): Promise<Site> 
 
 /** host/<entry>.ts bundled for the browser, with the official client and AppBridge in it. */
 async function bundle(entry: string): Promise<string> {
-  const built = await build({ entryPoints: [join(import.meta.dirname, 'host', `${entry}.ts`)], write: false, bundle: true, platform: 'browser', format: 'esm', logLevel: 'silent' });
+  const built = await build({
+    entryPoints: [join(import.meta.dirname, 'host', `${entry}.ts`)],
+    write: false,
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    logLevel: 'silent',
+  });
   return built.outputFiles[0]!.text;
 }
 
@@ -70,7 +77,8 @@ function listener(files: Files, upstreams: Readonly<Record<string, string>>, cal
   return (req, res) => {
     const path = new URL(req.url ?? '/', 'http://page').pathname;
     const name = /^\/([a-z]+)\/mcp$/.exec(path)?.[1];
-    if (name !== undefined && Object.hasOwn(upstreams, name)) return forwardMcp(req, res, name, upstreams[name]!, calls);
+    if (name !== undefined && Object.hasOwn(upstreams, name))
+      return forwardMcp(req, res, name, upstreams[name]!, calls);
     const file = Object.hasOwn(files, path) ? files[path] : undefined;
     if (file === undefined) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': file[0], 'cache-control': 'no-store' }).end(file[1]);
@@ -84,8 +92,14 @@ const JS = 'text/javascript; charset=utf-8';
 export async function startPages(upstreams: Readonly<Record<string, string>>): Promise<Pages> {
   const [hostJs, sandboxJs] = await Promise.all([bundle('host'), bundle('sandbox')]);
   const calls: ForwardedCall[] = [];
-  const host = await serve('127.0.0.1', listener({ '/': [HTML, HOST_HTML], '/host.js': [JS, hostJs] }, upstreams, calls));
-  const sandbox = await serve('127.0.0.2', listener({ '/sandbox.html': [HTML, SANDBOX_HTML], '/sandbox.js': [JS, sandboxJs] }, {}, calls));
+  const host = await serve(
+    '127.0.0.1',
+    listener({ '/': [HTML, HOST_HTML], '/host.js': [JS, hostJs] }, upstreams, calls),
+  );
+  const sandbox = await serve(
+    '127.0.0.2',
+    listener({ '/sandbox.html': [HTML, SANDBOX_HTML], '/sandbox.js': [JS, sandboxJs] }, {}, calls),
+  );
   return {
     hostOrigin: host.origin,
     sandboxOrigin: sandbox.origin,

@@ -158,7 +158,11 @@ describe('matching a URI back to its variables', () => {
     ['test://template/{id}/data', 'test://template/123/other', undefined],
     ['file:///{+path}', 'file:///src/lib/a.ts', { path: 'src/lib/a.ts' }],
     ['file:///{+path}', 'file:///a%20b.txt', { path: 'a b.txt' }],
-    ['repo://{owner}/{repo}{/path*}', 'repo://ada/engine/src/main.rs', { owner: 'ada', repo: 'engine', path: 'src/main.rs' }],
+    [
+      'repo://{owner}/{repo}{/path*}',
+      'repo://ada/engine/src/main.rs',
+      { owner: 'ada', repo: 'engine', path: 'src/main.rs' },
+    ],
     ['repo://{owner}/{repo}{/path*}', 'repo://ada/engine', { owner: 'ada', repo: 'engine' }],
     ['users{/id}{?fields,limit}', 'users/7?fields=name&limit=3', { id: '7', fields: 'name', limit: '3' }],
     ['users{/id}{?fields,limit}', 'users/7?limit=3', { id: '7', limit: '3' }],
@@ -173,7 +177,17 @@ describe('matching a URI back to its variables', () => {
   });
 
   it('round-trips every single-variable example with a string value', () => {
-    for (const template of ['{var}', '{+path}', '{#hello}', '{.who}', '{/who}', '{;who}', '{?who}', '{&who}', 'x{/half}y']) {
+    for (const template of [
+      '{var}',
+      '{+path}',
+      '{#hello}',
+      '{.who}',
+      '{/who}',
+      '{;who}',
+      '{?who}',
+      '{&who}',
+      'x{/half}y',
+    ]) {
       const parsed = new UriTemplate(template);
       const uri = parsed.expand(values);
       const [name] = parsed.variables;

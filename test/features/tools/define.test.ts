@@ -14,11 +14,14 @@ describe('defineTool names', () => {
     expect(defineTool({ name, description: 'd', input, handler }).name).toBe(name);
   });
 
-  it.each(['', 'has space', 'slash/name', 'colon:name', 'naïve', 'emoji🙂', 'x'.repeat(129)])('refuses %j, naming it', (name) => {
-    expect(() => defineTool({ name, description: 'd', input, handler })).toThrow(
-      new TypeError(`tool ${JSON.stringify(name)}: invalid name: ${nameRule}`),
-    );
-  });
+  it.each(['', 'has space', 'slash/name', 'colon:name', 'naïve', 'emoji🙂', 'x'.repeat(129)])(
+    'refuses %j, naming it',
+    (name) => {
+      expect(() => defineTool({ name, description: 'd', input, handler })).toThrow(
+        new TypeError(`tool ${JSON.stringify(name)}: invalid name: ${nameRule}`),
+      );
+    },
+  );
 
   it('refuses a handler that is not a function', () => {
     expect(() => defineTool({ name: 't', description: 'd', input, handler: undefined as never })).toThrow(
@@ -51,15 +54,24 @@ describe('defineTool schemas', () => {
     );
   });
 
-  it.each(notObjects.filter(([, schema]) => schema !== undefined))('refuses %s as output, naming the tool', (_label, schema) => {
-    expect(() => defineTool({ name: 'lookup', description: 'd', input, output: schema, handler } as never)).toThrow(
-      new TypeError('tool "lookup": output must be a Zod object schema (z.object(...))'),
-    );
-  });
+  it.each(notObjects.filter(([, schema]) => schema !== undefined))(
+    'refuses %s as output, naming the tool',
+    (_label, schema) => {
+      expect(() => defineTool({ name: 'lookup', description: 'd', input, output: schema, handler } as never)).toThrow(
+        new TypeError('tool "lookup": output must be a Zod object schema (z.object(...))'),
+      );
+    },
+  );
 
   it('refuses an unrepresentable output field, naming tool, side and field', () => {
     expect(() =>
-      defineTool({ name: 'when', description: 'd', input, output: z.object({ at: z.date() }), handler: () => ({ at: new Date() }) }),
+      defineTool({
+        name: 'when',
+        description: 'd',
+        input,
+        output: z.object({ at: z.date() }),
+        handler: () => ({ at: new Date() }),
+      }),
     ).toThrow(new TypeError('tool "when" output: field "at": Date cannot be represented in JSON Schema'));
   });
 });
@@ -71,7 +83,9 @@ describe('new McpServer', () => {
       defineTool({ name: 'other', description: 'two', input, handler }),
       defineTool({ name: 'echo', description: 'three', input: z3.object({}), handler }),
     ];
-    expect(() => new McpServer({ name: 's', version: '1', tools })).toThrow(new TypeError('tool "echo" is defined twice'));
+    expect(() => new McpServer({ name: 's', version: '1', tools })).toThrow(
+      new TypeError('tool "echo" is defined twice'),
+    );
   });
 
   it('lists each tool with the schemas computed when it was defined', async () => {
@@ -119,7 +133,12 @@ describe('handler types', () => {
     defineTool({
       name: 't',
       description: 'd',
-      input: z.object({ a: z.string(), n: z.number().default(1), o: z.boolean().optional(), len: z.string().transform((s) => s.length) }),
+      input: z.object({
+        a: z.string(),
+        n: z.number().default(1),
+        o: z.boolean().optional(),
+        len: z.string().transform((s) => s.length),
+      }),
       handler: (args, context) => {
         expectTypeOf(args).toEqualTypeOf<{ a: string; n: number; o?: boolean | undefined; len: number }>();
         expectTypeOf(context).toEqualTypeOf<ToolContext>();
@@ -132,7 +151,12 @@ describe('handler types', () => {
     defineTool({
       name: 't',
       description: 'd',
-      input: z3.object({ a: z3.string(), n: z3.number().default(1), o: z3.boolean().optional(), len: z3.string().transform((s) => s.length) }),
+      input: z3.object({
+        a: z3.string(),
+        n: z3.number().default(1),
+        o: z3.boolean().optional(),
+        len: z3.string().transform((s) => s.length),
+      }),
       handler: (args) => {
         expectTypeOf(args).toEqualTypeOf<{ a: string; n: number; o?: boolean | undefined; len: number }>();
         return 'ok';
@@ -141,12 +165,30 @@ describe('handler types', () => {
   });
 
   it('with an output schema, the handler returns its input type, in both versions', () => {
-    defineTool({ name: 't', description: 'd', input, output: z.object({ sum: z.number() }), handler: () => ({ sum: 1 }) });
-    defineTool({ name: 't', description: 'd', input, output: z3.object({ sum: z3.number() }), handler: () => ({ sum: 1 }) });
+    defineTool({
+      name: 't',
+      description: 'd',
+      input,
+      output: z.object({ sum: z.number() }),
+      handler: () => ({ sum: 1 }),
+    });
+    defineTool({
+      name: 't',
+      description: 'd',
+      input,
+      output: z3.object({ sum: z3.number() }),
+      handler: () => ({ sum: 1 }),
+    });
     // @ts-expect-error a string is not the output schema's type
     defineTool({ name: 't', description: 'd', input, output: z.object({ sum: z.number() }), handler: () => 'ok' });
-    // @ts-expect-error sum must be a number
-    defineTool({ name: 't', description: 'd', input, output: z3.object({ sum: z3.number() }), handler: () => ({ sum: 'one' }) });
+    defineTool({
+      name: 't',
+      description: 'd',
+      input,
+      output: z3.object({ sum: z3.number() }),
+      // @ts-expect-error sum must be a number
+      handler: () => ({ sum: 'one' }),
+    });
   });
 
   it('without one, the handler returns a string, content blocks or a CallToolResult', () => {

@@ -22,9 +22,20 @@ const blocks: [string, ContentBlock][] = [
   ['audio', { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav', _meta: { seconds: 1 } }],
   [
     'resource_link',
-    { type: 'resource_link', uri: 'file:///tmp/a.txt', name: 'a.txt', title: 'A', description: 'a file', mimeType: 'text/plain', size: 3 },
+    {
+      type: 'resource_link',
+      uri: 'file:///tmp/a.txt',
+      name: 'a.txt',
+      title: 'A',
+      description: 'a file',
+      mimeType: 'text/plain',
+      size: 3,
+    },
   ],
-  ['embedded text resource', { type: 'resource', resource: { uri: 'file:///a.md', mimeType: 'text/markdown', text: '# A' } }],
+  [
+    'embedded text resource',
+    { type: 'resource', resource: { uri: 'file:///a.md', mimeType: 'text/markdown', text: '# A' } },
+  ],
   ['embedded blob resource', { type: 'resource', resource: { uri: 'file:///a.bin', blob: 'AAEC' } }],
 ];
 
@@ -67,7 +78,9 @@ describe('tools/call results', () => {
     expectFrame(
       await returning(value).handle(callFrame(1, 'give')),
       result(
-        text(`tool give returned ${described}; a handler returns a string, an array of content blocks or a CallToolResult`),
+        text(
+          `tool give returned ${described}; a handler returns a string, an array of content blocks or a CallToolResult`,
+        ),
         true,
       ),
     );
@@ -75,7 +88,10 @@ describe('tools/call results', () => {
 
   it('invalid content blocks become an isError result naming the bad field', async () => {
     expectFrame(
-      await returning([{ type: 'text', text: 'ok' }, { type: 'image', mimeType: 'image/png' }]).handle(callFrame(1, 'give')),
+      await returning([
+        { type: 'text', text: 'ok' },
+        { type: 'image', mimeType: 'image/png' },
+      ]).handle(callFrame(1, 'give')),
       result(text('tool give returned invalid content blocks: [1].data: missing, expected string'), true),
     );
   });
@@ -126,15 +142,28 @@ describe('tools/call with an output schema', () => {
 
 describe('argument errors read the same for Zod 4 and Zod 3', () => {
   const tools = [
-    defineTool({ name: 'v4', description: 'd', input: z.object({ a: z.number(), b: z.string() }), handler: () => 'ok' }),
-    defineTool({ name: 'v3', description: 'd', input: z3.object({ a: z3.number(), b: z3.string() }), handler: () => 'ok' }),
+    defineTool({
+      name: 'v4',
+      description: 'd',
+      input: z.object({ a: z.number(), b: z.string() }),
+      handler: () => 'ok',
+    }),
+    defineTool({
+      name: 'v3',
+      description: 'd',
+      input: z3.object({ a: z3.number(), b: z3.string() }),
+      handler: () => 'ok',
+    }),
   ];
   const server = new McpServer({ name: 's', version: '1', tools });
 
   it.each(['v4', 'v3'])('%s', async (name) => {
     expectFrame(
       await server.handle(callFrame(1, name, { a: 'one' })),
-      result(text(`Invalid arguments for tool ${name}: a: expected number, received string; b: missing, expected string`), true),
+      result(
+        text(`Invalid arguments for tool ${name}: a: expected number, received string; b: missing, expected string`),
+        true,
+      ),
     );
   });
 });

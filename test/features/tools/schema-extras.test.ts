@@ -31,7 +31,14 @@ describe('JSON Schema 2020-12 keywords Zod cannot produce', () => {
       },
       required: ['contact'],
       ...conditional,
-      $defs: { address: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], $anchor: 'addressDef' } },
+      $defs: {
+        address: {
+          type: 'object',
+          properties: { city: { type: 'string' } },
+          required: ['city'],
+          $anchor: 'addressDef',
+        },
+      },
     });
   });
 
@@ -42,10 +49,24 @@ describe('JSON Schema 2020-12 keywords Zod cannot produce', () => {
     const server = new McpServer({ name: 's', version: '1', tools: [tool] });
     // The keywords describe; only Zod judges: no phone or email is fine, a contact outside the enum is not.
     return Promise.all([
-      expect(server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 't', arguments: { contact: 'phone' } } })).resolves.toMatchObject({
+      expect(
+        server.handle({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 't', arguments: { contact: 'phone' } },
+        }),
+      ).resolves.toMatchObject({
         result: { isError: false },
       }),
-      expect(server.handle({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 't', arguments: { contact: 'fax' } } })).resolves.toMatchObject({
+      expect(
+        server.handle({
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 't', arguments: { contact: 'fax' } },
+        }),
+      ).resolves.toMatchObject({
         result: { isError: true },
       }),
     ]);
@@ -53,7 +74,9 @@ describe('JSON Schema 2020-12 keywords Zod cannot produce', () => {
 
   it('refuses a keyword that would replace a generated one', () => {
     expect(() => define(z.object({ a: z.string() }), { jsonSchema: { input: { properties: {} } } })).toThrow(
-      new TypeError('tool "t" input: jsonSchema.properties would replace the generated "properties"; express it in the Zod schema'),
+      new TypeError(
+        'tool "t" input: jsonSchema.properties would replace the generated "properties"; express it in the Zod schema',
+      ),
     );
   });
 });
@@ -61,7 +84,11 @@ describe('JSON Schema 2020-12 keywords Zod cannot produce', () => {
 describe('x-mcp-header', () => {
   it('marks arguments through the headers option or .meta(), and binds them to their paths', () => {
     const tool = define(
-      z.object({ region: z.string(), opts: z.object({ tenant: z.int().meta({ 'x-mcp-header': 'Tenant' }) }), dry: z.boolean() }),
+      z.object({
+        region: z.string(),
+        opts: z.object({ tenant: z.int().meta({ 'x-mcp-header': 'Tenant' }) }),
+        dry: z.boolean(),
+      }),
       { headers: { region: 'Region', dry: 'Dry-Run' } },
     );
     expect(tool.headers).toStrictEqual([
@@ -69,13 +96,31 @@ describe('x-mcp-header', () => {
       { header: 'Tenant', path: ['opts', 'tenant'] },
       { header: 'Dry-Run', path: ['dry'] },
     ]);
-    expect(tool.descriptor.inputSchema.properties).toMatchObject({ region: { type: 'string', 'x-mcp-header': 'Region' }, dry: { 'x-mcp-header': 'Dry-Run' } });
+    expect(tool.descriptor.inputSchema.properties).toMatchObject({
+      region: { type: 'string', 'x-mcp-header': 'Region' },
+      dry: { 'x-mcp-header': 'Dry-Run' },
+    });
   });
 
   const refused: [string, z.ZodObject | z3.AnyZodObject, Record<string, unknown>, string][] = [
-    ['an argument that does not exist', z.object({ a: z.string() }), { headers: { b: 'B' } }, 'tool "t": headers.b: the input has no argument named "b"'],
-    ['a name that is no token', z.object({ a: z.string() }), { headers: { a: 'Bad Name' } }, 'tool "t": x-mcp-header at properties.a: "Bad Name" is not a header name token (RFC 9110)'],
-    ['a number property', z.object({ a: z.number() }), { headers: { a: 'A' } }, 'tool "t": x-mcp-header at properties.a: only string, integer and boolean properties may carry it, not "number"'],
+    [
+      'an argument that does not exist',
+      z.object({ a: z.string() }),
+      { headers: { b: 'B' } },
+      'tool "t": headers.b: the input has no argument named "b"',
+    ],
+    [
+      'a name that is no token',
+      z.object({ a: z.string() }),
+      { headers: { a: 'Bad Name' } },
+      'tool "t": x-mcp-header at properties.a: "Bad Name" is not a header name token (RFC 9110)',
+    ],
+    [
+      'a number property',
+      z.object({ a: z.number() }),
+      { headers: { a: 'A' } },
+      'tool "t": x-mcp-header at properties.a: only string, integer and boolean properties may carry it, not "number"',
+    ],
     [
       'a name used twice, whatever its case',
       z.object({ a: z.string(), b: z.string() }),
@@ -94,7 +139,9 @@ describe('x-mcp-header', () => {
   });
 
   it('lets a property be named x-mcp-header, and data keywords hold such keys', () => {
-    const tool = define(z.object({ 'x-mcp-header': z.string(), b: z.object({}).default({ 'x-mcp-header': 1 } as never) }));
+    const tool = define(
+      z.object({ 'x-mcp-header': z.string(), b: z.object({}).default({ 'x-mcp-header': 1 } as never) }),
+    );
     expect(tool.headers).toStrictEqual([]);
   });
 });

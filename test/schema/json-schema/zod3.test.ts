@@ -6,7 +6,12 @@ import { inputSchemaOf, outputSchemaOf } from '../../helpers/json-schema.js';
 
 describe('Zod 3 -> JSON Schema: values', () => {
   it('string formats: email, url, uuid, datetime', () => {
-    const input = z.object({ email: z.string().email(), url: z.string().url(), id: z.string().uuid(), at: z.string().datetime() });
+    const input = z.object({
+      email: z.string().email(),
+      url: z.string().url(),
+      id: z.string().uuid(),
+      at: z.string().datetime(),
+    });
     expect(inputSchemaOf(input)).toMatchInlineSnapshot(`
       {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -3,7 +3,12 @@
 import type { IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createBodyBudget, type BodyBudget, type BodyLimits, type BodyRead } from '../../../src/transports/http/body.js';
+import {
+  createBodyBudget,
+  type BodyBudget,
+  type BodyLimits,
+  type BodyRead,
+} from '../../../src/transports/http/body.js';
 import type { HttpRequest } from '../../../src/transports/http/messages.js';
 import { readNodeBody } from '../../../src/transports/http/node/body.js';
 import { readWebBody, toHttpRequest } from '../../../src/transports/http/web/request.js';
@@ -26,8 +31,14 @@ interface Host {
 const node: Host = {
   name: 'node',
   make(headers = {}) {
-    const stream = Object.assign(new PassThrough(), { headers, headersDistinct: {} }) as unknown as PassThrough & IncomingMessage;
-    return { req: stream, write: (text) => void stream.write(text), end: (text) => void stream.end(text), gone: () => void stream.destroy() };
+    const stream = Object.assign(new PassThrough(), { headers, headersDistinct: {} }) as unknown as PassThrough &
+      IncomingMessage;
+    return {
+      req: stream,
+      write: (text) => void stream.write(text),
+      end: (text) => void stream.end(text),
+      gone: () => void stream.destroy(),
+    };
   },
   read: readNodeBody,
 };
@@ -38,7 +49,13 @@ const web: Host = {
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
     const abort = new AbortController();
-    const request = new Request('http://localhost/mcp', { method: 'POST', headers, body, duplex: 'half', signal: abort.signal } as RequestInit);
+    const request = new Request('http://localhost/mcp', {
+      method: 'POST',
+      headers,
+      body,
+      duplex: 'half',
+      signal: abort.signal,
+    } as RequestInit);
     const encoder = new TextEncoder();
     return {
       req: toHttpRequest(request),
@@ -57,10 +74,25 @@ describe.each([node, web])('reading a body on the $name host', (host) => {
   const cases: [string, Record<string, string>, (req: Driven) => void, BodyRead][] = [
     ['a body that arrives in full', {}, (req) => req.end('{"a":1}'), { ok: true, text: '{"a":1}' }],
     ['a body of exactly maxBytes', {}, (req) => req.end('x'.repeat(10)), { ok: true, text: 'x'.repeat(10) }],
-    ['a body in UTF-8, split inside a character', {}, (req) => (req.write(new Uint8Array([0xc3])), req.write(new Uint8Array([0xa9])), req.end()), { ok: true, text: 'é' }],
-    ['a declared Content-Length over maxBytes, before any byte', { 'content-length': '11' }, () => undefined, { ok: false, reason: 'too-large' }],
+    [
+      'a body in UTF-8, split inside a character',
+      {},
+      (req) => (req.write(new Uint8Array([0xc3])), req.write(new Uint8Array([0xa9])), req.end()),
+      { ok: true, text: 'é' },
+    ],
+    [
+      'a declared Content-Length over maxBytes, before any byte',
+      { 'content-length': '11' },
+      () => undefined,
+      { ok: false, reason: 'too-large' },
+    ],
     ['a body that grows past maxBytes', {}, (req) => req.write('x'.repeat(11)), { ok: false, reason: 'too-large' }],
-    ['a body that is not all there within timeoutMs', { 'content-length': '5' }, (req) => req.write('ab'), { ok: false, reason: 'late' }],
+    [
+      'a body that is not all there within timeoutMs',
+      { 'content-length': '5' },
+      (req) => req.write('ab'),
+      { ok: false, reason: 'late' },
+    ],
     ['a client that goes away', {}, (req) => req.gone(), { ok: false, reason: 'gone' }],
   ];
 
@@ -94,12 +126,24 @@ describe.each([node, web])('reading a body on the $name host', (host) => {
 describe('the node host', () => {
   it('lets go of the request once settled: no listener of its own stays but one that ignores a late error (a listen stream lives as long as its request)', async () => {
     // Like node's IncomingMessage, it emits no 'close' when its body ends: that comes with the response's end.
-    const req = Object.assign(new PassThrough({ emitClose: false }), { headers: {}, headersDistinct: {} }) as unknown as PassThrough & IncomingMessage;
-    const before = { data: req.listenerCount('data'), end: req.listenerCount('end'), close: req.listenerCount('close'), error: req.listenerCount('error') };
+    const req = Object.assign(new PassThrough({ emitClose: false }), {
+      headers: {},
+      headersDistinct: {},
+    }) as unknown as PassThrough & IncomingMessage;
+    const before = {
+      data: req.listenerCount('data'),
+      end: req.listenerCount('end'),
+      close: req.listenerCount('close'),
+      error: req.listenerCount('error'),
+    };
     const read = readNodeBody(req, { maxBytes: 10, timeoutMs: 5000, budget: createBodyBudget(10) });
     req.end('{"a":1}');
     expect(await read).toStrictEqual({ ok: true, text: '{"a":1}' });
-    expect({ data: req.listenerCount('data'), end: req.listenerCount('end'), close: req.listenerCount('close') }).toStrictEqual({ data: before.data, end: before.end, close: before.close });
+    expect({
+      data: req.listenerCount('data'),
+      end: req.listenerCount('end'),
+      close: req.listenerCount('close'),
+    }).toStrictEqual({ data: before.data, end: before.end, close: before.close });
     expect(req.listenerCount('error')).toBe(before.error + 1);
     expect(() => req.emit('error', new Error('late'))).not.toThrow();
   });
@@ -111,7 +155,9 @@ describe('the web host', () => {
     const used = new Request('http://localhost/mcp', { method: 'POST', body: '{}' });
     await used.text();
     expect(await readWebBody(toHttpRequest(used), limits)).toStrictEqual({ ok: false, reason: 'consumed' });
-    expect(await readWebBody(toHttpRequest(new Request('http://localhost/mcp', { method: 'POST' })), limits)).toStrictEqual({ ok: true, text: '' });
+    expect(
+      await readWebBody(toHttpRequest(new Request('http://localhost/mcp', { method: 'POST' })), limits),
+    ).toStrictEqual({ ok: true, text: '' });
   });
 
   it('stops reading once the answer is done (its deadline ends with it)', async () => {

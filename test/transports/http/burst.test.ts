@@ -30,9 +30,17 @@ function expected(session: number, id: number): { frame: unknown; body: string }
     return {
       frame: callFrame(id, 'chatty', {}, { progressToken: token }),
       body:
-        event({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 1, total: 2 } }) +
+        event({
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: token, progress: 1, total: 2 },
+        }) +
         event({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'halfway' } }) +
-        event({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 2, total: 2 } }) +
+        event({
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: token, progress: 2, total: 2 },
+        }) +
         event({ jsonrpc: '2.0', id, result: done }),
     };
   }

@@ -6,7 +6,6 @@ import { root } from '../../helpers/run.js';
 import { programJs } from '../../helpers/stdio-peer.js';
 import { initializeFrame, post } from './helpers.js';
 
-
 describe('zod-mcp serve --http', () => {
   it.each([['SIGTERM'], ['SIGINT']] as const)('serves on the printed URL and exits 0 on %s', async (signal) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'program.ts', 'serve', '--http', '--port', '0'], {
@@ -39,7 +38,11 @@ describe('zod-mcp serve --http', () => {
 
 describe('zod-mcp serve --http on an address other machines reach', () => {
   it('refuses to start without authorization, saying what to give, and never listens', async () => {
-    const child = spawn(process.execPath, [programJs, 'serve', '--http', '--host', '0.0.0.0', '--port', '0', '--root', '.'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [programJs, 'serve', '--http', '--host', '0.0.0.0', '--port', '0', '--root', '.'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const [code] = (await once(child, 'exit')) as [number];

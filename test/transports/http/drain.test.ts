@@ -37,7 +37,11 @@ async function start(options: object = {}) {
   const store = memoryTaskStore();
   const server = new McpServer({ name: 's', version: '1', tools: [slow, job], tasks: { store, taskAfterMs: 10 } });
   const handle = await serveHttp(server, { port: 0, host: '127.0.0.1', ...options });
-  return { handle, store, health: () => send(handle.url, { method: 'GET', path: '/healthz', headers: { host: '10.1.2.3:8080' } }) };
+  return {
+    handle,
+    store,
+    health: () => send(handle.url, { method: 'GET', path: '/healthz', headers: { host: '10.1.2.3:8080' } }),
+  };
 }
 
 /** Opens a 2026 listen stream and resolves with everything it carried once it ends. */
@@ -45,8 +49,21 @@ function listen(url: string): { opened: Promise<void>; ended: Promise<string> } 
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
   const ended = new Promise<string>((resolve, reject) => {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 'l', method: 'subscriptions/listen', params: { notifications: { toolsListChanged: true }, _meta: envelope() } });
-    const req = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': V2026, 'mcp-method': 'subscriptions/listen' } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 'l',
+      method: 'subscriptions/listen',
+      params: { notifications: { toolsListChanged: true }, _meta: envelope() },
+    });
+    const req = httpRequest(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': V2026,
+        'mcp-method': 'subscriptions/listen',
+      },
+    });
     req.on('response', (res) => {
       let text = '';
       res.setEncoding('utf8');
@@ -76,7 +93,9 @@ describe('GET /healthz', () => {
     const { handle } = await start({ healthPath: false });
     expect((await send(handle.url, { method: 'GET', path: '/healthz' })).status).toBe(404);
     await handle.close();
-    await expect(serveHttp(new McpServer({ name: 's', version: '1', tools: [] }), { port: 0, healthPath: '/mcp' })).rejects.toThrow('serveHttp: invalid options: healthPath: it is the MCP path (/mcp)');
+    await expect(
+      serveHttp(new McpServer({ name: 's', version: '1', tools: [] }), { port: 0, healthPath: '/mcp' }),
+    ).rejects.toThrow('serveHttp: invalid options: healthPath: it is the MCP path (/mcp)');
   });
 });
 
@@ -90,7 +109,9 @@ describe('drain', () => {
     const stream = listen(handle.url);
     await stream.opened;
     const call = post(handle.url, frame(1, 'slow', { ms: 400 }), headers('slow'));
-    const task = JSON.parse((await post(handle.url, frame(2, 'job', { ms: 500 }, { extensions: { [TASKS]: {} } }), headers('job'))).body).result;
+    const task = JSON.parse(
+      (await post(handle.url, frame(2, 'job', { ms: 500 }, { extensions: { [TASKS]: {} } }), headers('job'))).body,
+    ).result;
     expect(task.resultType).toBe('task');
     await sleep(50);
     const drained = handle.drain({ timeoutMs: 5000 });
@@ -103,7 +124,11 @@ describe('drain', () => {
     });
     expect(during).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
     expect(during).toContain('connection: close');
-    expect(JSON.parse(during.slice(during.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 'draining', inFlight: 1, tasks: 1 }) // the slow call; the listen stream has ended;
+    expect(JSON.parse(during.slice(during.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      status: 'draining',
+      inFlight: 1,
+      tasks: 1,
+    }); // the slow call; the listen stream has ended;
     expect((await stream.ended).split('\n').at(-3)).toBe(
       'data: {"jsonrpc":"2.0","id":"l","result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/subscriptionId":"l","io.modelcontextprotocol/serverInfo":{"name":"s","version":"1"}}}}',
     );
@@ -112,7 +137,10 @@ describe('drain', () => {
     await expect(post(handle.url, frame(3, 'slow', { ms: 0 }), headers('slow'), fresh)).rejects.toThrow('ECONNREFUSED');
     expect(JSON.parse((await call).body).result.content[0].text).toBe('slept 400 ms');
     await drained;
-    expect(await store.get(task.taskId)).toMatchObject({ status: 'completed', result: { content: [{ text: 'job of 500 ms' }], isError: false } });
+    expect(await store.get(task.taskId)).toMatchObject({
+      status: 'completed',
+      result: { content: [{ text: 'job of 500 ms' }], isError: false },
+    });
   });
 
   it('stops what is still running when its time is up', async () => {
@@ -122,6 +150,9 @@ describe('drain', () => {
     const started = Date.now();
     await handle.drain({ timeoutMs: 200 });
     expect(Date.now() - started).toBeLessThan(3000);
-    expect(JSON.parse((await call).body).result).toMatchObject({ content: [{ text: 'tool slow was stopped: the server is shutting down' }], isError: true });
+    expect(JSON.parse((await call).body).result).toMatchObject({
+      content: [{ text: 'tool slow was stopped: the server is shutting down' }],
+      isError: true,
+    });
   });
 });

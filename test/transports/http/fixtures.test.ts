@@ -21,7 +21,10 @@ afterAll(async () => {
 
 /** MCP-Protocol-Version as the frame's `_meta` claims it, Mcp-Method, and Mcp-Name for the methods that have one. */
 function modernHeaders(frame: unknown): Record<string, string> {
-  const { method, params } = (frame ?? {}) as { method?: unknown; params?: { name?: unknown; uri?: unknown; taskId?: unknown; _meta?: Record<string, unknown> } };
+  const { method, params } = (frame ?? {}) as {
+    method?: unknown;
+    params?: { name?: unknown; uri?: unknown; taskId?: unknown; _meta?: Record<string, unknown> };
+  };
   const version = params?._meta?.['io.modelcontextprotocol/protocolVersion'];
   const name =
     method === 'tools/call' || method === 'prompts/get'
@@ -41,7 +44,12 @@ function modernHeaders(frame: unknown): Record<string, string> {
 /** The response frame of one POST: the JSON body, the last SSE event, or nothing for a 202. */
 function responseOf(status: number, type: string | undefined, body: string): string | undefined {
   if (status === 202) return undefined;
-  if (type === 'text/event-stream') return body.trimEnd().split('\n\n').at(-1)?.replace(/^event: message\ndata: /, '');
+  if (type === 'text/event-stream')
+    return body
+      .trimEnd()
+      .split('\n\n')
+      .at(-1)
+      ?.replace(/^event: message\ndata: /, '');
   return body;
 }
 

@@ -91,7 +91,12 @@ export function send(
 export const postHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 /** POSTs one frame with the headers a well-behaved client sends. */
-export function post(url: string, frame: unknown, headers: Record<string, string> = {}, agent?: Agent): Promise<RawResponse> {
+export function post(
+  url: string,
+  frame: unknown,
+  headers: Record<string, string> = {},
+  agent?: Agent,
+): Promise<RawResponse> {
   return send(url, { headers: { ...postHeaders, ...headers }, body: JSON.stringify(frame), agent });
 }
 
@@ -139,7 +144,13 @@ export function onSseEvents(res: IncomingMessage, onEvent: (event: string) => vo
  * POSTs a subscriptions/listen `frame` and collects the JSON-RPC messages its stream carries until
  * `done(message)` (then it hangs up), or rejects after `limitMs` with what it heard.
  */
-export function listenUntil(url: string, headers: Record<string, string>, frame: unknown, done: (message: Record<string, any>) => boolean, limitMs: number): Promise<Record<string, any>[]> {
+export function listenUntil(
+  url: string,
+  headers: Record<string, string>,
+  frame: unknown,
+  done: (message: Record<string, any>) => boolean,
+  limitMs: number,
+): Promise<Record<string, any>[]> {
   return new Promise((resolve, reject) => {
     const seen: Record<string, any>[] = [];
     let finished = false;

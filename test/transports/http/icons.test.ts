@@ -9,8 +9,17 @@ import { McpServer, defineTool } from '../../../src/index.js';
 import { serveHttp, type HttpServerHandle } from '../../../src/node.js';
 import { createClient } from '../../helpers/sdk-v2.js';
 
-const icons = [{ src: 'https://example.com/forecast.png', mimeType: 'image/png', sizes: ['48x48'], theme: 'light' as const }];
-const identity = { name: 'forecasts', version: '2.0.0', title: 'Forecasts', description: 'Weather.', websiteUrl: 'https://example.com', icons };
+const icons = [
+  { src: 'https://example.com/forecast.png', mimeType: 'image/png', sizes: ['48x48'], theme: 'light' as const },
+];
+const identity = {
+  name: 'forecasts',
+  version: '2.0.0',
+  title: 'Forecasts',
+  description: 'Weather.',
+  websiteUrl: 'https://example.com',
+  icons,
+};
 const forecast = defineTool({
   name: 'forecast',
   description: 'Tomorrow.',

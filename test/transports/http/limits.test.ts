@@ -1,6 +1,16 @@
 // Limits: body size (413), sessions and concurrent requests (503).
 import { describe, expect, it } from 'vitest';
-import { callFrame, httpError, initializeFrame, openSession, post, postHeaders, send, startServer, type RawResponse } from './helpers.js';
+import {
+  callFrame,
+  httpError,
+  initializeFrame,
+  openSession,
+  post,
+  postHeaders,
+  send,
+  startServer,
+  type RawResponse,
+} from './helpers.js';
 
 function expectJson(res: RawResponse, status: number, body: string): void {
   expect({ status: res.status, type: res.headers['content-type'], body: res.body }).toEqual({

@@ -21,7 +21,10 @@ const children: ChildProcess[] = [];
 
 /** `zod-mcp serve --http` on a free port, from the sources; resolves with its URL. */
 async function serveCli(args: string[] = []): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'program.ts', 'serve', '--http', '--port', '0', ...args], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'program.ts', 'serve', '--http', '--port', '0', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   children.push(child);
   let stderr = '';
   return new Promise((resolve, reject) => {
@@ -45,13 +48,24 @@ type Answer = { status: number; body: string } | { error: string };
  * as node:http's clients do, and resolves once the request is over; an error after the answer was
  * read in full does not count.
  */
-function postLarge(url: string, headers: Record<string, string>, size: number, framing: 'length' | 'chunked' | 'whole'): Promise<Answer> {
+function postLarge(
+  url: string,
+  headers: Record<string, string>,
+  size: number,
+  framing: 'length' | 'chunked' | 'whole',
+): Promise<Answer> {
   const target = new URL(url);
   return new Promise((resolve) => {
     let answer: Answer | undefined;
     const settle = (given: Answer) => void (answer ??= given);
     const length = framing === 'chunked' ? {} : { 'content-length': String(size) };
-    const req = request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { ...headers, ...length } });
+    const req = request({
+      host: target.hostname,
+      port: target.port,
+      path: target.pathname,
+      method: 'POST',
+      headers: { ...headers, ...length },
+    });
     req.on('response', (res) => {
       let body = '';
       res.setEncoding('utf8');
@@ -76,7 +90,11 @@ function postLarge(url: string, headers: Record<string, string>, size: number, f
 }
 
 /** The answers of `TRIES` such POSTs, one after another, counted by what came back. */
-async function tally(url: string, headers: Record<string, string>, framing: 'length' | 'chunked' | 'whole'): Promise<Record<string, number>> {
+async function tally(
+  url: string,
+  headers: Record<string, string>,
+  framing: 'length' | 'chunked' | 'whole',
+): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (let i = 0; i < TRIES; i++) {
     const answer = await postLarge(url, headers, 32 * MiB, framing);
@@ -95,7 +113,10 @@ describe('an answer given before the body was read reaches a client still sendin
   let url: string;
   let authUrl: string;
   beforeAll(async () => {
-    [url, authUrl] = await Promise.all([serveCli(), serveCli(['--auth-issuer', 'https://as.example', '--auth-audience', 'http://127.0.0.1/mcp'])]);
+    [url, authUrl] = await Promise.all([
+      serveCli(),
+      serveCli(['--auth-issuer', 'https://as.example', '--auth-audience', 'http://127.0.0.1/mcp']),
+    ]);
   });
 
   const tooLarge = `413 ${httpError(`request body exceeds ${4 * MiB} bytes`)}`;
@@ -105,7 +126,10 @@ describe('an answer given before the body was read reaches a client still sendin
   });
 
   it('401, 20 times in 20, for a 32 MiB body without a token', async () => {
-    const body = JSON.stringify({ error: 'invalid_token', error_description: 'this MCP server needs a bearer token (see resource_metadata)' });
+    const body = JSON.stringify({
+      error: 'invalid_token',
+      error_description: 'this MCP server needs a bearer token (see resource_metadata)',
+    });
     expect(await tally(authUrl, postHeaders, 'length')).toStrictEqual({ [`401 ${body}`]: TRIES });
   });
 
@@ -133,7 +157,11 @@ describe('the lingering is bounded', () => {
    * A raw POST declaring 1 GiB that sends `chunkBytes` every `everyMs`, whatever it hears, until the
    * server closes the connection; resolves with what it heard, when, and how much it sent.
    */
-  function trickle(port: number, chunkBytes: number, everyMs: number): Promise<{ text: string; answeredAt: number; closedAt: number; sent: number }> {
+  function trickle(
+    port: number,
+    chunkBytes: number,
+    everyMs: number,
+  ): Promise<{ text: string; answeredAt: number; closedAt: number; sent: number }> {
     // Half-open allowed: the server's FIN after its answer does not end the sending.
     const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
     socket.on('error', () => undefined);
@@ -144,7 +172,9 @@ describe('the lingering is bounded', () => {
       if (text === '') answeredAt = performance.now();
       text += chunk;
     });
-    socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${1024 * MiB}\r\n\r\n`);
+    socket.write(
+      `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${1024 * MiB}\r\n\r\n`,
+    );
     const chunk = Buffer.alloc(chunkBytes, 0x20);
     const timer = setInterval(() => {
       if (socket.writable) socket.write(chunk, () => void (sent += chunk.length));
@@ -160,9 +190,15 @@ describe('the lingering is bounded', () => {
   it('only an answer given before the body was read closes its connection', async () => {
     handle = await startServer({ stateless: true });
     const answered = await post(handle.url, { jsonrpc: '2.0', id: 1, method: 'ping' });
-    expect({ status: answered.status, connection: answered.headers.connection }).toStrictEqual({ status: 200, connection: 'keep-alive' });
+    expect({ status: answered.status, connection: answered.headers.connection }).toStrictEqual({
+      status: 200,
+      connection: 'keep-alive',
+    });
     const refused = await send(handle.url, { headers: { ...postHeaders, 'content-type': 'text/plain' }, body: 'x' });
-    expect({ status: refused.status, connection: refused.headers.connection }).toStrictEqual({ status: 415, connection: 'close' });
+    expect({ status: refused.status, connection: refused.headers.connection }).toStrictEqual({
+      status: 415,
+      connection: 'close',
+    });
   });
 
   it('a client that trickles its body forever is cut off once lingerMs has passed', async () => {
@@ -199,7 +235,9 @@ describe('the lingering is bounded', () => {
       http.closeAllConnections();
       await new Promise((resolve) => http.close(resolve));
     }
-    expect(() => toFetchHandler(server, { lingerMs: 400 } as never)).toThrow(new TypeError('toFetchHandler: unknown option "lingerMs"'));
+    expect(() => toFetchHandler(server, { lingerMs: 400 } as never)).toThrow(
+      new TypeError('toFetchHandler: unknown option "lingerMs"'),
+    );
   });
 
   it('with the default bounds, a trickler is cut off within 5 s', async () => {

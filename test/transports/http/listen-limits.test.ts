@@ -14,15 +14,34 @@ import { postHeaders } from './helpers.js';
 const TASKS = 'io.modelcontextprotocol/tasks';
 const issuer = 'https://as.example';
 /** The token is the user's name: `Bearer alice` is alice. */
-const verify = async (token: string): Promise<AuthInfo> => ({ subject: token, issuer, scopes: [], claims: { sub: token, iss: issuer } });
+const verify = async (token: string): Promise<AuthInfo> => ({
+  subject: token,
+  issuer,
+  scopes: [],
+  claims: { sub: token, iss: issuer },
+});
 
 let secured: HttpServerHandle;
 let open: HttpServerHandle;
 
 beforeAll(async () => {
   const server = () => new McpServer({ name: 'test', version: '1.0.0', tools: [echo], resources: [], tasks: {} });
-  secured = await serveHttp(server(), { port: 0, host: '127.0.0.1', auth: { issuer, resource: 'http://127.0.0.1/mcp', verify } });
-  open = await serveHttp(new McpServer({ name: 'test', version: '1.0.0', tools: [echo], resources: [], tasks: {}, subscriptions: { maxAnonymousStreams: 16 } }), { port: 0, host: '127.0.0.1' });
+  secured = await serveHttp(server(), {
+    port: 0,
+    host: '127.0.0.1',
+    auth: { issuer, resource: 'http://127.0.0.1/mcp', verify },
+  });
+  open = await serveHttp(
+    new McpServer({
+      name: 'test',
+      version: '1.0.0',
+      tools: [echo],
+      resources: [],
+      tasks: {},
+      subscriptions: { maxAnonymousStreams: 16 },
+    }),
+    { port: 0, host: '127.0.0.1' },
+  );
 });
 afterAll(() => Promise.all([secured.close(), open.close()]));
 
@@ -30,7 +49,10 @@ const listenFrame = (id: string, notifications: Record<string, unknown>) => ({
   jsonrpc: '2.0',
   id,
   method: 'subscriptions/listen',
-  params: { notifications, _meta: envelope({ 'io.modelcontextprotocol/clientCapabilities': { extensions: { [TASKS]: {} } } }) },
+  params: {
+    notifications,
+    _meta: envelope({ 'io.modelcontextprotocol/clientCapabilities': { extensions: { [TASKS]: {} } } }),
+  },
 });
 
 interface Opened {
@@ -44,7 +66,12 @@ interface Opened {
 /** POSTs a listen and resolves with its answer: a JSON body, or an SSE stream's first message (the stream stays open). */
 function listen(url: string, id: string, notifications: Record<string, unknown>, token?: string): Promise<Opened> {
   return new Promise((resolve, reject) => {
-    const headers = { ...postHeaders, 'mcp-protocol-version': V2026, 'mcp-method': 'subscriptions/listen', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) };
+    const headers = {
+      ...postHeaders,
+      'mcp-protocol-version': V2026,
+      'mcp-method': 'subscriptions/listen',
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+    };
     const req = httpRequest(url, { method: 'POST', headers });
     req.on('error', reject);
     req.on('response', (res) => {
@@ -54,10 +81,17 @@ function listen(url: string, id: string, notifications: Record<string, unknown>,
       res.on('data', (chunk: string) => {
         text += chunk;
         const event = sse ? /event: message\ndata: (.*)\n\n/.exec(text) : null;
-        if (event !== null) resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], first: JSON.parse(event[1]!), req });
+        if (event !== null)
+          resolve({
+            status: res.statusCode ?? 0,
+            type: res.headers['content-type'],
+            first: JSON.parse(event[1]!),
+            req,
+          });
       });
       res.on('end', () => {
-        if (!sse) resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], first: JSON.parse(text), req });
+        if (!sse)
+          resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], first: JSON.parse(text), req });
       });
     });
     req.end(JSON.stringify(listenFrame(id, notifications)));
@@ -67,9 +101,17 @@ function listen(url: string, id: string, notifications: Record<string, unknown>,
 const acknowledged = (id: string, notifications: Record<string, unknown>) => ({
   status: 200,
   type: 'text/event-stream',
-  first: { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': id }, notifications } },
+  first: {
+    jsonrpc: '2.0',
+    method: 'notifications/subscriptions/acknowledged',
+    params: { _meta: { 'io.modelcontextprotocol/subscriptionId': id }, notifications },
+  },
 });
-const refused = (status: number, id: string, code: number, message: string, data: string) => ({ status, type: 'application/json', first: { jsonrpc: '2.0', id, error: { code, message, data } } });
+const refused = (status: number, id: string, code: number, message: string, data: string) => ({
+  status,
+  type: 'application/json',
+  first: { jsonrpc: '2.0', id, error: { code, message, data } },
+});
 const shape = ({ status, type, first }: Opened) => JSON.stringify({ status, type, first });
 const ids = (count: number) => Array.from({ length: count }, (_, i) => `task-${i}`);
 const uris = (count: number) => Array.from({ length: count }, (_, i) => `test://doc/${i}`);
@@ -86,10 +128,26 @@ async function listenOnceFree(url: string, id: string, token: string): Promise<O
 describe('subscriptions/listen limits over HTTP', () => {
   it('a filter over its limits answers the POST with -32602 naming the limit; exactly at the limits is a stream', async () => {
     expect(shape(await listen(secured.url, 'L1', { taskIds: ids(1001) }, 'carol'))).toBe(
-      JSON.stringify(refused(200, 'L1', -32602, 'Invalid params', 'params.notifications.taskIds: holds at most 1000 task ids, got 1001')),
+      JSON.stringify(
+        refused(
+          200,
+          'L1',
+          -32602,
+          'Invalid params',
+          'params.notifications.taskIds: holds at most 1000 task ids, got 1001',
+        ),
+      ),
     );
     expect(shape(await listen(secured.url, 'L2', { resourceSubscriptions: uris(1001) }, 'carol'))).toBe(
-      JSON.stringify(refused(200, 'L2', -32602, 'Invalid params', 'params.notifications.resourceSubscriptions: holds at most 1000 URIs, got 1001')),
+      JSON.stringify(
+        refused(
+          200,
+          'L2',
+          -32602,
+          'Invalid params',
+          'params.notifications.resourceSubscriptions: holds at most 1000 URIs, got 1001',
+        ),
+      ),
     );
     const notifications = { resourceSubscriptions: uris(1000), taskIds: ids(1000) };
     const atLimit = await listen(secured.url, 'L3', notifications, 'carol');
@@ -98,10 +156,22 @@ describe('subscriptions/listen limits over HTTP', () => {
   });
 
   it('a 17th stream of one principal is refused; another principal is unaffected; a closed stream frees its slot', async () => {
-    const alice = await Promise.all(Array.from({ length: 16 }, (_, i) => listen(secured.url, `alice-${i}`, { toolsListChanged: true }, 'alice')));
-    expect(alice.map(shape)).toStrictEqual(alice.map((_, i) => JSON.stringify(acknowledged(`alice-${i}`, { toolsListChanged: true }))));
+    const alice = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => listen(secured.url, `alice-${i}`, { toolsListChanged: true }, 'alice')),
+    );
+    expect(alice.map(shape)).toStrictEqual(
+      alice.map((_, i) => JSON.stringify(acknowledged(`alice-${i}`, { toolsListChanged: true }))),
+    );
     expect(shape(await listen(secured.url, 'alice-16', { toolsListChanged: true }, 'alice'))).toBe(
-      JSON.stringify(refused(400, 'alice-16', -32600, 'Invalid Request', 'too many listen streams open for this caller (limit 16); close one first')),
+      JSON.stringify(
+        refused(
+          400,
+          'alice-16',
+          -32600,
+          'Invalid Request',
+          'too many listen streams open for this caller (limit 16); close one first',
+        ),
+      ),
     );
     const bob = await listen(secured.url, 'bob-0', { toolsListChanged: true }, 'bob');
     expect(shape(bob)).toBe(JSON.stringify(acknowledged('bob-0', { toolsListChanged: true })));
@@ -115,7 +185,15 @@ describe('subscriptions/listen limits over HTTP', () => {
     const streams = await Promise.all(Array.from({ length: 16 }, (_, i) => listen(open.url, `anon-${i}`, {})));
     expect(streams.every((stream) => stream.type === 'text/event-stream')).toBe(true);
     expect(shape(await listen(open.url, 'anon-16', {}))).toBe(
-      JSON.stringify(refused(400, 'anon-16', -32600, 'Invalid Request', 'too many listen streams open for callers without a token (limit 16); close one first')),
+      JSON.stringify(
+        refused(
+          400,
+          'anon-16',
+          -32600,
+          'Invalid Request',
+          'too many listen streams open for callers without a token (limit 16); close one first',
+        ),
+      ),
     );
     for (const stream of streams) stream.req.destroy();
   });

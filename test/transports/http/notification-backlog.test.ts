@@ -46,8 +46,14 @@ describe('HTTP notifications past the stream backlog', () => {
     const eventBytes = logs[0]!.length + 2;
     expect(logs.length * eventBytes).toBeGreaterThan(0.95 * NOTIFICATION_BACKLOG_BYTES);
     expect(logs.length).toBeLessThan(MESSAGES / 2);
-    expect(events.at(-1)).toBe('event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"done"}],"isError":false}}');
-    expect(second.body.endsWith('data: {"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"done"}],"isError":false}}\n\n')).toBe(true);
+    expect(events.at(-1)).toBe(
+      'event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"done"}],"isError":false}}',
+    );
+    expect(
+      second.body.endsWith(
+        'data: {"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"done"}],"isError":false}}\n\n',
+      ),
+    ).toBe(true);
     expect(said).toStrictEqual([
       'zod-mcp: http: a client reads too slowly: log messages and progress notifications to it are dropped while over 1 MiB waits to be written to it (said once)\n',
     ]);

@@ -12,7 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpServer, definePrompt, defineResource } from '../../../src/index.js';
 import { serveHttp, type HttpServerHandle } from '../../../src/node.js';
 
-const config = defineResource({ uri: 'file:///project/config.json', name: 'config', mimeType: 'application/json', read: () => '{"debug":false}' });
+const config = defineResource({
+  uri: 'file:///project/config.json',
+  name: 'config',
+  mimeType: 'application/json',
+  read: () => '{"debug":false}',
+});
 const extra = defineResource({ uri: 'file:///project/extra.txt', name: 'extra', read: () => 'extra' });
 const hello = definePrompt({ name: 'hello', description: 'Says hello.', get: () => 'Hello!' });
 
@@ -42,7 +47,10 @@ describe('resource changes reach the official clients', () => {
     client.setNotificationHandler(PromptListChangedNotificationSchema, () => void seen.push('prompts changed'));
     await client.connect(new TransportV1(new URL(handle.url)));
     try {
-      expect(client.getServerCapabilities()).toMatchObject({ resources: { subscribe: true, listChanged: true }, prompts: { listChanged: true } });
+      expect(client.getServerCapabilities()).toMatchObject({
+        resources: { subscribe: true, listChanged: true },
+        prompts: { listChanged: true },
+      });
       await client.subscribeResource({ uri: config.uri });
       await new Promise((resolve) => setTimeout(resolve, 100)); // the GET stream opens after initialized
       server.notifyResourceUpdated(config.uri);
@@ -60,7 +68,10 @@ describe('resource changes reach the official clients', () => {
   });
 
   it('SDK v2 pinned to 2026: a listen stream for the URI and the lists hears exactly those', async () => {
-    const client = new ClientV2({ name: 'v2', version: '2.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    const client = new ClientV2(
+      { name: 'v2', version: '2.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
     const errors: unknown[] = [];
     client.onerror = (error) => errors.push(error);
     const seen: string[] = [];
@@ -69,8 +80,16 @@ describe('resource changes reach the official clients', () => {
     client.setNotificationHandler('notifications/prompts/list_changed', () => void seen.push('prompts changed'));
     await client.connect(new TransportV2(new URL(handle.url)));
     try {
-      const subscription = await client.listen({ resourceSubscriptions: [config.uri], resourcesListChanged: true, toolsListChanged: true });
-      expect(subscription.honoredFilter).toStrictEqual({ toolsListChanged: true, resourcesListChanged: true, resourceSubscriptions: [config.uri] });
+      const subscription = await client.listen({
+        resourceSubscriptions: [config.uri],
+        resourcesListChanged: true,
+        toolsListChanged: true,
+      });
+      expect(subscription.honoredFilter).toStrictEqual({
+        toolsListChanged: true,
+        resourcesListChanged: true,
+        resourceSubscriptions: [config.uri],
+      });
       server.notifyResourceUpdated(extra.uri);
       server.notifyResourceUpdated(config.uri);
       server.addPrompt(hello); // not asked for

@@ -39,29 +39,53 @@ function headersFor(frame: { method: string; params?: Record<string, unknown> })
 
 const postModern = (frame: ReturnType<typeof modern>, headers: Record<string, string | undefined> = {}) => {
   const all: Record<string, string> = {};
-  for (const [key, value] of Object.entries({ ...headersFor(frame), ...headers })) if (value !== undefined) all[key] = value;
+  for (const [key, value] of Object.entries({ ...headersFor(frame), ...headers }))
+    if (value !== undefined) all[key] = value;
   return post(handle.url, frame, all);
 };
 
-const json = (res: RawResponse) => ({ status: res.status, type: res.headers['content-type'], body: JSON.parse(res.body) as unknown });
-const headerError = (id: number, data: string) => ({ jsonrpc: '2.0', id, error: { code: -32020, message: 'Header mismatch', data } });
+const json = (res: RawResponse) => ({
+  status: res.status,
+  type: res.headers['content-type'],
+  body: JSON.parse(res.body) as unknown,
+});
+const headerError = (id: number, data: string) => ({
+  jsonrpc: '2.0',
+  id,
+  error: { code: -32020, message: 'Header mismatch', data },
+});
 
 describe('stateless POST', () => {
   it('answers JSON with 200, with no session id minted or echoed', async () => {
-    const res = await postModern(modern(1, 'tools/call', { name: 'echo', arguments: { x: 1 } }), { 'mcp-session-id': 'ignored' });
-    expect(json(res)).toMatchObject({ status: 200, type: 'application/json', body: { id: 1, result: { resultType: 'complete', isError: false } } });
+    const res = await postModern(modern(1, 'tools/call', { name: 'echo', arguments: { x: 1 } }), {
+      'mcp-session-id': 'ignored',
+    });
+    expect(json(res)).toMatchObject({
+      status: 200,
+      type: 'application/json',
+      body: { id: 1, result: { resultType: 'complete', isError: false } },
+    });
     expect(res.headers['mcp-session-id']).toBeUndefined();
   });
 
   it('answers an accepted notification with 202 and no body', async () => {
-    const res = await postModern({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 5, _meta: META } } as never);
+    const res = await postModern({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 5, _meta: META },
+    } as never);
     expect({ status: res.status, body: res.body }).toStrictEqual({ status: 202, body: '' });
   });
 
   it('gives the refused envelope, version and capability 400, and an unknown or removed method 404, each with its id', async () => {
     const noMeta = { jsonrpc: '2.0', id: 11, method: 'tools/list', params: {} };
-    expect(json(await post(handle.url, noMeta, headersFor(noMeta)))).toMatchObject({ status: 400, body: { id: 11, error: { code: -32602 } } });
-    const old = modern(12, 'server/discover', { _meta: envelope({ 'io.modelcontextprotocol/protocolVersion': '2099-01-01' }) });
+    expect(json(await post(handle.url, noMeta, headersFor(noMeta)))).toMatchObject({
+      status: 400,
+      body: { id: 11, error: { code: -32602 } },
+    });
+    const old = modern(12, 'server/discover', {
+      _meta: envelope({ 'io.modelcontextprotocol/protocolVersion': '2099-01-01' }),
+    });
     expect(json(await postModern(old, { 'mcp-protocol-version': '2099-01-01' }))).toMatchObject({
       status: 400,
       body: { id: 12, error: { code: -32022, data: { supported: [V2026], requested: '2099-01-01' } } },
@@ -79,7 +103,14 @@ describe('stateless POST', () => {
     const before = seen.length;
     const frame = modern(20, 'tools/call', { name: 'slow' });
     await new Promise<void>((resolve, reject) => {
-      const req = httpRequest(handle.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headersFor(frame) } });
+      const req = httpRequest(handle.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...headersFor(frame),
+        },
+      });
       req.on('error', () => resolve());
       req.end(JSON.stringify(frame));
       setTimeout(() => {
@@ -94,13 +125,22 @@ describe('stateless POST', () => {
 
   it('2025 sessions on the same endpoint go on as before', async () => {
     const session = await openSession(handle.url);
-    const res = await post(handle.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' });
-    expect(json(res)).toStrictEqual({ status: 200, type: 'application/json', body: { jsonrpc: '2.0', id: 1, result: {} } });
+    const res = await post(
+      handle.url,
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' },
+    );
+    expect(json(res)).toStrictEqual({
+      status: 200,
+      type: 'application/json',
+      body: { jsonrpc: '2.0', id: 1, result: {} },
+    });
   });
 });
 
 describe('SEP-2243 headers', () => {
-  const call = (id: number, args: Record<string, unknown>) => modern(id, 'tools/call', { name: 'regional', arguments: args });
+  const call = (id: number, args: Record<string, unknown>) =>
+    modern(id, 'tools/call', { name: 'regional', arguments: args });
 
   it('refuses a missing or different MCP-Protocol-Version, Mcp-Method or Mcp-Name with 400 -32020', async () => {
     const frame = modern(1, 'tools/list');
@@ -110,7 +150,13 @@ describe('SEP-2243 headers', () => {
       [{ 'mcp-method': 'TOOLS/LIST' }, 'Mcp-Method header "TOOLS/LIST" does not match the body\'s method "tools/list"'],
     ];
     for (const [headers, data] of cases) {
-      const res = await post(handle.url, frame, Object.fromEntries(Object.entries({ ...headersFor(frame), ...headers }).filter(([, v]) => v !== undefined)) as Record<string, string>);
+      const res = await post(
+        handle.url,
+        frame,
+        Object.fromEntries(
+          Object.entries({ ...headersFor(frame), ...headers }).filter(([, v]) => v !== undefined),
+        ) as Record<string, string>,
+      );
       expect(json(res)).toStrictEqual({ status: 400, type: 'application/json', body: headerError(1, data) });
     }
     const named = call(2, { region: 'eu' });
@@ -124,7 +170,14 @@ describe('SEP-2243 headers', () => {
   it('a header name is case-insensitive, a value case-sensitive and trimmed', async () => {
     const frame = call(3, { region: 'eu' });
     const res = await send(handle.url, {
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'MCP-PROTOCOL-VERSION': V2026, 'MCP-METHOD': ' tools/call ', 'mcp-NAME': 'regional', 'Mcp-Param-Region': ' eu ' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'MCP-PROTOCOL-VERSION': V2026,
+        'MCP-METHOD': ' tools/call ',
+        'mcp-NAME': 'regional',
+        'Mcp-Param-Region': ' eu ',
+      },
       body: JSON.stringify(frame),
     });
     expect(json(res)).toMatchObject({ status: 200, body: { result: { content: [{ text: 'eu:-' }] } } });
@@ -134,15 +187,38 @@ describe('SEP-2243 headers', () => {
     const ok = async (args: Record<string, unknown>, headers: Record<string, string>) =>
       json(await postModern(call(4, args), headers)).status;
     expect(await ok({ region: 'eu' }, { 'mcp-param-region': 'eu' })).toBe(200);
-    expect(await ok({ region: 'Zürich' }, { 'mcp-param-region': `=?base64?${Buffer.from('Zürich').toString('base64')}?=` })).toBe(200);
-    expect(await ok({ region: 'eu', count: 3, dry: true }, { 'mcp-param-region': 'eu', 'mcp-param-count': '3', 'mcp-param-dry-run': 'true' })).toBe(200);
+    expect(
+      await ok({ region: 'Zürich' }, { 'mcp-param-region': `=?base64?${Buffer.from('Zürich').toString('base64')}?=` }),
+    ).toBe(200);
+    expect(
+      await ok(
+        { region: 'eu', count: 3, dry: true },
+        { 'mcp-param-region': 'eu', 'mcp-param-count': '3', 'mcp-param-dry-run': 'true' },
+      ),
+    ).toBe(200);
     const refused = async (args: Record<string, unknown>, headers: Record<string, string>, data: string) => {
-      expect(json(await postModern(call(5, args), headers))).toStrictEqual({ status: 400, type: 'application/json', body: headerError(5, data) });
+      expect(json(await postModern(call(5, args), headers))).toStrictEqual({
+        status: 400,
+        type: 'application/json',
+        body: headerError(5, data),
+      });
     };
     await refused({ region: 'eu' }, {}, 'Mcp-Param-Region header is required: the arguments hold "eu"');
-    await refused({ region: 'eu' }, { 'mcp-param-region': 'us' }, 'Mcp-Param-Region header "us" does not match the argument "eu"');
-    await refused({ region: 'eu' }, { 'mcp-param-region': '=?base64?ZXU?=' }, 'Mcp-Param-Region header: not valid base64 inside =?base64?…?=');
-    await refused({ region: 'eu', count: 3 }, { 'mcp-param-region': 'eu', 'mcp-param-count': '3.0' }, 'Mcp-Param-Count header "3.0" does not match the argument 3');
+    await refused(
+      { region: 'eu' },
+      { 'mcp-param-region': 'us' },
+      'Mcp-Param-Region header "us" does not match the argument "eu"',
+    );
+    await refused(
+      { region: 'eu' },
+      { 'mcp-param-region': '=?base64?ZXU?=' },
+      'Mcp-Param-Region header: not valid base64 inside =?base64?…?=',
+    );
+    await refused(
+      { region: 'eu', count: 3 },
+      { 'mcp-param-region': 'eu', 'mcp-param-count': '3.0' },
+      'Mcp-Param-Count header "3.0" does not match the argument 3',
+    );
   });
 });
 
@@ -150,22 +226,43 @@ describe('era edge cases over HTTP', () => {
   it('a header sent twice is refused, even when the body matches one copy', async () => {
     const frame = modern(30, 'tools/call', { name: 'regional', arguments: { region: 'us, east' } });
     const res = await send(handle.url, {
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headersFor(frame), 'mcp-param-region': ['us', 'east'] as never },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...headersFor(frame),
+        'mcp-param-region': ['us', 'east'] as never,
+      },
       body: JSON.stringify(frame),
     });
-    expect(json(res)).toStrictEqual({ status: 400, type: 'application/json', body: headerError(30, 'Mcp-Param-Region header: sent 2 times; send it once') });
+    expect(json(res)).toStrictEqual({
+      status: 400,
+      type: 'application/json',
+      body: headerError(30, 'Mcp-Param-Region header: sent 2 times; send it once'),
+    });
   });
 
-  it('initialize without a claim is a 2025 client\'s, whatever MCP-Protocol-Version came with it', async () => {
-    const init = { jsonrpc: '2.0', id: 31, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } };
+  it("initialize without a claim is a 2025 client's, whatever MCP-Protocol-Version came with it", async () => {
+    const init = {
+      jsonrpc: '2.0',
+      id: 31,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+    };
     const res = await post(handle.url, init, { 'mcp-protocol-version': V2026 });
     expect(json(res)).toMatchObject({ status: 200, body: { id: 31, result: { protocolVersion: '2025-11-25' } } });
     expect(res.headers['mcp-session-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('a version header that is no date is not a 2026 one: the 2025 rules refuse it', async () => {
-    const res = await post(handle.url, { jsonrpc: '2.0', id: 32, method: 'tools/list' }, { 'mcp-protocol-version': 'zz' });
-    expect(json(res)).toMatchObject({ status: 400, body: { error: { code: -32600, data: expect.stringContaining('unsupported MCP-Protocol-Version: zz') } } });
+    const res = await post(
+      handle.url,
+      { jsonrpc: '2.0', id: 32, method: 'tools/list' },
+      { 'mcp-protocol-version': 'zz' },
+    );
+    expect(json(res)).toMatchObject({
+      status: 400,
+      body: { error: { code: -32600, data: expect.stringContaining('unsupported MCP-Protocol-Version: zz') } },
+    });
   });
 
   it('a 2026 POST of a response is refused: 2026 clients post requests and notifications only', async () => {
@@ -173,7 +270,15 @@ describe('era edge cases over HTTP', () => {
     expect(json(res)).toStrictEqual({
       status: 400,
       type: 'application/json',
-      body: { jsonrpc: '2.0', id: 33, error: { code: -32600, message: 'Invalid Request', data: 'a 2026 POST carries a request or a notification, not a response' } },
+      body: {
+        jsonrpc: '2.0',
+        id: 33,
+        error: {
+          code: -32600,
+          message: 'Invalid Request',
+          data: 'a 2026 POST carries a request or a notification, not a response',
+        },
+      },
     });
   });
 });
@@ -185,7 +290,11 @@ describe('subscriptions/listen over HTTP', () => {
     const closed = await new Promise<boolean>((resolve, reject) => {
       const req = httpRequest(handle.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headersFor(frame) },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...headersFor(frame),
+        },
       });
       req.on('error', reject);
       req.on('response', (res) => {
@@ -194,7 +303,8 @@ describe('subscriptions/listen over HTTP', () => {
         expect(res.headers['x-accel-buffering']).toBe('no');
         onSseEvents(res, (part) => {
           events.push(part);
-          if (events.length === 1) server.addTool(defineTool({ name: 'late', description: 'late', input: z.object({}), handler: () => '' }));
+          if (events.length === 1)
+            server.addTool(defineTool({ name: 'late', description: 'late', input: z.object({}), handler: () => '' }));
           const data = events.filter((event) => event.startsWith('event: message'));
           if (data.length === 2 && events.some((event) => event === ': keep-alive')) {
             req.destroy();
@@ -205,14 +315,23 @@ describe('subscriptions/listen over HTTP', () => {
       req.end(JSON.stringify(frame));
     });
     expect(closed).toBe(true);
-    const messages = events.filter((event) => event.startsWith('event: message')).map((event) => JSON.parse(event.slice('event: message\ndata: '.length)) as unknown);
+    const messages = events
+      .filter((event) => event.startsWith('event: message'))
+      .map((event) => JSON.parse(event.slice('event: message\ndata: '.length)) as unknown);
     expect(messages).toStrictEqual([
       {
         jsonrpc: '2.0',
         method: 'notifications/subscriptions/acknowledged',
-        params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'listen-1' }, notifications: { toolsListChanged: true } },
+        params: {
+          _meta: { 'io.modelcontextprotocol/subscriptionId': 'listen-1' },
+          notifications: { toolsListChanged: true },
+        },
       },
-      { jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'listen-1' } } },
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/tools/list_changed',
+        params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'listen-1' } },
+      },
     ]);
     server.removeTool('late');
   });
@@ -220,17 +339,32 @@ describe('subscriptions/listen over HTTP', () => {
 
 describe('a server that serves only 2026', () => {
   it('answers GET and DELETE with 405, and takes every POST as a 2026 request', async () => {
-    const only = await serveHttp(new McpServer({ name: 't', version: '1', tools: [echo], eras: ['rev2026'] }), { port: 0 });
+    const only = await serveHttp(new McpServer({ name: 't', version: '1', tools: [echo], eras: ['rev2026'] }), {
+      port: 0,
+    });
     try {
       for (const method of ['GET', 'DELETE']) {
         const res = await send(only.url, { method, headers: { accept: 'text/event-stream' } });
         expect({ status: res.status, allow: res.headers.allow }).toStrictEqual({ status: 405, allow: 'POST' });
       }
-      const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } };
+      const init = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+      };
       expect(json(await post(only.url, init))).toStrictEqual({
         status: 400,
         type: 'application/json',
-        body: { jsonrpc: '2.0', id: 1, error: { code: -32022, message: 'Unsupported protocol version', data: { supported: [V2026], requested: '2025-11-25' } } },
+        body: {
+          jsonrpc: '2.0',
+          id: 1,
+          error: {
+            code: -32022,
+            message: 'Unsupported protocol version',
+            data: { supported: [V2026], requested: '2025-11-25' },
+          },
+        },
       });
     } finally {
       await only.close();

@@ -12,14 +12,18 @@ describe('HTTP robustness', () => {
     const errors: unknown[] = [];
     const onError = (error: unknown) => errors.push(error);
     process.on('uncaughtException', onError);
-    const http = await serveHttp(new McpServer({ name: 't', version: '1', tools: [echo] }), { port: 0, keepAliveMs: 50 });
+    const http = await serveHttp(new McpServer({ name: 't', version: '1', tools: [echo] }), {
+      port: 0,
+      keepAliveMs: 50,
+    });
     try {
       const open = async () => (await post(http.url, initializeFrame())).headers['mcp-session-id'] as string;
       const [a, b] = [await open(), await open()];
       // Two GETs pipelined on one socket: B's stream waits behind A's endless one, unflushed.
       const socket = net.connect(http.port, '127.0.0.1');
       socket.on('error', () => undefined);
-      const get = (id: string) => `GET /mcp HTTP/1.1\r\nHost: localhost:${http.port}\r\nAccept: text/event-stream\r\nMcp-Session-Id: ${id}\r\n\r\n`;
+      const get = (id: string) =>
+        `GET /mcp HTTP/1.1\r\nHost: localhost:${http.port}\r\nAccept: text/event-stream\r\nMcp-Session-Id: ${id}\r\n\r\n`;
       socket.write(get(a) + get(b));
       await sleep(100);
       expect((await send(http.url, { method: 'DELETE', headers: { 'mcp-session-id': b } })).status).toBe(204);
@@ -60,7 +64,11 @@ describe('HTTP robustness', () => {
         socket.on('error', reject);
       });
       expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
-      expect(answer.endsWith('{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request","data":"Mcp-Session-Id header is required: send initialize first"}}')).toBe(true);
+      expect(
+        answer.endsWith(
+          '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request","data":"Mcp-Session-Id header is required: send initialize first"}}',
+        ),
+      ).toBe(true);
     } finally {
       await http.close();
     }

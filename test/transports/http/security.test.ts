@@ -32,9 +32,17 @@ describe('bound to 127.0.0.1 with the default allow-list', () => {
 
   it.each([
     ['a foreign Host', () => ({ host: 'evil.example.com' }), 'Host not allowed: evil.example.com'],
-    ['a foreign Host with a port', () => ({ host: 'evil.example.com:3000' }), 'Host not allowed: evil.example.com:3000'],
+    [
+      'a foreign Host with a port',
+      () => ({ host: 'evil.example.com:3000' }),
+      'Host not allowed: evil.example.com:3000',
+    ],
     ['a local-looking suffix', () => ({ host: 'localhost.evil.example' }), 'Host not allowed: localhost.evil.example'],
-    ['a foreign Origin', () => ({ host: `localhost:${handle.port}`, origin: 'http://evil.example.com' }), 'Origin not allowed: http://evil.example.com'],
+    [
+      'a foreign Origin',
+      () => ({ host: `localhost:${handle.port}`, origin: 'http://evil.example.com' }),
+      'Origin not allowed: http://evil.example.com',
+    ],
     ['Origin: null', () => ({ host: `localhost:${handle.port}`, origin: 'null' }), 'Origin not allowed: null'],
   ])('refuses %s with 403', async (_name, headers, data) => {
     const res = await post(handle.url, initializeFrame(), headers());
@@ -46,21 +54,28 @@ describe('the rules, without binding', () => {
   const check = (options: HttpOptions, headers: Record<string, string>) =>
     checkHostAndOrigin({ headers } as IncomingMessage, resolveHttpOptions(options));
 
-  it('bound to all interfaces without authorization: only this machine\'s names (a foreign Host, as a rebinding page sends, is refused)', () => {
+  it("bound to all interfaces without authorization: only this machine's names (a foreign Host, as a rebinding page sends, is refused)", () => {
     const options = { host: '0.0.0.0' };
     // The case that once wrote a workspace: `serve --http --host 0.0.0.0 --root DIR` and `Host: evil.example`.
     expect(check(options, { host: 'evil.example' })).toBe('Host not allowed: evil.example');
     expect(check(options, { host: 'mcp.example.com:3000' })).toBe('Host not allowed: mcp.example.com:3000');
     expect(check(options, { host: `${hostname()}:3000` })).toBeUndefined();
     expect(check(options, { host: 'localhost:3000' })).toBeUndefined();
-    expect(check(options, { host: '127.0.0.1:3000', origin: 'https://evil.example' })).toBe('Origin not allowed: https://evil.example');
+    expect(check(options, { host: '127.0.0.1:3000', origin: 'https://evil.example' })).toBe(
+      'Origin not allowed: https://evil.example',
+    );
   });
 
   it('bound to all interfaces with authorization: any Host (the token decides), and only same-host origins', () => {
-    const options = { host: '0.0.0.0', auth: { issuer: 'https://as.example', resource: 'https://mcp.example.com/mcp' } };
+    const options = {
+      host: '0.0.0.0',
+      auth: { issuer: 'https://as.example', resource: 'https://mcp.example.com/mcp' },
+    };
     expect(check(options, { host: 'mcp.example.com' })).toBeUndefined();
     expect(check(options, { host: 'mcp.example.com:3000', origin: 'https://mcp.example.com:3000' })).toBeUndefined();
-    expect(check(options, { host: 'mcp.example.com', origin: 'https://evil.example' })).toBe('Origin not allowed: https://evil.example');
+    expect(check(options, { host: 'mcp.example.com', origin: 'https://evil.example' })).toBe(
+      'Origin not allowed: https://evil.example',
+    );
   });
 
   it('allowedHosts replaces the localhost default', () => {
@@ -73,8 +88,12 @@ describe('the rules, without binding', () => {
   it('allowedOrigins admits exactly those origins', () => {
     const options = { allowedOrigins: ['https://app.example.com'] };
     expect(check(options, { host: 'localhost', origin: 'https://app.example.com' })).toBeUndefined();
-    expect(check(options, { host: 'localhost', origin: 'http://app.example.com' })).toBe('Origin not allowed: http://app.example.com');
-    expect(check(options, { host: 'localhost', origin: 'http://localhost:6274' })).toBe('Origin not allowed: http://localhost:6274');
+    expect(check(options, { host: 'localhost', origin: 'http://app.example.com' })).toBe(
+      'Origin not allowed: http://app.example.com',
+    );
+    expect(check(options, { host: 'localhost', origin: 'http://localhost:6274' })).toBe(
+      'Origin not allowed: http://localhost:6274',
+    );
   });
 
   it('a request without Host is refused while a host list applies', () => {
@@ -84,10 +103,16 @@ describe('the rules, without binding', () => {
   it('bad options fail at start-up, naming the field', () => {
     expect(() => resolveHttpOptions({ port: 70_000 })).toThrow(/^serveHttp: invalid options: port: /);
     expect(() => resolveHttpOptions({ path: 'mcp' })).toThrow(/^serveHttp: invalid options: path: /);
-    expect(() => resolveHttpOptions({ allowedOrigins: ['not an origin'] })).toThrow('serveHttp: allowedOrigins: not an origin: not an origin');
-    expect(() => resolveHttpOptions({ maxConnectionsPerClient: -1 })).toThrow(/^serveHttp: invalid options: maxConnectionsPerClient: /);
+    expect(() => resolveHttpOptions({ allowedOrigins: ['not an origin'] })).toThrow(
+      'serveHttp: allowedOrigins: not an origin: not an origin',
+    );
+    expect(() => resolveHttpOptions({ maxConnectionsPerClient: -1 })).toThrow(
+      /^serveHttp: invalid options: maxConnectionsPerClient: /,
+    );
     expect(() => resolveHttpOptions({ maxBodyBytes: 100, maxBufferedBodyBytes: 99 })).toThrow(
-      new TypeError('serveHttp: invalid options: maxBufferedBodyBytes: below maxBodyBytes (100), so the largest body could never be read'),
+      new TypeError(
+        'serveHttp: invalid options: maxBufferedBodyBytes: below maxBodyBytes (100), so the largest body could never be read',
+      ),
     );
     expect(resolveHttpOptions({ maxBodyBytes: 100 }).maxBufferedBodyBytes).toBe(1600);
   });
@@ -99,6 +124,8 @@ describe('the rules, without binding', () => {
     );
     expect(() => resolveHttpOptions({ keepAliveMs: Infinity })).toThrow(/^serveHttp: invalid options: keepAliveMs: /);
     expect(() => resolveHttpOptions({ closeGraceMs: 2 ** 31 })).toThrow(/^serveHttp: invalid options: closeGraceMs: /);
-    expect(() => resolveHttpOptions({ bodyTimeoutMs: 2 ** 31 })).toThrow(/^serveHttp: invalid options: bodyTimeoutMs: /);
+    expect(() => resolveHttpOptions({ bodyTimeoutMs: 2 ** 31 })).toThrow(
+      /^serveHttp: invalid options: bodyTimeoutMs: /,
+    );
   });
 });

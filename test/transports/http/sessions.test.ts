@@ -34,7 +34,11 @@ describe('stateful sessions', () => {
     handle = await startServer();
     const quiet = await openSession(handle.url);
     const loud = await openSession(handle.url);
-    await post(handle.url, { jsonrpc: '2.0', id: 1, method: 'logging/setLevel', params: { level: 'error' } }, { 'mcp-session-id': quiet });
+    await post(
+      handle.url,
+      { jsonrpc: '2.0', id: 1, method: 'logging/setLevel', params: { level: 'error' } },
+      { 'mcp-session-id': quiet },
+    );
     const quietRes = await post(handle.url, callFrame(2, 'chatty'), { 'mcp-session-id': quiet });
     const loudRes = await post(handle.url, callFrame(2, 'chatty'), { 'mcp-session-id': loud });
     expect(quietRes.body).not.toContain('notifications/message');
@@ -109,10 +113,16 @@ describe('stateful sessions', () => {
     expect((await stream.headers).status).toBe(200);
     await sleep(600); // a timer set after the idle one: it has fired by now
     const next = await post(handle.url, initializeFrame());
-    expect({ status: next.status, session: typeof next.headers['mcp-session-id'] }).toStrictEqual({ status: 200, session: 'string' });
+    expect({ status: next.status, session: typeof next.headers['mcp-session-id'] }).toStrictEqual({
+      status: 200,
+      session: 'string',
+    });
     expect(await stream.done).toBe(': stream open\n\n');
     const old = await post(handle.url, ping(2), { 'mcp-session-id': id });
-    expect({ status: old.status, body: old.body }).toStrictEqual({ status: 404, body: httpError('unknown session: it expired or was deleted; send initialize again') });
+    expect({ status: old.status, body: old.body }).toStrictEqual({
+      status: 404,
+      body: httpError('unknown session: it expired or was deleted; send initialize again'),
+    });
   });
 });
 
@@ -123,7 +133,10 @@ describe('GET stream', () => {
     const stream = openStream(handle.url, id);
     const first = await stream.headers;
     expect(first).toMatchObject({ status: 200, type: 'text/event-stream', session: id });
-    const second = await send(handle.url, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': id } });
+    const second = await send(handle.url, {
+      method: 'GET',
+      headers: { accept: 'text/event-stream', 'mcp-session-id': id },
+    });
     expect({ status: second.status, body: second.body }).toEqual({
       status: 409,
       body: httpError('this session already has a GET stream open'),
@@ -136,7 +149,10 @@ describe('GET stream', () => {
 
   it('GET needs a known session', async () => {
     handle = await startServer();
-    const res = await send(handle.url, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': 'nope' } });
+    const res = await send(handle.url, {
+      method: 'GET',
+      headers: { accept: 'text/event-stream', 'mcp-session-id': 'nope' },
+    });
     expect(res.status).toBe(404);
   });
 });
@@ -145,9 +161,14 @@ describe('stateless', () => {
   it('issues no session id, needs none, and refuses GET and DELETE with 405', async () => {
     handle = await startServer({ stateless: true });
     const init = await post(handle.url, initializeFrame());
-    expect({ status: init.status, session: init.headers['mcp-session-id'] }).toEqual({ status: 200, session: undefined });
+    expect({ status: init.status, session: init.headers['mcp-session-id'] }).toEqual({
+      status: 200,
+      session: undefined,
+    });
     const res = await post(handle.url, callFrame(1, 'echo', { a: 1 }), { 'mcp-session-id': 'ignored' });
-    expect(res.body).toBe('{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"echo({\\"a\\":1})"}],"isError":false}}');
+    expect(res.body).toBe(
+      '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"echo({\\"a\\":1})"}],"isError":false}}',
+    );
     for (const method of ['GET', 'DELETE']) {
       const refused = await send(handle.url, { method, headers: { accept: 'text/event-stream' } });
       expect({ status: refused.status, allow: refused.headers.allow, body: refused.body }).toEqual({
@@ -162,12 +183,24 @@ describe('stateless', () => {
 function openStream(url: string, session: string) {
   const target = new URL(url);
   let resolveHeaders: (value: { status: number; type: string | undefined; session: unknown }) => void = () => {};
-  const headers = new Promise<{ status: number; type: string | undefined; session: unknown }>((r) => (resolveHeaders = r));
+  const headers = new Promise<{ status: number; type: string | undefined; session: unknown }>(
+    (r) => (resolveHeaders = r),
+  );
   const done = new Promise<string>((resolve, reject) => {
     const req = request(
-      { host: target.hostname, port: target.port, path: target.pathname, method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': session } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'GET',
+        headers: { accept: 'text/event-stream', 'mcp-session-id': session },
+      },
       (res) => {
-        resolveHeaders({ status: res.statusCode ?? 0, type: res.headers['content-type'], session: res.headers['mcp-session-id'] });
+        resolveHeaders({
+          status: res.statusCode ?? 0,
+          type: res.headers['content-type'],
+          session: res.headers['mcp-session-id'],
+        });
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));

@@ -19,7 +19,9 @@ describe('close()', () => {
     await until(() => slowCalls.started === before + 6);
     await handle.close();
     const answers = await Promise.all(pending);
-    expect(answers.map((res) => [res.status, res.body])).toEqual([1, 2, 3, 1, 2, 3].map((call) => [200, stopped(call)]));
+    expect(answers.map((res) => [res.status, res.body])).toEqual(
+      [1, 2, 3, 1, 2, 3].map((call) => [200, stopped(call)]),
+    );
     expect(seen).toEqual(Array.from({ length: 6 }, () => 'shutdown'));
   });
 

@@ -38,14 +38,20 @@ function startTrickler(port: number, headers = ''): Promise<Trickler> {
   socket.on('error', () => undefined);
   socket.setEncoding('utf8');
   let text = '';
-  const closed = new Promise<string>((resolve) => socket.once('close', () => resolve(text.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, ''))));
+  const closed = new Promise<string>((resolve) =>
+    socket.once('close', () => resolve(text.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, ''))),
+  );
   return new Promise((resolve) => {
     socket.on('data', (chunk: string) => {
       const first = text === '';
       text += chunk;
       if (!first || !text.startsWith('HTTP/1.1 100 Continue\r\n\r\n')) return;
       socket.write(slowBody.slice(0, 10));
-      resolve({ answer: () => text.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, ''), closed, finish: () => socket.write(slowBody.slice(10)) });
+      resolve({
+        answer: () => text.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, ''),
+        closed,
+        finish: () => socket.write(slowBody.slice(10)),
+      });
     });
     socket.write(
       `POST /mcp HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/json\r\n` +
@@ -65,10 +71,19 @@ async function untilNoneInFlight(server: HttpServerHandle): Promise<void> {
 }
 
 /** The status line, the headers that matter here, and the body of a raw HTTP/1.1 answer. */
-function readAnswer(raw: string): { status: string; connection: string | undefined; type: string | undefined; body: string } {
+function readAnswer(raw: string): {
+  status: string;
+  connection: string | undefined;
+  type: string | undefined;
+  body: string;
+} {
   const [head = '', body = ''] = raw.split('\r\n\r\n');
   const [status = '', ...lines] = head.split('\r\n');
-  const header = (name: string) => lines.find((line) => line.toLowerCase().startsWith(`${name}:`))?.slice(name.length + 1).trim();
+  const header = (name: string) =>
+    lines
+      .find((line) => line.toLowerCase().startsWith(`${name}:`))
+      ?.slice(name.length + 1)
+      .trim();
   return { status, connection: header('connection'), type: header('content-type'), body };
 }
 
@@ -88,7 +103,12 @@ describe('a body still arriving', () => {
     const tricklers = [];
     for (let i = 0; i < 3; i++) tricklers.push(await startTrickler(handle.port));
     const answers = await Promise.all(tricklers.map((trickler) => trickler.closed));
-    const expected = { status: 'HTTP/1.1 408 Request Timeout', connection: 'close', type: 'application/json', body: httpError('the request body did not arrive within 300 ms') };
+    const expected = {
+      status: 'HTTP/1.1 408 Request Timeout',
+      connection: 'close',
+      type: 'application/json',
+      body: httpError('the request body did not arrive within 300 ms'),
+    };
     expect(answers.map(readAnswer)).toStrictEqual([expected, expected, expected]);
     const res = await post(handle.url, ping);
     expect({ status: res.status, body: res.body }).toStrictEqual({ status: 200, body: pong });
@@ -96,7 +116,11 @@ describe('a body still arriving', () => {
 
   it('holds no slot once its token was checked', async () => {
     const caller = { subject: 'u', scopes: [], claims: { sub: 'u' } };
-    handle = await startServer({ stateless: true, maxConcurrentRequests: 1, auth: { issuer: 'https://as.example', resource: 'http://127.0.0.1/mcp', verify: async () => caller } });
+    handle = await startServer({
+      stateless: true,
+      maxConcurrentRequests: 1,
+      auth: { issuer: 'https://as.example', resource: 'http://127.0.0.1/mcp', verify: async () => caller },
+    });
     for (let i = 0; i < 2; i++) await startTrickler(handle.port, 'Authorization: Bearer t\r\n');
     // Their tokens checked (a check is asynchronous: Web Crypto hashes the token), they hold no slot.
     await untilNoneInFlight(handle);
@@ -108,10 +132,17 @@ describe('a body still arriving', () => {
     const owner = await startServer({ sessionIdPrefix: 'b.' });
     try {
       const ownerPort = await owner.listenPrivately();
-      handle = await startServer({ sessionIdPrefix: 'a.', maxConcurrentRequests: 1, forwardSession: (id) => (id.startsWith('b.') ? { host: '127.0.0.1', ...ownerPort } : undefined) });
+      handle = await startServer({
+        sessionIdPrefix: 'a.',
+        maxConcurrentRequests: 1,
+        forwardSession: (id) => (id.startsWith('b.') ? { host: '127.0.0.1', ...ownerPort } : undefined),
+      });
       for (let i = 0; i < 2; i++) await startTrickler(handle.port, 'Mcp-Session-Id: b.1\r\n');
       const res = await post(handle.url, initializeFrame());
-      expect({ status: res.status, session: String(res.headers['mcp-session-id']).slice(0, 2) }).toStrictEqual({ status: 200, session: 'a.' });
+      expect({ status: res.status, session: String(res.headers['mcp-session-id']).slice(0, 2) }).toStrictEqual({
+        status: 200,
+        session: 'a.',
+      });
     } finally {
       for (const socket of sockets.splice(0)) socket.destroy();
       await owner.close();

@@ -16,16 +16,26 @@ const event = (message: unknown) => `event: message\ndata: ${JSON.stringify(mess
 
 describe('POST answered as SSE', () => {
   it('streams progress and log notifications in order, then the response, then ends', async () => {
-    const res = await post(handle.url, callFrame(7, 'chatty', {}, { progressToken: 'tok' }), { 'mcp-session-id': session });
+    const res = await post(handle.url, callFrame(7, 'chatty', {}, { progressToken: 'tok' }), {
+      'mcp-session-id': session,
+    });
     expect({ status: res.status, type: res.headers['content-type'], session: res.headers['mcp-session-id'] }).toEqual({
       status: 200,
       type: 'text/event-stream',
       session,
     });
     expect(res.body).toBe(
-      event({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'tok', progress: 1, total: 2 } }) +
+      event({
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: 'tok', progress: 1, total: 2 },
+      }) +
         event({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'halfway' } }) +
-        event({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'tok', progress: 2, total: 2 } }) +
+        event({
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: 'tok', progress: 2, total: 2 },
+        }) +
         event({ jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'done' }], isError: false } }),
     );
   });
@@ -39,7 +49,9 @@ describe('POST answered as SSE', () => {
   });
 
   it('a call that notifies nothing stays plain JSON', async () => {
-    const res = await post(handle.url, callFrame(9, 'echo', {}, { progressToken: 'tok' }), { 'mcp-session-id': session });
+    const res = await post(handle.url, callFrame(9, 'echo', {}, { progressToken: 'tok' }), {
+      'mcp-session-id': session,
+    });
     expect({ type: res.headers['content-type'], body: res.body }).toEqual({
       type: 'application/json',
       body: '{"jsonrpc":"2.0","id":9,"result":{"content":[{"type":"text","text":"echo({})"}],"isError":false}}',

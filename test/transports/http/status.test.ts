@@ -40,13 +40,19 @@ describe('POST', () => {
       200,
       '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{"listChanged":true},"logging":{}},"serverInfo":{"name":"test","version":"1.0.0"}}}',
     );
-    expect(res.headers['mcp-session-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(res.headers['mcp-session-id']).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(res.headers['mcp-session-id']).not.toBe(session);
   });
 
   it('200: a request gets its response as JSON, with the session id', async () => {
     const res = await post(handle.url, callFrame('a', 'echo', { x: 1 }), withSession());
-    expectJson(res, 200, '{"jsonrpc":"2.0","id":"a","result":{"content":[{"type":"text","text":"echo({\\"x\\":1})"}],"isError":false}}');
+    expectJson(
+      res,
+      200,
+      '{"jsonrpc":"2.0","id":"a","result":{"content":[{"type":"text","text":"echo({\\"x\\":1})"}],"isError":false}}',
+    );
     expect(res.headers['mcp-session-id']).toBe(session);
   });
 
@@ -90,11 +96,17 @@ describe('POST', () => {
   });
 
   it('400: an unsupported MCP-Protocol-Version', async () => {
-    const res = await post(handle.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, { ...withSession(), 'mcp-protocol-version': '1999-01-01' });
+    const res = await post(
+      handle.url,
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { ...withSession(), 'mcp-protocol-version': '1999-01-01' },
+    );
     expectJson(
       res,
       400,
-      httpError('unsupported MCP-Protocol-Version: 1999-01-01 (supported: 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05)'),
+      httpError(
+        'unsupported MCP-Protocol-Version: 1999-01-01 (supported: 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05)',
+      ),
     );
   });
 
@@ -108,7 +120,11 @@ describe('POST', () => {
   );
 
   it('404: an unknown session id', async () => {
-    const res = await post(handle.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-session-id': 'not-a-session' });
+    const res = await post(
+      handle.url,
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { 'mcp-session-id': 'not-a-session' },
+    );
     expectJson(res, 404, httpError('unknown session: it expired or was deleted; send initialize again'));
   });
 

@@ -23,7 +23,11 @@ describe('stdio with a closed stderr', () => {
     // The failure of the first write arrives a turn later; the process must outlive it.
     await new Promise((resolve) => setTimeout(resolve, 100));
     peer.send(`${consoleLog(2)}{"jsonrpc":"2.0","id":3,"method":"ping"}\n`);
-    expect(await peer.waitForLines(3, 5000)).toStrictEqual([logged(1), logged(2), '{"jsonrpc":"2.0","id":3,"result":{}}']);
+    expect(await peer.waitForLines(3, 5000)).toStrictEqual([
+      logged(1),
+      logged(2),
+      '{"jsonrpc":"2.0","id":3,"result":{}}',
+    ]);
     expect(await peer.end()).toStrictEqual({ code: 0, signal: null });
   });
 });

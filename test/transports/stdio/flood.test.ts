@@ -27,7 +27,9 @@ function peakMiB(pid: number): number {
 }
 
 describe('stdio flood', () => {
-  it(`stays bounded with ${REQUESTS.toLocaleString('en-US')} unread requests, then answers each once`, { timeout: 60_000 }, async () => {
+  it(`stays bounded with ${REQUESTS.toLocaleString('en-US')} unread requests, then answers each once`, {
+    timeout: 60_000,
+  }, async () => {
     const child = spawn(process.execPath, [programJs, 'serve'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     let stderr = '';

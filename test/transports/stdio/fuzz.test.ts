@@ -4,7 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { Notification, Response } from '../../../schemas/jsonrpc.js';
 import { StdioPeer } from '../../helpers/stdio-peer.js';
 
-const methods = ['initialize', 'ping', 'tools/list', 'tools/call', 'logging/setLevel', 'notifications/cancelled', 'toString', 'nope'];
+const methods = [
+  'initialize',
+  'ping',
+  'tools/list',
+  'tools/call',
+  'logging/setLevel',
+  'notifications/cancelled',
+  'toString',
+  'nope',
+];
 
 const frame = fc.record(
   {
@@ -12,7 +21,10 @@ const frame = fc.record(
     id: fc.oneof(fc.integer(), fc.string(), fc.jsonValue()),
     method: fc.oneof(fc.constantFrom(...methods), fc.jsonValue()),
     params: fc.oneof(
-      fc.record({ name: fc.constantFrom('echo', 'add', 'fail', 'nope'), arguments: fc.jsonValue() }, { requiredKeys: ['name'] }),
+      fc.record(
+        { name: fc.constantFrom('echo', 'add', 'fail', 'nope'), arguments: fc.jsonValue() },
+        { requiredKeys: ['name'] },
+      ),
       fc.jsonValue(),
     ),
   },
@@ -27,7 +39,9 @@ const line = fc.oneof(
 );
 
 describe('stdio fuzz', () => {
-  it('answers a final ping after 10,000 random lines, having written only valid frames', { timeout: 60_000 }, async () => {
+  it('answers a final ping after 10,000 random lines, having written only valid frames', {
+    timeout: 60_000,
+  }, async () => {
     const lines = fc.sample(line, { numRuns: 10_000, seed: 20261130 });
     const peer = new StdioPeer(['serve', '--demo']);
     for (const bytes of lines) peer.send(Buffer.concat([bytes, Buffer.from('\n')]));

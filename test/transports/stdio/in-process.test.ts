@@ -86,7 +86,11 @@ describe('serveStdio in process', () => {
   it('says what it is on stderr when stdin is a terminal', async () => {
     const write = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const input = Object.assign(new PassThrough(), { isTTY: true });
-    const stdio = serveStdio(new McpServer({ name: 't', version: '1' }), { input, output: new PassThrough(), handleSignals: false });
+    const stdio = serveStdio(new McpServer({ name: 't', version: '1' }), {
+      input,
+      output: new PassThrough(),
+      handleSignals: false,
+    });
     input.end();
     await stdio.closed;
     expect(write.mock.calls.map(([text]) => String(text))).toStrictEqual([
@@ -101,7 +105,8 @@ describe('serveStdio at its in-flight cap', () => {
     name: 'block',
     description: 'runs until cancelled',
     input: z.object({}),
-    handler: (_args, { signal }) => new Promise<string>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+    handler: (_args, { signal }) =>
+      new Promise<string>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
   });
   const call = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"block"}}\n`;
   const cancel = (id: number) => `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":${id}}}\n`;
@@ -111,7 +116,12 @@ describe('serveStdio at its in-flight cap', () => {
     const output = new PassThrough();
     const answers: string[] = [];
     output.on('data', (chunk: Buffer) => answers.push(...chunk.toString().split('\n').filter(Boolean)));
-    const stdio = serveStdio(new McpServer({ name: 't', version: '1', tools: [blocker] }), { input, output, handleSignals: false, maxInFlight: 2 });
+    const stdio = serveStdio(new McpServer({ name: 't', version: '1', tools: [blocker] }), {
+      input,
+      output,
+      handleSignals: false,
+      maxInFlight: 2,
+    });
     input.write(call(1) + call(2) + cancel(1) + ping(3));
     await sleep(50);
     expect(answers).toStrictEqual(['{"jsonrpc":"2.0","id":3,"result":{}}']);
@@ -131,7 +141,8 @@ describe('serveStdio at its in-flight cap', () => {
       handleSignals: false,
       maxInFlight: 1,
     });
-    const echo = '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"queued":true}}}\n';
+    const echo =
+      '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"queued":true}}}\n';
     input.write(call(1) + echo + cancel(2));
     await sleep(50);
     input.end(cancel(1) + ping(3));
@@ -162,7 +173,9 @@ describe('serveStdio at its in-flight cap', () => {
     });
     input.end('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"logs_bigint"}}\n');
     await stdio.closed;
-    expect(text).toBe('{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"answered"}],"isError":false}}\n');
+    expect(text).toBe(
+      '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"answered"}],"isError":false}}\n',
+    );
     expect(reported).toHaveLength(1);
   });
 });

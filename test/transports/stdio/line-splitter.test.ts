@@ -61,13 +61,20 @@ describe('LineSplitter', () => {
   });
 
   it('for any bytes cut anywhere, the lines of a plain split of the whole stream', () => {
-    const text = fc.array(fc.constantFrom('a', 'é', '☃', '😀', '\n', '\r', '\r\n', 'xxxxxxxx'), { maxLength: 60 }).map((parts) => Buffer.from(parts.join('')));
+    const text = fc
+      .array(fc.constantFrom('a', 'é', '☃', '😀', '\n', '\r', '\r\n', 'xxxxxxxx'), { maxLength: 60 })
+      .map((parts) => Buffer.from(parts.join('')));
     fc.assert(
-      fc.property(text, fc.array(fc.nat(), { maxLength: 8 }), fc.integer({ min: 1, max: 24 }), (bytes, cuts, maxBytes) => {
-        const at = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
-        const chunks = [0, ...at].map((from, i) => bytes.subarray(from, [...at, bytes.length][i]));
-        expect(split(maxBytes, chunks)).toStrictEqual(reference(maxBytes, bytes));
-      }),
+      fc.property(
+        text,
+        fc.array(fc.nat(), { maxLength: 8 }),
+        fc.integer({ min: 1, max: 24 }),
+        (bytes, cuts, maxBytes) => {
+          const at = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+          const chunks = [0, ...at].map((from, i) => bytes.subarray(from, [...at, bytes.length][i]));
+          expect(split(maxBytes, chunks)).toStrictEqual(reference(maxBytes, bytes));
+        },
+      ),
       { numRuns: 5_000 },
     );
   });

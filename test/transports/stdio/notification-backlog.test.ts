@@ -47,7 +47,11 @@ describe('what a backlog drops', () => {
   ] as const)('%s over the bound: dropped %s', (_name, message, dropped) => {
     const drops: number[] = [];
     const check = createBacklogCheck(() => drops.push(1));
-    expect([check(message, over - 1), check(message, over), check(message, over)]).toStrictEqual([false, dropped, dropped]);
+    expect([check(message, over - 1), check(message, over), check(message, over)]).toStrictEqual([
+      false,
+      dropped,
+      dropped,
+    ]);
     expect(drops).toStrictEqual(dropped ? [1] : []);
   });
 });
@@ -74,8 +78,14 @@ describe('stdio notifications to a client that does not read', () => {
     const output = new StalledSink();
     const reported: string[] = [];
     const server = new McpServer({ name: 't', version: '1', tools: [chatty] });
-    const stdio = serveStdio(server, { input, output, handleSignals: false, onError: (error) => reported.push((error as Error).message) });
-    const call = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"chatty","_meta":{"progressToken":${id}}}}\n`;
+    const stdio = serveStdio(server, {
+      input,
+      output,
+      handleSignals: false,
+      onError: (error) => reported.push((error as Error).message),
+    });
+    const call = (id: number) =>
+      `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"chatty","_meta":{"progressToken":${id}}}}\n`;
     input.write(call(1) + call(2));
     await done;
     await sleep(20); // the second call finishes in the same turn; their responses are queued

@@ -22,8 +22,14 @@ describe('stdio framing', () => {
     ];
     peer.send(`${input.join('\n')}\n`);
     expect(await peer.waitForLines(6)).toStrictEqual([
-      JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error', data: jsonParseError(input[0]!) } }),
-      JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error', data: jsonParseError(input[1]!) } }),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        error: { code: -32700, message: 'Parse error', data: jsonParseError(input[0]!) },
+      }),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        error: { code: -32700, message: 'Parse error', data: jsonParseError(input[1]!) },
+      }),
       '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request","data":"batches are not supported: send one message per frame"}}',
       '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request","data":"id: must be a string or an integer"}}',
       '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request","data":"expected a JSON-RPC message object, got number"}}',
@@ -55,7 +61,9 @@ describe('stdio framing', () => {
 
   it('handles a frame split across writes and a multi-byte character split across chunks', async () => {
     const peer = new StdioPeer(['serve']);
-    const line = Buffer.from('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"s":"é✓"}}}\n');
+    const line = Buffer.from(
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"s":"é✓"}}}\n',
+    );
     const cut = line.indexOf(Buffer.from('✓')) + 1;
     peer.send(line.subarray(0, cut));
     await new Promise((resolve) => setTimeout(resolve, 30));
@@ -68,7 +76,9 @@ describe('stdio framing', () => {
 
   it('keeps stdout for frames when a tool writes to console.log', async () => {
     const peer = new StdioPeer();
-    peer.send('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"console_log","arguments":{"text":"not a frame"}}}\n');
+    peer.send(
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"console_log","arguments":{"text":"not a frame"}}}\n',
+    );
     expect(await peer.waitForLines(1)).toStrictEqual([
       '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"logged: not a frame"}],"isError":false}}',
     ]);
@@ -87,7 +97,9 @@ function responses(lines: string[]): string[] {
 describe('stdio shutdown', () => {
   it('exits 0 after its grace period when stdin closes with a slow call in flight, answering it stopped', async () => {
     const peer = new StdioPeer();
-    peer.send('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"countdown","arguments":{"from":100,"delayMs":100}}}\n');
+    peer.send(
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"countdown","arguments":{"from":100,"delayMs":100}}}\n',
+    );
     await new Promise((resolve) => setTimeout(resolve, 150));
     const started = Date.now();
     expect(await peer.end()).toStrictEqual({ code: 0, signal: null });
@@ -100,7 +112,9 @@ describe('stdio shutdown', () => {
 
   it('lets a call that finishes within the grace period answer normally', async () => {
     const peer = new StdioPeer();
-    peer.send('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"countdown","arguments":{"from":2,"delayMs":100}}}\n');
+    peer.send(
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"countdown","arguments":{"from":2,"delayMs":100}}}\n',
+    );
     expect(await peer.end()).toStrictEqual({ code: 0, signal: null });
     expect(responses(peer.lines)).toStrictEqual([
       '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"liftoff after 2 steps"}],"isError":false}}',

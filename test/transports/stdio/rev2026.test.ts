@@ -24,12 +24,25 @@ describe('stdio, 2026', () => {
       },
     });
     peer.send(line(modern(0, 'tools/call', { name: 'echo', arguments: { x: 1 } })));
-    expect(await peer.waitForId(0)).toMatchObject({ result: { resultType: 'complete', content: [{ text: 'echo({"x":1})' }] } });
-    peer.send(line({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }));
+    expect(await peer.waitForId(0)).toMatchObject({
+      result: { resultType: 'complete', content: [{ text: 'echo({"x":1})' }] },
+    });
+    peer.send(
+      line({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+      }),
+    );
     expect(await peer.waitForId(1)).toStrictEqual({
       jsonrpc: '2.0',
       id: 1,
-      error: { code: -32022, message: 'Unsupported protocol version', data: { supported: [V2026], requested: '2025-11-25' } },
+      error: {
+        code: -32022,
+        message: 'Unsupported protocol version',
+        data: { supported: [V2026], requested: '2025-11-25' },
+      },
     });
     expect(await peer.end()).toStrictEqual({ code: 0, signal: null });
   });
@@ -40,8 +53,16 @@ describe('stdio, 2026', () => {
     peer.send(line(modern('b', 'subscriptions/listen', { notifications: {} })));
     const acks = await peer.waitForLines(2);
     expect(acks.map((text) => JSON.parse(text) as unknown)).toStrictEqual([
-      { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'a' }, notifications: {} } },
-      { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'b' }, notifications: {} } },
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'a' }, notifications: {} },
+      },
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'b' }, notifications: {} },
+      },
     ]);
     peer.send(line({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'a', _meta: META } }));
     peer.send(line(modern(2, 'tools/list')));
@@ -50,7 +71,11 @@ describe('stdio, 2026', () => {
     const frames = peer.lines.map((text) => JSON.parse(text) as { id?: unknown });
     expect(frames.filter((frame) => frame.id === 'a')).toStrictEqual([]);
     expect(frames.filter((frame) => frame.id === 'b')).toStrictEqual([
-      { jsonrpc: '2.0', id: 'b', result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': 'b', ...serverInfo } } },
+      {
+        jsonrpc: '2.0',
+        id: 'b',
+        result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': 'b', ...serverInfo } },
+      },
     ]);
   });
 });

@@ -12,7 +12,11 @@ const clientErrors: unknown[] = [];
 const logs: unknown[] = [];
 
 beforeAll(async () => {
-  transport = new StdioClientTransport({ command: process.execPath, args: [programJs, 'serve', '--demo'], stderr: 'pipe' });
+  transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [programJs, 'serve', '--demo'],
+    stderr: 'pipe',
+  });
   client = new Client({ name: 'sdk-test-client', version: '1.0.0' });
   client.onerror = (error) => clientErrors.push(error);
   client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
@@ -33,11 +37,24 @@ describe('official SDK client over stdio', () => {
 
   it('lists the tools with their JSON Schema', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toStrictEqual(['echo', 'add', 'fail', 'countdown', 'console_log', 'ask_name', 'summarize', 'slow_build', 'show_chart']);
+    expect(tools.map((tool) => tool.name)).toStrictEqual([
+      'echo',
+      'add',
+      'fail',
+      'countdown',
+      'console_log',
+      'ask_name',
+      'summarize',
+      'slow_build',
+      'show_chart',
+    ]);
     expect(tools.find((tool) => tool.name === 'add')?.inputSchema).toStrictEqual({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
-      properties: { a: { type: 'number', description: 'first addend' }, b: { type: 'number', description: 'second addend' } },
+      properties: {
+        a: { type: 'number', description: 'first addend' },
+        b: { type: 'number', description: 'second addend' },
+      },
       required: ['a', 'b'],
     });
   });
@@ -63,7 +80,12 @@ describe('official SDK client over stdio', () => {
       isError: true,
     });
     expect(await client.callTool({ name: 'add', arguments: { a: 'one' } })).toStrictEqual({
-      content: [{ type: 'text', text: 'Invalid arguments for tool add: a: expected number, received string; b: missing, expected number' }],
+      content: [
+        {
+          type: 'text',
+          text: 'Invalid arguments for tool add: a: expected number, received string; b: missing, expected number',
+        },
+      ],
       isError: true,
     });
     expect(await client.callTool({ name: 'fail', arguments: { message: 'out of cheese' } })).toStrictEqual({
@@ -114,7 +136,9 @@ describe('official SDK client over stdio', () => {
 
   it('cancels a call with an AbortSignal, and the server answers the next call', async () => {
     const controller = new AbortController();
-    const call = client.callTool({ name: 'countdown', arguments: { from: 100, delayMs: 50 } }, undefined, { signal: controller.signal });
+    const call = client.callTool({ name: 'countdown', arguments: { from: 100, delayMs: 50 } }, undefined, {
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort('changed my mind'), 100);
     await expect(call).rejects.toThrow('changed my mind');
     expect(await client.callTool({ name: 'echo', arguments: {} })).toStrictEqual({

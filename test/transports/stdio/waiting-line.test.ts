@@ -22,7 +22,9 @@ const ids = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
 /** The response lines, by id; every other line must be one of countdown's log messages. */
 function responses(lines: string[]): string[] {
   const others = lines.filter((line) => line.includes('"method"'));
-  expect(others.filter((line) => !line.startsWith('{"jsonrpc":"2.0","method":"notifications/message"'))).toStrictEqual([]);
+  expect(others.filter((line) => !line.startsWith('{"jsonrpc":"2.0","method":"notifications/message"'))).toStrictEqual(
+    [],
+  );
   const answers = lines.filter((line) => !line.includes('"method"'));
   const idOf = (line: string) => (JSON.parse(line) as { id: number }).id;
   return answers.toSorted((a, b) => idOf(a) - idOf(b));
@@ -45,10 +47,15 @@ describe('stdio with every slot taken', () => {
     expect(responses(peer.lines)).toStrictEqual(['{"jsonrpc":"2.0","id":9999,"result":{}}']);
   });
 
-  it('answers each of 500 calls once when stdin ends: the 256 running and the 244 waiting are stopped alike', { timeout: 15_000 }, async () => {
+  it('answers each of 500 calls once when stdin ends: the 256 running and the 244 waiting are stopped alike', {
+    timeout: 15_000,
+  }, async () => {
     peer = new StdioPeer();
     peer.send(ids(500).map(countdown).join(''));
-    expect(await Promise.race([peer.end(), sleep(8000).then(() => 'still running after 8 s')])).toStrictEqual({ code: 0, signal: null });
+    expect(await Promise.race([peer.end(), sleep(8000).then(() => 'still running after 8 s')])).toStrictEqual({
+      code: 0,
+      signal: null,
+    });
     expect(responses(peer.lines)).toStrictEqual(ids(500).map(stopped));
   });
 });
@@ -72,7 +79,8 @@ describe('serveStdio with a small waiting line', () => {
       return 'a note';
     },
   });
-  const call = (id: number, name = 'block') => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"${name}"}}\n`;
+  const call = (id: number, name = 'block') =>
+    `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"${name}"}}\n`;
   const ping = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"ping"}\n`;
   const busy = (id: number) =>
     `{"jsonrpc":"2.0","id":${id},"error":{"code":-32600,"message":"Invalid Request","data":"too many requests in flight (limit 1 running, and 1 or 67108864 bytes of them waiting); retry later"}}`;
@@ -84,7 +92,14 @@ describe('serveStdio with a small waiting line', () => {
     const answers: string[] = [];
     output.on('data', (chunk: Buffer) => answers.push(...chunk.toString().split('\n').filter(Boolean)));
     const server = new McpServer({ name: 't', version: '1', tools: [blocker, ...serverTools], resources: [note] });
-    const stdio = serveStdio(server, { input, output, handleSignals: false, maxInFlight: 1, maxWaiting: 1, ...options });
+    const stdio = serveStdio(server, {
+      input,
+      output,
+      handleSignals: false,
+      maxInFlight: 1,
+      maxWaiting: 1,
+      ...options,
+    });
     return { input, answers, closed: stdio.closed };
   }
 
@@ -105,7 +120,13 @@ describe('serveStdio with a small waiting line', () => {
     const { input, answers, closed } = serve();
     input.end(Array.from({ length: 50 }, (_, i) => call(i, 'echo')).join(''));
     await closed;
-    expect(answers).toStrictEqual(Array.from({ length: 50 }, (_, i) => `{"jsonrpc":"2.0","id":${i},"result":{"content":[{"type":"text","text":"echo({})"}],"isError":false}}`));
+    expect(answers).toStrictEqual(
+      Array.from(
+        { length: 50 },
+        (_, i) =>
+          `{"jsonrpc":"2.0","id":${i},"result":{"content":[{"type":"text","text":"echo({})"}],"isError":false}}`,
+      ),
+    );
   });
 
   it('bounds the waiting line by the size of its requests too', async () => {
@@ -121,15 +142,28 @@ describe('serveStdio with a small waiting line', () => {
   });
 
   it('answers every one of 3,000 pipelined calls that each wait a moment, refusing none, with the default bounds', async () => {
-    const waits = defineTool({ name: 'waits', description: 'waits 1 ms', input: z.object({}), handler: async () => (await sleep(1), 'waited') });
+    const waits = defineTool({
+      name: 'waits',
+      description: 'waits 1 ms',
+      input: z.object({}),
+      handler: async () => (await sleep(1), 'waited'),
+    });
     const input = new PassThrough();
     const output = new PassThrough();
     let text = '';
     output.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    const stdio = serveStdio(new McpServer({ name: 't', version: '1', tools: [waits] }), { input, output, handleSignals: false, graceMs: 10_000 });
+    const stdio = serveStdio(new McpServer({ name: 't', version: '1', tools: [waits] }), {
+      input,
+      output,
+      handleSignals: false,
+      graceMs: 10_000,
+    });
     input.end(Array.from({ length: 3000 }, (_, i) => call(i, 'waits')).join(''));
     await stdio.closed;
-    const answered = text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id: number; result?: { content: { text: string }[] } });
+    const answered = text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { id: number; result?: { content: { text: string }[] } });
     expect(answered.length).toBe(3000);
     expect(answered.filter((answer) => answer.result?.content[0]?.text !== 'waited')).toStrictEqual([]);
     expect(new Set(answered.map((answer) => answer.id)).size).toBe(3000);
@@ -137,7 +171,9 @@ describe('serveStdio with a small waiting line', () => {
 
   it('answers what was waiting when input ends: a stopped call or read without running it, a ping as always', async () => {
     const { input, answers, closed } = serve({ graceMs: 0, maxWaiting: 3 });
-    input.end(`${call(1) + call(2) + ping(3)}{"jsonrpc":"2.0","id":4,"method":"resources/read","params":{"uri":"test://note"}}\n`);
+    input.end(
+      `${call(1) + call(2) + ping(3)}{"jsonrpc":"2.0","id":4,"method":"resources/read","params":{"uri":"test://note"}}\n`,
+    );
     await closed;
     // Answers go out as they come: the waiting two answer at once, the running call once its abort lands.
     expect(answers.toSorted()).toStrictEqual([

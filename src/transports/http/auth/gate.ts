@@ -26,7 +26,11 @@ function quotable(value: string): string {
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 /** `report`: a failure of ours, each time; `warn`: where an outage of the authorization server starts and ends. */
-export function createAuthGate(options: AuthOptions, report: (error: unknown) => void, warn: (message: string) => void): AuthGate {
+export function createAuthGate(
+  options: AuthOptions,
+  report: (error: unknown) => void,
+  warn: (message: string) => void,
+): AuthGate {
   const resource = canonicalResource(options.resource);
   const url = new URL(resource);
   const path = url.pathname === '/' ? '' : url.pathname;
@@ -38,13 +42,27 @@ export function createAuthGate(options: AuthOptions, report: (error: unknown) =>
   const challenge = (fields: Record<string, string | undefined>) =>
     `Bearer ${[`resource_metadata="${metadataUrl}"`, ...Object.entries(fields).flatMap(([name, value]) => (value === undefined ? [] : [`${name}="${quotable(value)}"`]))].join(', ')}`;
   const scope = required.length === 0 ? undefined : required.join(' ');
-  const refuse = (res: HttpResponse, status: number, error: string | undefined, description: string, headers: Record<string, string> = {}) => {
+  const refuse = (
+    res: HttpResponse,
+    status: number,
+    error: string | undefined,
+    description: string,
+    headers: Record<string, string> = {},
+  ) => {
     const body = JSON.stringify({ error: error ?? 'invalid_token', error_description: description });
     res.writeHead(status, {
       'content-type': 'application/json',
       'content-length': utf8Length(body),
       'cache-control': 'no-store',
-      ...(status !== 401 && status !== 403 ? {} : { 'www-authenticate': challenge({ ...(error === undefined ? {} : { error }), scope, ...(error === undefined ? {} : { error_description: description }) }) }),
+      ...(status !== 401 && status !== 403
+        ? {}
+        : {
+            'www-authenticate': challenge({
+              ...(error === undefined ? {} : { error }),
+              scope,
+              ...(error === undefined ? {} : { error_description: description }),
+            }),
+          }),
       ...headers,
     });
     res.end(body);
@@ -61,16 +79,24 @@ export function createAuthGate(options: AuthOptions, report: (error: unknown) =>
         bearer_methods_supported: ['header'],
       });
       // A public document: browser-based clients read it across origins.
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': utf8Length(body), 'access-control-allow-origin': '*', 'cache-control': 'max-age=300' });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': utf8Length(body),
+        'access-control-allow-origin': '*',
+        'cache-control': 'max-age=300',
+      });
       res.end(body);
     },
     async check(req, res) {
       const headers = req.headersDistinct.authorization ?? [];
-      if (headers.length === 0) return refuse(res, 401, undefined, 'this MCP server needs a bearer token (see resource_metadata)');
+      if (headers.length === 0)
+        return refuse(res, 401, undefined, 'this MCP server needs a bearer token (see resource_metadata)');
       if (headers.length > 1) return refuse(res, 400, 'invalid_request', 'more than one Authorization header');
       const [scheme, token, ...rest] = headers[0]!.trim().split(/ +/);
-      if (scheme?.toLowerCase() !== 'bearer') return refuse(res, 401, undefined, 'this MCP server takes bearer tokens only (see resource_metadata)');
-      if (token === undefined || rest.length > 0 || !TOKEN68.test(token)) return refuse(res, 400, 'invalid_request', 'the Authorization header is not "Bearer <token>"');
+      if (scheme?.toLowerCase() !== 'bearer')
+        return refuse(res, 401, undefined, 'this MCP server takes bearer tokens only (see resource_metadata)');
+      if (token === undefined || rest.length > 0 || !TOKEN68.test(token))
+        return refuse(res, 400, 'invalid_request', 'the Authorization header is not "Bearer <token>"');
       let auth: AuthInfo;
       try {
         auth = await verify(token);
@@ -79,11 +105,28 @@ export function createAuthGate(options: AuthOptions, report: (error: unknown) =>
         // Our failure, not the client's. An outage of the authorization server was said once, where it started.
         const unavailable = error instanceof Unavailable;
         if (!unavailable) report(error);
-        return refuse(res, 503, 'temporarily_unavailable', 'the token could not be checked now; try again', unavailable ? { 'retry-after': String(error.retryAfterSec) } : {});
+        return refuse(
+          res,
+          503,
+          'temporarily_unavailable',
+          'the token could not be checked now; try again',
+          unavailable ? { 'retry-after': String(error.retryAfterSec) } : {},
+        );
       }
-      if (!permits(auth, required)) return refuse(res, 403, 'insufficient_scope', `this MCP server needs the scope${required.length > 1 ? 's' : ''} ${required.join(' ')}`);
+      if (!permits(auth, required))
+        return refuse(
+          res,
+          403,
+          'insufficient_scope',
+          `this MCP server needs the scope${required.length > 1 ? 's' : ''} ${required.join(' ')}`,
+        );
       return auth;
     },
-    scopeChallenge: (scopes, description) => challenge({ error: 'insufficient_scope', scope: [...new Set([...required, ...scopes])].join(' '), error_description: description }),
+    scopeChallenge: (scopes, description) =>
+      challenge({
+        error: 'insufficient_scope',
+        scope: [...new Set([...required, ...scopes])].join(' '),
+        error_description: description,
+      }),
   };
 }

@@ -10,9 +10,14 @@ const FETCH_TIMEOUT_MS = 4000;
 /** The JWKS at `uri` as jose's local key set; fails (in words for the log) on anything but a 200 with a key set. */
 export async function fetchKeySet(lib: Jose, uri: string): Promise<KeySet> {
   const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
-  const timedOut = (error: unknown) => (signal.aborted ? new Error(`it did not answer within ${FETCH_TIMEOUT_MS / 1000} s`) : error);
+  const timedOut = (error: unknown) =>
+    signal.aborted ? new Error(`it did not answer within ${FETCH_TIMEOUT_MS / 1000} s`) : error;
   // No redirects, as jose's remote set: the keys come from the URI named, or not at all.
-  const res = await fetch(uri, { headers: { accept: 'application/json, application/jwk-set+json' }, redirect: 'manual', signal }).catch((error: unknown) => {
+  const res = await fetch(uri, {
+    headers: { accept: 'application/json, application/jwk-set+json' },
+    redirect: 'manual',
+    signal,
+  }).catch((error: unknown) => {
     throw timedOut(error);
   });
   if (res.status !== 200) {

@@ -45,8 +45,13 @@ export function createRemote<T>(options: RemoteOptions<T>): Remote<T> {
   let cause = '';
   let pending: Promise<T> | undefined;
 
-  const usable = (): T | undefined => (last !== undefined && Date.now() - last.at < Math.max(options.maxStaleMs, options.freshMs) ? last.value : undefined);
-  const unavailable = () => new Unavailable(`${options.name} cannot be fetched: ${cause}`, Math.max(1, Math.ceil((retryAt - Date.now()) / 1000)));
+  const usable = (): T | undefined =>
+    last !== undefined && Date.now() - last.at < Math.max(options.maxStaleMs, options.freshMs) ? last.value : undefined;
+  const unavailable = () =>
+    new Unavailable(
+      `${options.name} cannot be fetched: ${cause}`,
+      Math.max(1, Math.ceil((retryAt - Date.now()) / 1000)),
+    );
   const succeed = (value: T): T => {
     if (failures > 0) options.warn(`auth: ${options.name} can be fetched again`);
     last = { value, at: Date.now() };
@@ -58,11 +63,18 @@ export function createRemote<T>(options: RemoteOptions<T>): Remote<T> {
     failures++;
     retryAt = Date.now() + Math.min(FIRST_RETRY_MS * 2 ** (failures - 1), MAX_RETRY_MS);
     cause = describeFailure(error);
-    if (failures === 1) options.warn(`auth: ${options.name} cannot be fetched: ${cause}; trying again in ${FIRST_RETRY_MS / 1000} s, backing off to ${MAX_RETRY_MS / 1000} s`);
+    if (failures === 1)
+      options.warn(
+        `auth: ${options.name} cannot be fetched: ${cause}; trying again in ${FIRST_RETRY_MS / 1000} s, backing off to ${MAX_RETRY_MS / 1000} s`,
+      );
     throw unavailable();
   };
   /** One fetch at a time, whoever asks. */
-  const attempt = (): Promise<T> => (pending ??= options.fetch().then(succeed, fail).finally(() => (pending = undefined)));
+  const attempt = (): Promise<T> =>
+    (pending ??= options
+      .fetch()
+      .then(succeed, fail)
+      .finally(() => (pending = undefined)));
 
   return {
     async get() {
@@ -91,7 +103,7 @@ export function createRemote<T>(options: RemoteOptions<T>): Remote<T> {
 
 /** A failed fetch in words, for the log line: never a token (none is sent to these endpoints). */
 function describeFailure(error: unknown): string {
-  const code = ((error as { cause?: { code?: unknown } })?.cause)?.code;
+  const code = (error as { cause?: { code?: unknown } })?.cause?.code;
   const message = error instanceof Error ? error.message : String(error);
   return typeof code === 'string' ? `${message} (${code})` : message;
 }

@@ -46,7 +46,10 @@ type Jose = typeof import('jose');
  * `warn` says where an outage of an issuer's metadata or keys starts and ends. A check throws
  * InvalidToken (401), Unavailable (503 with Retry-After, said once by `warn`), or anything else (503).
  */
-export function createVerifier(options: AuthOptions, warn: (message: string) => void): (token: string) => Promise<AuthInfo> {
+export function createVerifier(
+  options: AuthOptions,
+  warn: (message: string) => void,
+): (token: string) => Promise<AuthInfo> {
   const issuers = typeof options.issuer === 'string' ? [options.issuer] : [...options.issuer];
   const resource = canonicalResource(options.resource);
   const tolerance = options.clockToleranceSec ?? 30;
@@ -68,7 +71,13 @@ export function createVerifier(options: AuthOptions, warn: (message: string) => 
   const metadataOf = (issuer: string) => {
     let remote = metadata.get(issuer);
     if (remote === undefined) {
-      remote = createRemote({ name: `the metadata of ${issuer}`, fetch: () => fetchMetadata(issuer), freshMs: 10 * 60_000, maxStaleMs, warn });
+      remote = createRemote({
+        name: `the metadata of ${issuer}`,
+        fetch: () => fetchMetadata(issuer),
+        freshMs: 10 * 60_000,
+        maxStaleMs,
+        warn,
+      });
       metadata.set(issuer, remote);
     }
     return remote.get();
@@ -78,7 +87,16 @@ export function createVerifier(options: AuthOptions, warn: (message: string) => 
     if (typeof uri !== 'string') throw new Error(`the metadata of ${issuer} names no jwks_uri`);
     let known = keySets.get(issuer);
     if (known?.uri !== uri) {
-      known = { uri, keys: createRemote({ name: `the JWKS at ${uri}`, fetch: () => fetchKeySet(lib, uri), freshMs: options.jwksCacheMs ?? 10 * 60_000, maxStaleMs, warn }) };
+      known = {
+        uri,
+        keys: createRemote({
+          name: `the JWKS at ${uri}`,
+          fetch: () => fetchKeySet(lib, uri),
+          freshMs: options.jwksCacheMs ?? 10 * 60_000,
+          maxStaleMs,
+          warn,
+        }),
+      };
       keySets.set(issuer, known);
     }
     return known.keys;
@@ -92,9 +110,16 @@ export function createVerifier(options: AuthOptions, warn: (message: string) => 
     } catch {
       throw new InvalidToken('the token is not a well-formed JWT');
     }
-    if (issuer === undefined || !issuers.includes(issuer)) throw new InvalidToken('the token was issued by an authorization server this resource does not trust');
+    if (issuer === undefined || !issuers.includes(issuer))
+      throw new InvalidToken('the token was issued by an authorization server this resource does not trust');
     const keys = await keysOf(lib, issuer); // failing here is the authorization server's, not the token's: 503
-    const verifyWith = (set: KeySet) => lib.jwtVerify(token, set, { issuer, algorithms: [...(options.algorithms ?? ALGORITHMS)], clockTolerance: tolerance, requiredClaims: ['exp'] });
+    const verifyWith = (set: KeySet) =>
+      lib.jwtVerify(token, set, {
+        issuer,
+        algorithms: [...(options.algorithms ?? ALGORITHMS)],
+        clockTolerance: tolerance,
+        requiredClaims: ['exp'],
+      });
     let payload: Record<string, unknown>;
     try {
       const verified = await verifyWith(await keys.get()).catch(async (error: unknown) => {
@@ -126,7 +151,11 @@ export function createVerifier(options: AuthOptions, warn: (message: string) => 
     const basic = toBase64(encodeUtf8(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`));
     const res = await fetch(endpoint, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}`, accept: 'application/json' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${basic}`,
+        accept: 'application/json',
+      },
       body: new URLSearchParams({ token, token_type_hint: 'access_token' }),
       signal: AbortSignal.timeout(4000),
     });
@@ -137,10 +166,14 @@ export function createVerifier(options: AuthOptions, warn: (message: string) => 
       return new InvalidToken(why);
     };
     if (answer.active !== true) throw refused('the token is not active');
-    if (typeof answer.token_type === 'string' && !/^(access_token|bearer)$/i.test(answer.token_type)) throw refused('the token is not an access token');
-    if (typeof answer.iss === 'string' && !issuers.includes(answer.iss)) throw refused('the token was issued by an authorization server this resource does not trust');
-    if (typeof answer.exp !== 'number' || answer.exp + tolerance < Date.now() / 1000) throw refused('the token has expired');
-    if (typeof answer.nbf === 'number' && answer.nbf - tolerance > Date.now() / 1000) throw refused('the token is not valid yet');
+    if (typeof answer.token_type === 'string' && !/^(access_token|bearer)$/i.test(answer.token_type))
+      throw refused('the token is not an access token');
+    if (typeof answer.iss === 'string' && !issuers.includes(answer.iss))
+      throw refused('the token was issued by an authorization server this resource does not trust');
+    if (typeof answer.exp !== 'number' || answer.exp + tolerance < Date.now() / 1000)
+      throw refused('the token has expired');
+    if (typeof answer.nbf === 'number' && answer.nbf - tolerance > Date.now() / 1000)
+      throw refused('the token is not valid yet');
     let info: AuthInfo;
     try {
       info = infoOf(answer, resource);
@@ -156,7 +189,11 @@ export function createVerifier(options: AuthOptions, warn: (message: string) => 
     if (options.verify !== undefined) {
       const info = await options.verify(token);
       if (info === undefined) throw new InvalidToken('the token was refused');
-      if (typeof info?.subject !== 'string' || !Array.isArray(info.scopes) || !info.scopes.every((scope) => typeof scope === 'string')) {
+      if (
+        typeof info?.subject !== 'string' ||
+        !Array.isArray(info.scopes) ||
+        !info.scopes.every((scope) => typeof scope === 'string')
+      ) {
         throw new TypeError('auth.verify returned something that is not an AuthInfo ({ subject, scopes, claims })');
       }
       return info.claims === undefined ? { ...info, claims: {} } : info;

@@ -25,11 +25,18 @@ function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const named = String(headers.connection ?? '')
     .split(',')
     .map((name) => name.trim().toLowerCase());
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.includes(name) && !named.includes(name)));
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !HOP_BY_HOP.includes(name) && !named.includes(name)),
+  );
 }
 
 /** Passes `req` to `target` as it came (method, path, headers, body) and its answer back to `res`: Node's own request and response. */
-export function forward(incoming: HttpRequest, response: HttpResponse, target: ForwardTarget, clientAddress: string | undefined): void {
+export function forward(
+  incoming: HttpRequest,
+  response: HttpResponse,
+  target: ForwardTarget,
+  clientAddress: string | undefined,
+): void {
   const req = incoming as IncomingMessage;
   const res = response as ServerResponse;
   const headers = { ...endToEnd(req.headers), [FORWARDED_HEADER]: target.secret, [CLIENT_HEADER]: clientAddress ?? '' };
@@ -42,7 +49,8 @@ export function forward(incoming: HttpRequest, response: HttpResponse, target: F
     });
   });
   upstream.on('error', () => {
-    if (!res.headersSent) sendError(res, 502, 'the process that holds this session did not answer', { code: ErrorCode.InternalError });
+    if (!res.headersSent)
+      sendError(res, 502, 'the process that holds this session did not answer', { code: ErrorCode.InternalError });
     else res.destroy();
   });
   // The client leaving ends the forwarded request too, so the owner sees it leave (a GET stream, a cancel).
@@ -54,7 +62,10 @@ export function forward(incoming: HttpRequest, response: HttpResponse, target: F
  * The handler of a private port: a request that carries this worker's secret is served, as sent by
  * the client its forwarder names; any other (a local process that found the port) is refused.
  */
-export function acceptForwarded(secret: string, serve: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void {
+export function acceptForwarded(
+  secret: string,
+  serve: (req: IncomingMessage, res: ServerResponse) => void,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const expected = Buffer.from(secret);
   return (req, res) => {
     const given = Buffer.from(String(req.headers[FORWARDED_HEADER] ?? ''));

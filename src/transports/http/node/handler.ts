@@ -14,7 +14,8 @@ import { forward, forwardedClient } from './forward.js';
 import { lingerAfterEarlyAnswer } from './linger.js';
 
 /** `next`: called, with no argument, for a request whose path is not the `path` option's. */
-export type NodeHandler = ((req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void) & HandlerShutdown;
+export type NodeHandler = ((req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void) &
+  HandlerShutdown;
 
 /**
  * Node's: bodies from the request stream, a lingering close after an answer given before the body
@@ -22,15 +23,18 @@ export type NodeHandler = ((req: IncomingMessage, res: ServerResponse, next?: (e
  */
 export const NODE_HOST: HttpHost = {
   readBody: readNodeBody,
-  lingerAfterEarlyAnswer: (req, res, limits) => lingerAfterEarlyAnswer(req as IncomingMessage, res as ServerResponse, limits),
+  lingerAfterEarlyAnswer: (req, res, limits) =>
+    lingerAfterEarlyAnswer(req as IncomingMessage, res as ServerResponse, limits),
   forward,
   // A request another worker forwarded comes from that worker: the client is the one it names.
-  clientAddress: (req) => forwardedClient(req as IncomingMessage) ?? (req as IncomingMessage).socket?.remoteAddress?.replace(/^::ffff:/i, ''),
+  clientAddress: (req) =>
+    forwardedClient(req as IncomingMessage) ?? (req as IncomingMessage).socket?.remoteAddress?.replace(/^::ffff:/i, ''),
   setUp: ignoreStderrFailures,
 };
 
 export function createNodeHandler(server: McpServer, options: ResolvedHandlerOptions): NodeHandler {
   const handler = createRequestHandler(server, options, NODE_HOST);
-  const handle = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => handler.handle(req, res, next);
+  const handle = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) =>
+    handler.handle(req, res, next);
   return Object.assign(handle, createShutdown(handler));
 }

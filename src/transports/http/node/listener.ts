@@ -51,14 +51,23 @@ export async function serveHttp(server: McpServer, options: HttpOptions = {}): P
   if (resolved.auth !== undefined) await loadTokenChecks(resolved.auth);
   const handler = createRequestHandler(server, resolved, NODE_HOST);
   const serve = (req: IncomingMessage, res: ServerResponse) => handler.handle(req, res);
-  const metrics = resolved.metrics === undefined ? undefined : await startMetrics(server, handler.state, resolved.metrics.path);
+  const metrics =
+    resolved.metrics === undefined ? undefined : await startMetrics(server, handler.state, resolved.metrics.path);
   if (resolved.metrics?.port === undefined) handler.state.metrics = metrics;
-  const metricsServer = metrics === undefined || resolved.metrics?.port === undefined ? undefined : await listenForMetrics(metrics, resolved.metrics.port, (error) => server.reportError(error));
-  const http = resolved.tls === undefined ? createServer(connectionTimeouts(resolved), serve) : await createHttpsServer(resolved, serve);
+  const metricsServer =
+    metrics === undefined || resolved.metrics?.port === undefined
+      ? undefined
+      : await listenForMetrics(metrics, resolved.metrics.port, (error) => server.reportError(error));
+  const http =
+    resolved.tls === undefined
+      ? createServer(connectionTimeouts(resolved), serve)
+      : await createHttpsServer(resolved, serve);
   limitConnectionsPerClient(http, resolved.maxConnectionsPerClient);
   const servers: Server[] = [http];
   await listen(http, { port: resolved.port, host: resolved.host }).catch(async (error: unknown) => {
-    await new Promise((resolve) => (metricsServer === undefined ? resolve(undefined) : metricsServer.server.close(resolve)));
+    await new Promise((resolve) =>
+      metricsServer === undefined ? resolve(undefined) : metricsServer.server.close(resolve),
+    );
     throw error;
   });
   const port = boundPort(http) ?? resolved.port;
@@ -67,14 +76,22 @@ export async function serveHttp(server: McpServer, options: HttpOptions = {}): P
   let closed: Promise<void> | undefined;
   let drained: Promise<void> | undefined;
   const close = () =>
-    (closed ??= shutDown(handler, metricsServer === undefined ? servers : [...servers, metricsServer.server]).then(() => metrics?.shutdown()));
+    (closed ??= shutDown(handler, metricsServer === undefined ? servers : [...servers, metricsServer.server]).then(() =>
+      metrics?.shutdown(),
+    ));
   return {
     url: `${scheme}://${hostAndPort(host, port)}${resolved.path}`,
     host,
     port,
-    metricsUrl: metrics === undefined ? undefined : metricsServer === undefined ? `${scheme}://${hostAndPort(host, port)}${metrics.path}` : `http://127.0.0.1:${metricsServer.port}${metrics.path}`,
+    metricsUrl:
+      metrics === undefined
+        ? undefined
+        : metricsServer === undefined
+          ? `${scheme}://${hostAndPort(host, port)}${metrics.path}`
+          : `http://127.0.0.1:${metricsServer.port}${metrics.path}`,
     close,
-    drain: (drainOptions = {}) => (drained ??= drainThenClose(handler, servers, drainOptions.timeoutMs ?? resolved.drainMs).then(close)),
+    drain: (drainOptions = {}) =>
+      (drained ??= drainThenClose(handler, servers, drainOptions.timeoutMs ?? resolved.drainMs).then(close)),
     async listenPrivately() {
       const secret = randomBytes(32).toString('base64url');
       const own = createServer(connectionTimeouts(resolved), acceptForwarded(secret, serve)); // other workers only: no limit per address
@@ -86,12 +103,23 @@ export async function serveHttp(server: McpServer, options: HttpOptions = {}): P
 }
 
 /** node:https, loaded only for a listener that serves TLS. */
-async function createHttpsServer(resolved: ReturnType<typeof resolveHttpOptions>, serve: (req: IncomingMessage, res: ServerResponse) => void): Promise<Server> {
+async function createHttpsServer(
+  resolved: ReturnType<typeof resolveHttpOptions>,
+  serve: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<Server> {
   const { createServer: createTlsServer } = await import('node:https');
   const { cert, key, passphrase } = resolved.tls!;
   const pem = (value: string | Uint8Array) => (typeof value === 'string' ? value : Buffer.from(value));
   try {
-    return createTlsServer({ ...connectionTimeouts(resolved), cert: pem(cert), key: pem(key), ...(passphrase === undefined ? {} : { passphrase }) }, serve);
+    return createTlsServer(
+      {
+        ...connectionTimeouts(resolved),
+        cert: pem(cert),
+        key: pem(key),
+        ...(passphrase === undefined ? {} : { passphrase }),
+      },
+      serve,
+    );
   } catch (error) {
     throw new TypeError(`serveHttp: invalid options: tls: ${(error as Error).message}`, { cause: error }); // not PEM, or a key that does not fit the certificate
   }

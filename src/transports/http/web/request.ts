@@ -26,7 +26,14 @@ export function toHttpRequest(request: Request): WebHttpRequest {
     headers.host = url.host;
     headersDistinct.host = [url.host];
   }
-  return { method: request.method, url: `${url.pathname}${url.search}`, headers, headersDistinct, request, answered: new AbortController() };
+  return {
+    method: request.method,
+    url: `${url.pathname}${url.search}`,
+    headers,
+    headersDistinct,
+    request,
+    answered: new AbortController(),
+  };
 }
 
 /**
@@ -54,7 +61,13 @@ export async function readWebBody(req: HttpRequest, limits: BodyLimits): Promise
   answered.signal.addEventListener('abort', onGone, { once: true });
   try {
     for (;;) {
-      const next = await Promise.race([reader.read().then((chunk) => ({ chunk }), () => ({ refusal: { ok: false, reason: 'gone' } as BodyRead })), stopped.then((refusal) => ({ refusal }))]);
+      const next = await Promise.race([
+        reader.read().then(
+          (chunk) => ({ chunk }),
+          () => ({ refusal: { ok: false, reason: 'gone' } as BodyRead }),
+        ),
+        stopped.then((refusal) => ({ refusal })),
+      ]);
       if ('refusal' in next) {
         void reader.cancel().catch(ignore);
         return next.refusal;

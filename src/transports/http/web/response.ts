@@ -11,7 +11,13 @@ const STREAM_HIGH_WATER_BYTES = 64 * 1024;
 const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
 
 /** Headers of one connection (RFC 9110 §7.6.1): a web runtime owns its connections, and HTTP/2 refuses them. */
-const HOP_BY_HOP: ReadonlySet<string> = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
+const HOP_BY_HOP: ReadonlySet<string> = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+]);
 
 /** A client that went away before any answer gets a Response nobody reads (nginx's "client closed request"). */
 export const CLIENT_GONE_STATUS = 499;
@@ -59,7 +65,8 @@ export class WebResponse implements HttpResponse {
     const headers = (typeof messageOrHeaders === 'object' ? messageOrHeaders : more) ?? {};
     this.headersSent = true;
     this.#status = status;
-    for (const [name, value] of Object.entries(headers)) if (value !== undefined) this.#headers[name.toLowerCase()] = value;
+    for (const [name, value] of Object.entries(headers))
+      if (value !== undefined) this.#headers[name.toLowerCase()] = value;
     queueMicrotask(() => this.#giveResponse(false)); // by then an answer written whole has ended
     return this;
   }
@@ -125,10 +132,13 @@ export class WebResponse implements HttpResponse {
   }
 
   once(event: 'close' | 'finish', listener: Listener): this {
-    const wrapped = Object.assign(() => {
-      this.#listeners[event].delete(wrapped);
-      listener();
-    }, { listener });
+    const wrapped = Object.assign(
+      () => {
+        this.#listeners[event].delete(wrapped);
+        listener();
+      },
+      { listener },
+    );
     this.#listeners[event].add(wrapped);
     return this;
   }
@@ -162,7 +172,8 @@ export class WebResponse implements HttpResponse {
     this.#chunks = undefined;
     const init = { status: this.#status, headers: toWebHeaders(this.#headers) };
     if (NULL_BODY_STATUSES.has(this.#status)) return this.#give(new Response(null, init));
-    if (!streamed && this.writableEnded) return this.#give(new Response(chunks.length === 0 ? null : encodeUtf8(chunks.join('')), init));
+    if (!streamed && this.writableEnded)
+      return this.#give(new Response(chunks.length === 0 ? null : encodeUtf8(chunks.join('')), init));
     const body = new ReadableStream<Uint8Array>(
       {
         start: (controller) => {

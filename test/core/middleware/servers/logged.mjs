@@ -3,7 +3,12 @@
 import { McpServer, defineTool } from 'zod-mcp';
 import { z } from 'zod';
 
-const add = defineTool({ name: 'add', description: 'Adds.', input: z.object({ a: z.number(), b: z.number() }), handler: ({ a, b }) => String(a + b) });
+const add = defineTool({
+  name: 'add',
+  description: 'Adds.',
+  input: z.object({ a: z.number(), b: z.number() }),
+  handler: ({ a, b }) => String(a + b),
+});
 
 export const server = new McpServer({
   name: 'logged',
@@ -12,13 +17,17 @@ export const server = new McpServer({
   use: [
     async (request, next) => {
       const answer = await next();
-      process.stderr.write(`mw: ${request.era} ${request.method} ${request.target ?? '-'} ${request.sessionId ?? '-'}\n`);
+      process.stderr.write(
+        `mw: ${request.era} ${request.method} ${request.target ?? '-'} ${request.sessionId ?? '-'}\n`,
+      );
       return answer;
     },
     {
       method: 'tools/call',
       use: (request, next) =>
-        request.params.arguments.a === 13 || request.params.arguments.b === 13 ? { content: [{ type: 'text', text: 'no 13s, please' }], isError: true } : next(),
+        request.params.arguments.a === 13 || request.params.arguments.b === 13
+          ? { content: [{ type: 'text', text: 'no 13s, please' }], isError: true }
+          : next(),
     },
   ],
 });

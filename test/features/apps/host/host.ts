@@ -4,12 +4,21 @@
 // ?endpoint=/chart/mcp&tool=show_chart&args=<JSON>&sandbox=<sandbox page URL>. It ends by writing
 // `shown` (or `failed`) in #status.
 import { Client, StreamableHTTPClientTransport, type ReadResourceResult } from '@modelcontextprotocol/client';
-import { AppBridge, PostMessageTransport, RESOURCE_MIME_TYPE, type McpUiResourceMeta } from '@modelcontextprotocol/ext-apps/app-bridge';
+import {
+  AppBridge,
+  PostMessageTransport,
+  RESOURCE_MIME_TYPE,
+  type McpUiResourceMeta,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
 import { browser } from './dom.js';
 
 const HOST_INFO = { name: 'zod-mcp-browser-test-host', version: '1.0.0' };
 /** The view's container: 640 px wide, as tall as the view asks up to 600 (MCP Apps "Container Dimensions"). */
-const HOST_CONTEXT = { platform: 'web', displayMode: 'inline', containerDimensions: { width: 640, maxHeight: 600 } } as const;
+const HOST_CONTEXT = {
+  platform: 'web',
+  displayMode: 'inline',
+  containerDimensions: { width: 640, maxHeight: 600 },
+} as const;
 
 /** A ui:// resource's HTML, from `text` or base64 `blob`. */
 function htmlOf(content: ReadResourceResult['contents'][number]): string {
@@ -17,11 +26,19 @@ function htmlOf(content: ReadResourceResult['contents'][number]): string {
   return new TextDecoder().decode(Uint8Array.from(atob(content.blob), (char) => char.charCodeAt(0)));
 }
 
-async function show(endpoint: string, toolName: string, args: Record<string, unknown>, sandboxUrl: string): Promise<void> {
-  const client = new Client(HOST_INFO, { capabilities: { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: [RESOURCE_MIME_TYPE] } } } });
+async function show(
+  endpoint: string,
+  toolName: string,
+  args: Record<string, unknown>,
+  sandboxUrl: string,
+): Promise<void> {
+  const client = new Client(HOST_INFO, {
+    capabilities: { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: [RESOURCE_MIME_TYPE] } } },
+  });
   await client.connect(new StreamableHTTPClientTransport(new URL(endpoint, browser.location.href)));
   const { tools } = await client.listTools();
-  const uri = (tools.find((tool) => tool.name === toolName)?._meta?.ui as { resourceUri?: unknown } | undefined)?.resourceUri;
+  const uri = (tools.find((tool) => tool.name === toolName)?._meta?.ui as { resourceUri?: unknown } | undefined)
+    ?.resourceUri;
   if (typeof uri !== 'string') throw new Error(`${toolName}: no _meta.ui.resourceUri in tools/list`);
   const [content] = (await client.readResource({ uri })).contents;
   if (content?.mimeType !== RESOURCE_MIME_TYPE) throw new Error(`${uri}: not ${RESOURCE_MIME_TYPE}`);
@@ -33,7 +50,8 @@ async function show(endpoint: string, toolName: string, args: Record<string, unk
   browser.document.getElementById('app')!.append(frame);
   // Given the client, AppBridge answers the view's tools/call (and resources/*) by asking the server.
   const bridge = new AppBridge(client, HOST_INFO, { serverTools: {} }, { hostContext: HOST_CONTEXT });
-  bridge.onsandboxready = () => void bridge.sendSandboxResourceReady({ html: htmlOf(content), ...(ui?.csp === undefined ? {} : { csp: ui.csp }) });
+  bridge.onsandboxready = () =>
+    void bridge.sendSandboxResourceReady({ html: htmlOf(content), ...(ui?.csp === undefined ? {} : { csp: ui.csp }) });
   bridge.onsizechange = ({ height }) => {
     if (height !== undefined) frame.style.height = `${Math.min(height, HOST_CONTEXT.containerDimensions.maxHeight)}px`;
   };
@@ -53,7 +71,12 @@ const report = (state: 'shown' | 'failed', text: string) => {
   status.setAttribute('data-state', state);
   status.textContent = text;
 };
-show(query.get('endpoint') ?? '', query.get('tool') ?? '', JSON.parse(query.get('args') ?? '{}') as Record<string, unknown>, query.get('sandbox') ?? '').then(
+show(
+  query.get('endpoint') ?? '',
+  query.get('tool') ?? '',
+  JSON.parse(query.get('args') ?? '{}') as Record<string, unknown>,
+  query.get('sandbox') ?? '',
+).then(
   () => report('shown', 'shown'),
   (error: unknown) => report('failed', `failed: ${error instanceof Error ? error.message : String(error)}`),
 );

@@ -6,7 +6,11 @@ import { McpServer, defineApp, defineTool } from 'zod-mcp';
 import { serveHttp } from 'zod-mcp/node';
 import { z } from 'zod';
 
-const view = defineApp({ file: new URL('./chart-view.html', import.meta.url), csp: { connectDomains: [process.env.PROBE_ORIGIN] }, prefersBorder: true });
+const view = defineApp({
+  file: new URL('./chart-view.html', import.meta.url),
+  csp: { connectDomains: [process.env.PROBE_ORIGIN] },
+  prefersBorder: true,
+});
 const probeChart = defineTool({
   name: 'probe_chart',
   description: 'Shows numbers as a bar chart, in a view that may reach the probe.',

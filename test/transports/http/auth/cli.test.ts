@@ -14,7 +14,16 @@ beforeAll(async () => {
   as = await startAuthServer({ scopes: ['mcp:tools'] });
   const port = await freePort();
   resource = `http://127.0.0.1:${port}/mcp`;
-  served = await startServe(['--port', String(port), '--auth-issuer', as.issuer, '--auth-audience', resource, '--auth-scopes', 'mcp:tools']);
+  served = await startServe([
+    '--port',
+    String(port),
+    '--auth-issuer',
+    as.issuer,
+    '--auth-audience',
+    resource,
+    '--auth-scopes',
+    'mcp:tools',
+  ]);
 }, 30_000);
 afterAll(async () => {
   await served?.stop();
@@ -24,15 +33,27 @@ afterAll(async () => {
 describe('serve --http --auth-issuer URL --auth-audience URL --auth-scopes mcp:tools', () => {
   it('serves its protected resource metadata', async () => {
     const res = await send(served.url, { method: 'GET', path: '/.well-known/oauth-protected-resource/mcp' });
-    expect(JSON.parse(res.body)).toStrictEqual({ resource, authorization_servers: [as.issuer], scopes_supported: ['mcp:tools'], bearer_methods_supported: ['header'] });
+    expect(JSON.parse(res.body)).toStrictEqual({
+      resource,
+      authorization_servers: [as.issuer],
+      scopes_supported: ['mcp:tools'],
+      bearer_methods_supported: ['header'],
+    });
   });
 
   it('answers 401 without a token, and the call with one', async () => {
-    const frame = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { hi: 1 }, _meta: envelope() } };
+    const frame = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { hi: 1 }, _meta: envelope() },
+    };
     const headers = { 'mcp-protocol-version': V2026, 'mcp-method': 'tools/call', 'mcp-name': 'echo' };
     const refused = await post(served.url, frame, headers);
     expect(refused.status).toBe(401);
-    expect(refused.headers['www-authenticate']).toBe(`Bearer resource_metadata="${new URL(resource).origin}/.well-known/oauth-protected-resource/mcp", scope="mcp:tools"`);
+    expect(refused.headers['www-authenticate']).toBe(
+      `Bearer resource_metadata="${new URL(resource).origin}/.well-known/oauth-protected-resource/mcp", scope="mcp:tools"`,
+    );
     const { access_token } = await as.token('agent', { resource, scope: 'mcp:tools' });
     const ok = await post(served.url, frame, { ...headers, authorization: `Bearer ${access_token}` });
     expect(JSON.parse(ok.body).result.content[0].text).toBe('echo({"hi":1})');

@@ -4,7 +4,15 @@
 import { createServer, type Server } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { McpServer, defineResource, defineResourceTemplate, definePrompt, defineTool, type AuthInfo, type AuthOptions } from '../../../../src/index.js';
+import {
+  McpServer,
+  defineResource,
+  defineResourceTemplate,
+  definePrompt,
+  defineTool,
+  type AuthInfo,
+  type AuthOptions,
+} from '../../../../src/index.js';
 import { serveHttp } from '../../../../src/node.js';
 import { V2026, envelope } from '../../../helpers/eras.js';
 import { freePort } from '../../../helpers/redis.js';
@@ -26,19 +34,38 @@ async function fakeIssuer(answer: (path: string, body: string) => { status: numb
   });
   const port = await freePort();
   await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', resolve));
-  return { issuer: `http://127.0.0.1:${port}`, hits, stop: () => (http.closeAllConnections(), new Promise<void>((resolve) => http.close(() => resolve()))) };
+  return {
+    issuer: `http://127.0.0.1:${port}`,
+    hits,
+    stop: () => (http.closeAllConnections(), new Promise<void>((resolve) => http.close(() => resolve()))),
+  };
 }
 
 /** A JWT-shaped token naming `iss` (its signature is garbage: what matters is what happens before it is checked). */
-const forged = (iss: string) => `${Buffer.from('{"alg":"ES256","kid":"k"}').toString('base64url')}.${Buffer.from(JSON.stringify({ iss, sub: 'x', exp: 9e9 })).toString('base64url')}.c2ln`;
+const forged = (iss: string) =>
+  `${Buffer.from('{"alg":"ES256","kid":"k"}').toString('base64url')}.${Buffer.from(JSON.stringify({ iss, sub: 'x', exp: 9e9 })).toString('base64url')}.c2ln`;
 
 async function protectedServer(auth: Omit<AuthOptions, 'resource'>, errors: unknown[] = []) {
   const port = await freePort();
   const resource = `http://127.0.0.1:${port}/mcp`;
-  const server = new McpServer({ name: 's', version: '1', tools: [defineTool({ name: 'echo', description: 'e', input: z.object({}), handler: () => 'ok' })], onError: (error) => void errors.push(error) });
+  const server = new McpServer({
+    name: 's',
+    version: '1',
+    tools: [defineTool({ name: 'echo', description: 'e', input: z.object({}), handler: () => 'ok' })],
+    onError: (error) => void errors.push(error),
+  });
   const handle = await serveHttp(server, { port, host: '127.0.0.1', auth: { ...auth, resource } });
   const call = (token: string) =>
-    post(handle.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: {}, _meta: envelope() } }, { 'mcp-protocol-version': V2026, 'mcp-method': 'tools/call', 'mcp-name': 'echo', authorization: `Bearer ${token}` });
+    post(
+      handle.url,
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: {}, _meta: envelope() } },
+      {
+        'mcp-protocol-version': V2026,
+        'mcp-method': 'tools/call',
+        'mcp-name': 'echo',
+        authorization: `Bearer ${token}`,
+      },
+    );
   return { handle, call, resource };
 }
 
@@ -49,7 +76,10 @@ describe('an authorization server that misbehaves', () => {
     const { handle, call } = await protectedServer({ issuer: closed }, errors);
     const res = await call(forged(closed));
     expect(res.status).toBe(503);
-    expect(JSON.parse(res.body)).toStrictEqual({ error: 'temporarily_unavailable', error_description: 'the token could not be checked now; try again' });
+    expect(JSON.parse(res.body)).toStrictEqual({
+      error: 'temporarily_unavailable',
+      error_description: 'the token could not be checked now; try again',
+    });
     expect(res.headers['www-authenticate']).toBeUndefined();
     expect(res.headers['retry-after']).toBe('1');
     expect(String(errors[0])).toContain(`no authorization server metadata for ${closed}`);
@@ -70,7 +100,11 @@ describe('an authorization server that misbehaves', () => {
     const { handle, call } = await protectedServer({ issuer: as.issuer });
     const started = Date.now();
     const answers = await Promise.all([0, 1, 2].map(() => call(forged(as.issuer))));
-    expect(answers.map((res) => [res.status, res.headers['retry-after']])).toStrictEqual([[503, '1'], [503, '1'], [503, '1']]);
+    expect(answers.map((res) => [res.status, res.headers['retry-after']])).toStrictEqual([
+      [503, '1'],
+      [503, '1'],
+      [503, '1'],
+    ]);
     expect(Date.now() - started).toBeLessThan(7000);
     expect(as.hits.length).toBeLessThanOrEqual(2); // the discovery's candidates, tried once for all three
     await handle.close();
@@ -80,12 +114,21 @@ describe('an authorization server that misbehaves', () => {
   it('introspection: a refresh token, a token not valid yet, or another resource is refused; an inactive answer is remembered a while', async () => {
     let answer: Record<string, unknown> = {};
     const as = await fakeIssuer((path) => (path === '/introspect' ? { status: 200, json: answer } : { status: 404 }));
-    const { handle, call, resource } = await protectedServer({ issuer: as.issuer, introspection: { clientId: 'rs', clientSecret: 's', endpoint: `${as.issuer}/introspect` } });
+    const { handle, call, resource } = await protectedServer({
+      issuer: as.issuer,
+      introspection: { clientId: 'rs', clientSecret: 's', endpoint: `${as.issuer}/introspect` },
+    });
     const now = Math.floor(Date.now() / 1000);
     const cases: [Record<string, unknown>, string][] = [
-      [{ active: true, sub: 'u', aud: resource, exp: now + 60, token_type: 'refresh_token' }, 'the token is not an access token'],
+      [
+        { active: true, sub: 'u', aud: resource, exp: now + 60, token_type: 'refresh_token' },
+        'the token is not an access token',
+      ],
       [{ active: true, sub: 'u', aud: resource, exp: now + 60, nbf: now + 600 }, 'the token is not valid yet'],
-      [{ active: true, sub: 'u', aud: 'https://elsewhere/mcp', exp: now + 60 }, 'the token was not issued for this resource'],
+      [
+        { active: true, sub: 'u', aud: 'https://elsewhere/mcp', exp: now + 60 },
+        'the token was not issued for this resource',
+      ],
       [{ active: false }, 'the token is not active'],
     ];
     for (const [index, [given, why]] of cases.entries()) {
@@ -104,7 +147,10 @@ describe('an authorization server that misbehaves', () => {
 
   it('a verify hook that returns no AuthInfo is our failure (503, reported), not a crash', async () => {
     const errors: unknown[] = [];
-    const { handle, call } = await protectedServer({ issuer: 'https://unused.example', verify: async () => ({ subject: 'u' }) as unknown as AuthInfo }, errors);
+    const { handle, call } = await protectedServer(
+      { issuer: 'https://unused.example', verify: async () => ({ subject: 'u' }) as unknown as AuthInfo },
+      errors,
+    );
     expect((await call('anything')).status).toBe(503);
     expect(String(errors[0])).toContain('auth.verify returned something that is not an AuthInfo');
     await handle.close();
@@ -117,28 +163,56 @@ describe('a token without the scope reaches nothing of what it protects', () => 
     name: 's',
     version: '1',
     tools: [],
-    prompts: [definePrompt({ name: 'secret', description: 's', scopes: ['admin'], arguments: z.object({ who: z.enum(['a', 'b']) }), get: () => 'x' })],
+    prompts: [
+      definePrompt({
+        name: 'secret',
+        description: 's',
+        scopes: ['admin'],
+        arguments: z.object({ who: z.enum(['a', 'b']) }),
+        get: () => 'x',
+      }),
+    ],
     resources: [
       defineResource({ uri: 'file:///日本/secret', name: 'jp', scopes: ['admin'], read: () => 'x' }),
-      defineResourceTemplate({ uriTemplate: 'test://doc/{id}', name: 'doc', variables: z.object({ id: z.enum(['1', '2']) }), scopes: ['admin'], read: ({ id }) => id }),
+      defineResourceTemplate({
+        uriTemplate: 'test://doc/{id}',
+        name: 'doc',
+        variables: z.object({ id: z.enum(['1', '2']) }),
+        scopes: ['admin'],
+        read: ({ id }) => id,
+      }),
     ],
   });
 
   it('completion/complete of a scoped prompt or template', async () => {
-    for (const ref of [{ type: 'ref/prompt', name: 'secret' }, { type: 'ref/resource', uri: 'test://doc/{id}' }]) {
+    for (const ref of [
+      { type: 'ref/prompt', name: 'secret' },
+      { type: 'ref/resource', uri: 'test://doc/{id}' },
+    ]) {
       const argument = ref.type === 'ref/prompt' ? { name: 'who', value: '' } : { name: 'id', value: '' };
-      const answer = (await server.handle({ jsonrpc: '2.0', id: 1, method: 'completion/complete', params: { ref, argument, _meta: envelope() } }, { auth: reader })) as Record<string, any>;
+      const answer = (await server.handle(
+        { jsonrpc: '2.0', id: 1, method: 'completion/complete', params: { ref, argument, _meta: envelope() } },
+        { auth: reader },
+      )) as Record<string, any>;
       expect(answer.error).toMatchObject({ code: -32003, data: { requiredScopes: ['admin'] } });
     }
   });
 
   it('resources/subscribe (2025), and a listen stream asking for it (2026: left out of the acknowledgement)', async () => {
-    const subscribed = (await server.handle({ jsonrpc: '2.0', id: 1, method: 'resources/subscribe', params: { uri: 'test://doc/1' } }, { auth: reader })) as Record<string, any>;
+    const subscribed = (await server.handle(
+      { jsonrpc: '2.0', id: 1, method: 'resources/subscribe', params: { uri: 'test://doc/1' } },
+      { auth: reader },
+    )) as Record<string, any>;
     expect(subscribed.error).toMatchObject({ code: -32003 });
     const frames: Record<string, any>[] = [];
     const abort = new AbortController();
     const listening = server.handle(
-      { jsonrpc: '2.0', id: 'l', method: 'subscriptions/listen', params: { notifications: { resourceSubscriptions: ['test://doc/1'] }, _meta: envelope() } },
+      {
+        jsonrpc: '2.0',
+        id: 'l',
+        method: 'subscriptions/listen',
+        params: { notifications: { resourceSubscriptions: ['test://doc/1'] }, _meta: envelope() },
+      },
       { auth: reader, notify: (frame) => void frames.push(frame as Record<string, any>), signal: abort.signal },
     );
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -146,16 +220,36 @@ describe('a token without the scope reaches nothing of what it protects', () => 
     await new Promise((resolve) => setTimeout(resolve, 20));
     abort.abort();
     await listening;
-    expect(frames).toStrictEqual([{ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'l' }, notifications: { resourceSubscriptions: [] } } }]);
+    expect(frames).toStrictEqual([
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: {
+          _meta: { 'io.modelcontextprotocol/subscriptionId': 'l' },
+          notifications: { resourceSubscriptions: [] },
+        },
+      },
+    ]);
   });
 
   it('over HTTP, a scoped resource with a URI in another script gets its 403 challenge (the text made ASCII), not a 500', async () => {
     const port = await freePort();
     // 2025 and stateless: no Mcp-Name header to carry the URI (a header cannot hold it as it is).
-    const handle = await serveHttp(server, { port, host: '127.0.0.1', stateless: true, auth: { issuer: 'https://as.example', resource: `http://127.0.0.1:${port}/mcp`, verify: async () => reader } });
-    const res = await post(handle.url, { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'file:///日本/secret' } }, { 'mcp-protocol-version': '2025-06-18', authorization: 'Bearer t' });
+    const handle = await serveHttp(server, {
+      port,
+      host: '127.0.0.1',
+      stateless: true,
+      auth: { issuer: 'https://as.example', resource: `http://127.0.0.1:${port}/mcp`, verify: async () => reader },
+    });
+    const res = await post(
+      handle.url,
+      { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'file:///日本/secret' } },
+      { 'mcp-protocol-version': '2025-06-18', authorization: 'Bearer t' },
+    );
     expect(res.status).toBe(403);
-    expect(res.headers['www-authenticate']).toContain('error_description="resource ?file:///??/secret? needs the scope admin"');
+    expect(res.headers['www-authenticate']).toContain(
+      'error_description="resource ?file:///??/secret? needs the scope admin"',
+    );
     await handle.close();
   });
 });

@@ -41,7 +41,14 @@ beforeAll(async () => {
   handle = await serveHttp(server, {
     port,
     host: '127.0.0.1',
-    auth: { issuer: as.issuer, resource, scopes: ['notes:read'], clockToleranceSec: 0, jwksCooldownMs: 0, introspection: { clientId: 'resource-server', clientSecret: SECRET } },
+    auth: {
+      issuer: as.issuer,
+      resource,
+      scopes: ['notes:read'],
+      clockToleranceSec: 0,
+      jwksCooldownMs: 0,
+      introspection: { clientId: 'resource-server', clientSecret: SECRET },
+    },
   });
 }, 30_000);
 afterAll(async () => {
@@ -53,7 +60,12 @@ const call2026 = (name: string, args: object, token?: string, id = 1) =>
   post(
     handle.url,
     { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, _meta: envelope() } },
-    { 'mcp-protocol-version': V2026, 'mcp-method': 'tools/call', 'mcp-name': name, ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+    {
+      'mcp-protocol-version': V2026,
+      'mcp-method': 'tools/call',
+      'mcp-name': name,
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+    },
   );
 const metadataUrl = () => `${new URL(resource).origin}/.well-known/oauth-protected-resource/mcp`;
 
@@ -63,7 +75,12 @@ describe('protected resource metadata', () => {
       const res = await send(handle.url, { method: 'GET', path });
       expect(res.status).toBe(200);
       expect(res.headers['access-control-allow-origin']).toBe('*');
-      expect(JSON.parse(res.body)).toStrictEqual({ resource, authorization_servers: [as.issuer], scopes_supported: ['notes:read', 'notes:write'], bearer_methods_supported: ['header'] });
+      expect(JSON.parse(res.body)).toStrictEqual({
+        resource,
+        authorization_servers: [as.issuer],
+        scopes_supported: ['notes:read', 'notes:write'],
+        bearer_methods_supported: ['header'],
+      });
     }
   });
 });
@@ -73,7 +90,10 @@ describe('the bearer token', () => {
     const res = await call2026('whoami', {});
     expect(res.status).toBe(401);
     expect(res.headers['www-authenticate']).toBe(`Bearer resource_metadata="${metadataUrl()}", scope="notes:read"`);
-    expect(JSON.parse(res.body)).toStrictEqual({ error: 'invalid_token', error_description: 'this MCP server needs a bearer token (see resource_metadata)' });
+    expect(JSON.parse(res.body)).toStrictEqual({
+      error: 'invalid_token',
+      error_description: 'this MCP server needs a bearer token (see resource_metadata)',
+    });
   });
 
   it.each([
@@ -84,7 +104,14 @@ describe('the bearer token', () => {
     ['Bearer aGVsbG8.d29ybGQ.c2ln', 401, 'invalid_token'],
     ['Bearer opaque-but-unknown', 401, 'invalid_token'],
   ])('%s: %i', async (header, status, error) => {
-    const res = await send(handle.url, { headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: header }, body: JSON.stringify(initializeFrame()) });
+    const res = await send(handle.url, {
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: header,
+      },
+      body: JSON.stringify(initializeFrame()),
+    });
     expect(res.status).toBe(status);
     if (error !== undefined) expect(JSON.parse(res.body).error).toBe(error);
     if (status === 401) expect(res.headers['www-authenticate']).toContain(`resource_metadata="${metadataUrl()}"`);
@@ -94,10 +121,18 @@ describe('the bearer token', () => {
   it('two Authorization headers: 400; a 100 KB token: 431 from Node itself (its 16 KB header limit)', async () => {
     const raw = (headers: string) =>
       new Promise<string>((resolve) => {
-        const socket = connect(handle.port, '127.0.0.1', () => socket.end(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 2\r\n${headers}\r\n{}`));
+        const socket = connect(handle.port, '127.0.0.1', () =>
+          socket.end(
+            `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 2\r\n${headers}\r\n{}`,
+          ),
+        );
         let text = '';
         // Node may reset the connection once it has answered 431 (the rest of the headers still on their way): what arrived is the answer.
-        socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('error', () => resolve(text)).on('close', () => resolve(text));
+        socket
+          .setEncoding('utf8')
+          .on('data', (chunk: string) => (text += chunk))
+          .on('error', () => resolve(text))
+          .on('close', () => resolve(text));
       });
     expect(await raw('authorization: Bearer a\r\nauthorization: Bearer b\r\n')).toMatch(/^HTTP\/1\.1 400 /);
     expect(await raw(`authorization: Bearer ${'a'.repeat(100_000)}\r\n`)).toMatch(/^HTTP\/1\.1 431 /);
@@ -114,7 +149,9 @@ describe('the bearer token', () => {
     const { access_token } = await as.token('agent', { resource: 'http://127.0.0.1:1/elsewhere', scope: 'notes:read' });
     const res = await call2026('whoami', {}, access_token);
     expect(res.status).toBe(401);
-    expect(res.headers['www-authenticate']).toBe(`Bearer resource_metadata="${metadataUrl()}", error="invalid_token", scope="notes:read", error_description="the token was not issued for this resource"`);
+    expect(res.headers['www-authenticate']).toBe(
+      `Bearer resource_metadata="${metadataUrl()}", error="invalid_token", scope="notes:read", error_description="the token was not issued for this resource"`,
+    );
   });
 
   it('expired: 401', async () => {
@@ -147,7 +184,9 @@ describe('the bearer token', () => {
     expect((await call2026('whoami', {}, old)).status).toBe(200);
     await as.rotate();
     const fresh = (await as.token('agent', { resource, scope: 'notes:read' })).access_token!;
-    expect(JSON.parse(Buffer.from(fresh.split('.')[0]!, 'base64url').toString()).kid).not.toBe(JSON.parse(Buffer.from(old.split('.')[0]!, 'base64url').toString()).kid);
+    expect(JSON.parse(Buffer.from(fresh.split('.')[0]!, 'base64url').toString()).kid).not.toBe(
+      JSON.parse(Buffer.from(old.split('.')[0]!, 'base64url').toString()).kid,
+    );
     expect((await call2026('whoami', {}, fresh)).status).toBe(200);
     // The old key is still cached; its token stays good until the cached keys age out or it expires.
   });
@@ -159,12 +198,21 @@ describe('per-tool scopes', () => {
     const writer = (await as.token('agent', { resource, scope: 'notes:read notes:write' })).access_token!;
     const list = async (token: string) =>
       JSON.parse(
-        (await post(handle.url, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: envelope() } }, { 'mcp-protocol-version': V2026, 'mcp-method': 'tools/list', authorization: `Bearer ${token}` })).body,
+        (
+          await post(
+            handle.url,
+            { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: envelope() } },
+            { 'mcp-protocol-version': V2026, 'mcp-method': 'tools/list', authorization: `Bearer ${token}` },
+          )
+        ).body,
       ).result;
     const read = await list(reader);
     expect(read.tools.map((tool: { name: string }) => tool.name)).toStrictEqual(['whoami']);
     expect(read.cacheScope).toBe('private');
-    expect((await list(writer)).tools.map((tool: { name: string }) => tool.name)).toStrictEqual(['whoami', 'write_note']);
+    expect((await list(writer)).tools.map((tool: { name: string }) => tool.name)).toStrictEqual([
+      'whoami',
+      'write_note',
+    ]);
   });
 
   it('a call without the tool’s scope: 403 with the challenge (2026 and 2025); with it after stepping up: the answer', async () => {
@@ -177,17 +225,27 @@ describe('per-tool scopes', () => {
     expect(JSON.parse(denied.body)).toStrictEqual({
       jsonrpc: '2.0',
       id: 1,
-      error: { code: -32003, message: 'Insufficient scope', data: { requiredScopes: ['notes:write'], detail: 'tool write_note needs the scope notes:write' } },
+      error: {
+        code: -32003,
+        message: 'Insufficient scope',
+        data: { requiredScopes: ['notes:write'], detail: 'tool write_note needs the scope notes:write' },
+      },
     });
     const challenged = /scope="([^"]+)"/.exec(denied.headers['www-authenticate'] as string)![1]!;
     const stepped = (await as.token('agent', { resource, scope: challenged })).access_token!;
-    expect(JSON.parse((await call2026('write_note', { text: 'hi' }, stepped)).body).result.content[0].text).toBe('noted: hi');
+    expect(JSON.parse((await call2026('write_note', { text: 'hi' }, stepped)).body).result.content[0].text).toBe(
+      'noted: hi',
+    );
 
     // 2025: a session made with a token; its call without the scope gets the same 403.
     const auth = { authorization: `Bearer ${reader}` };
     const init = await post(handle.url, initializeFrame(), auth);
     const session = init.headers['mcp-session-id'] as string;
-    const legacy = await post(handle.url, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'write_note', arguments: { text: 'x' } } }, { ...auth, 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' });
+    const legacy = await post(
+      handle.url,
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'write_note', arguments: { text: 'x' } } },
+      { ...auth, 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' },
+    );
     expect(legacy.status).toBe(403);
     expect(legacy.headers['www-authenticate']).toBe(denied.headers['www-authenticate']); // the same challenge as 2026's above
   });
@@ -195,19 +253,35 @@ describe('per-tool scopes', () => {
   it('a 2025 session belongs to the token’s subject: another one gets 404', async () => {
     const agent = (await as.token('agent', { resource, scope: 'notes:read' })).access_token!;
     const other = (await as.token('opaque', { resource, scope: 'notes:read' })).access_token!;
-    const session = (await post(handle.url, initializeFrame(), { authorization: `Bearer ${agent}` })).headers['mcp-session-id'] as string;
-    const res = await post(handle.url, { jsonrpc: '2.0', id: 3, method: 'tools/list' }, { authorization: `Bearer ${other}`, 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' });
+    const session = (await post(handle.url, initializeFrame(), { authorization: `Bearer ${agent}` })).headers[
+      'mcp-session-id'
+    ] as string;
+    const res = await post(
+      handle.url,
+      { jsonrpc: '2.0', id: 3, method: 'tools/list' },
+      { authorization: `Bearer ${other}`, 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' },
+    );
     expect(res.status).toBe(404);
   });
 });
 
 describe('the official SDK v2 client with its client-credentials provider', () => {
   it('discovers the authorization server from the 401, fetches a token and calls a tool (2026)', async () => {
-    const provider = new ClientCredentialsProvider({ clientId: 'agent', clientSecret: SECRET, scope: 'notes:read', expectedIssuer: as.issuer });
-    const client = new Client({ name: 'v2', version: '2.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } as never });
+    const provider = new ClientCredentialsProvider({
+      clientId: 'agent',
+      clientSecret: SECRET,
+      scope: 'notes:read',
+      expectedIssuer: as.issuer,
+    });
+    const client = new Client(
+      { name: 'v2', version: '2.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } as never },
+    );
     await client.connect(new StreamableHTTPClientTransport(new URL(handle.url), { authProvider: provider }));
     try {
-      expect(await client.callTool({ name: 'whoami', arguments: {} })).toMatchObject({ content: [{ text: 'agent via agent with notes:read' }] });
+      expect(await client.callTool({ name: 'whoami', arguments: {} })).toMatchObject({
+        content: [{ text: 'agent via agent with notes:read' }],
+      });
     } finally {
       await client.close();
     }

@@ -9,9 +9,21 @@ import { envelope } from '../../../helpers/eras.js';
 
 const issuer = 'https://as.example';
 /** Client `svc` acting for itself (client credentials: no `sub`). */
-const client: AuthInfo = { subject: 'svc', clientId: 'svc', issuer, scopes: [], claims: { client_id: 'svc', iss: issuer } };
+const client: AuthInfo = {
+  subject: 'svc',
+  clientId: 'svc',
+  issuer,
+  scopes: [],
+  claims: { client_id: 'svc', iss: issuer },
+};
 /** A user whose token says `sub: "client:svc"`, through another client. */
-const user: AuthInfo = { subject: 'client:svc', clientId: 'app', issuer, scopes: [], claims: { sub: 'client:svc', client_id: 'app', iss: issuer } };
+const user: AuthInfo = {
+  subject: 'client:svc',
+  clientId: 'app',
+  issuer,
+  scopes: [],
+  claims: { sub: 'client:svc', client_id: 'app', iss: issuer },
+};
 
 describe('principals', () => {
   it('keep a client apart from a user whose sub is "client:<its id>", and an issuer with # apart from a subject with #', () => {
@@ -25,17 +37,44 @@ describe('principals', () => {
   it("the user cannot read the client's task, nor retry its requestState", async () => {
     const Ok = z.object({ ok: z.boolean() });
     const tools = [
-      defineTool({ name: 'slow', description: 's', input: z.object({}), task: 'required', handler: async () => 'done' }),
-      defineTool({ name: 'ask', description: 'a', input: z.object({}), handler: async (_args, ctx) => String((await ctx.ask({ ok: elicit('Ok?', Ok) })).ok.action) }),
+      defineTool({
+        name: 'slow',
+        description: 's',
+        input: z.object({}),
+        task: 'required',
+        handler: async () => 'done',
+      }),
+      defineTool({
+        name: 'ask',
+        description: 'a',
+        input: z.object({}),
+        handler: async (_args, ctx) => String((await ctx.ask({ ok: elicit('Ok?', Ok) })).ok.action),
+      }),
     ];
     const server = new McpServer({ name: 's', version: '1', tools });
-    const meta = envelope({ 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} }, extensions: { 'io.modelcontextprotocol/tasks': {} } } });
-    const send = (id: number, method: string, params: object, auth: AuthInfo) => server.handle({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } }, { auth }) as Promise<Record<string, any>>;
+    const meta = envelope({
+      'io.modelcontextprotocol/clientCapabilities': {
+        elicitation: { form: {} },
+        extensions: { 'io.modelcontextprotocol/tasks': {} },
+      },
+    });
+    const send = (id: number, method: string, params: object, auth: AuthInfo) =>
+      server.handle({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } }, { auth }) as Promise<
+        Record<string, any>
+      >;
     const { taskId } = (await send(1, 'tools/call', { name: 'slow', arguments: {} }, client)).result;
     expect((await send(2, 'tasks/get', { taskId }, client)).result.taskId).toBe(taskId);
     expect((await send(3, 'tasks/get', { taskId }, user)).error).toMatchObject({ code: -32602 });
     const { requestState } = (await send(4, 'tools/call', { name: 'ask', arguments: {} }, client)).result;
-    const retried = await send(5, 'tools/call', { name: 'ask', arguments: {}, inputResponses: { ok: { action: 'accept', content: { ok: true } } }, requestState }, user);
-    expect(retried.error).toMatchObject({ code: -32602, data: { reason: 'invalid_request_state', detail: 'the requestState was made for another principal' } });
+    const retried = await send(
+      5,
+      'tools/call',
+      { name: 'ask', arguments: {}, inputResponses: { ok: { action: 'accept', content: { ok: true } } }, requestState },
+      user,
+    );
+    expect(retried.error).toMatchObject({
+      code: -32602,
+      data: { reason: 'invalid_request_state', detail: 'the requestState was made for another principal' },
+    });
   });
 });

@@ -10,7 +10,11 @@ import { parseText } from './scrape.js';
 
 let handle: HttpServerHandle;
 beforeAll(async () => {
-  handle = await serveHttp(new McpServer({ name: 'measured', version: '1.0.0', tools: [echo] }), { port: 0, host: '127.0.0.1', metrics: true });
+  handle = await serveHttp(new McpServer({ name: 'measured', version: '1.0.0', tools: [echo] }), {
+    port: 0,
+    host: '127.0.0.1',
+    metrics: true,
+  });
 });
 afterAll(() => handle.close());
 
@@ -23,8 +27,16 @@ it('9 calls naming 4 MB tools: /metrics still 200, under 2 MB, the names one _OT
   await post(handle.url, callFrame(20, 'echo', { x: 1 }), { 'mcp-session-id': session });
   const res = await send(handle.metricsUrl!, { method: 'GET' });
   expect([res.status, res.body.length < 2 * 1024 * 1024]).toStrictEqual([200, true]);
-  const calls = parseText(res.body).get('mcp_server_operation_duration')!.filter((series) => series.labels.mcp_method_name === 'tools/call');
-  const base = { mcp_method_name: 'tools/call', gen_ai_operation_name: 'execute_tool', network_transport: 'tcp', network_protocol_name: 'http', mcp_protocol_version: PROTOCOL };
+  const calls = parseText(res.body)
+    .get('mcp_server_operation_duration')!
+    .filter((series) => series.labels.mcp_method_name === 'tools/call');
+  const base = {
+    mcp_method_name: 'tools/call',
+    gen_ai_operation_name: 'execute_tool',
+    network_transport: 'tcp',
+    network_protocol_name: 'http',
+    mcp_protocol_version: PROTOCOL,
+  };
   expect(calls).toStrictEqual([
     { labels: { ...base, gen_ai_tool_name: '_OTHER', error_type: 'tool_error' }, value: 9 },
     { labels: { ...base, gen_ai_tool_name: 'echo' }, value: 1 },

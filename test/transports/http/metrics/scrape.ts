@@ -12,7 +12,8 @@ export interface Series {
 export async function scrape(url: string): Promise<Map<string, Series[]>> {
   const res = await send(url, { method: 'GET' });
   if (res.status !== 200) throw new Error(`scrape: ${res.status} ${res.body}`);
-  if (res.headers['content-type'] !== 'text/plain; version=0.0.4; charset=utf-8') throw new Error(`scrape: content-type ${res.headers['content-type']}`);
+  if (res.headers['content-type'] !== 'text/plain; version=0.0.4; charset=utf-8')
+    throw new Error(`scrape: content-type ${res.headers['content-type']}`);
   return parseText(res.body);
 }
 
@@ -39,7 +40,9 @@ export function parseText(text: string): Map<string, Series[]> {
     if (types.get(family) === 'histogram' && name !== `${family}_count`) continue; // _sum and _bucket: the count is what is asserted
     if (!families.has(family)) throw new Error(`a sample of no declared family: ${line}`);
     const labels: Record<string, string> = {};
-    for (const [, label, raw] of labelText.matchAll(LABEL)) if (!label!.startsWith('otel_scope_')) labels[label!] = raw!.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
+    for (const [, label, raw] of labelText.matchAll(LABEL))
+      if (!label!.startsWith('otel_scope_'))
+        labels[label!] = raw!.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
     families.get(family)!.push({ labels, value: Number(value) });
   }
   return families;

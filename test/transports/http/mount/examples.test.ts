@@ -48,7 +48,11 @@ describe.each(EXAMPLES)('the %s example', (_name, file, serverName, connectionOf
     const client = createClient(negotiation, errors);
     await client.connect(new StreamableHTTPClientTransport(new URL(served.url)));
     try {
-      expect({ era: client.getProtocolEra(), version: client.getNegotiatedProtocolVersion(), server: client.getServerVersion() }).toStrictEqual({
+      expect({
+        era: client.getProtocolEra(),
+        version: client.getNegotiatedProtocolVersion(),
+        server: client.getServerVersion(),
+      }).toStrictEqual({
         era,
         version,
         server: { name: serverName, version: '1.0.0' },
@@ -56,7 +60,10 @@ describe.each(EXAMPLES)('the %s example', (_name, file, serverName, connectionOf
       const { tools } = await client.listTools();
       expect(tools).toStrictEqual([addTool]);
       const result = await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } });
-      expect({ content: result.content, isError: result.isError }).toStrictEqual({ content: [{ type: 'text', text: '5' }], isError: false });
+      expect({ content: result.content, isError: result.isError }).toStrictEqual({
+        content: [{ type: 'text', text: '5' }],
+        isError: false,
+      });
       expect(realErrors(errors)).toStrictEqual([]);
     } finally {
       await client.close();
@@ -74,9 +81,16 @@ describe.each(EXAMPLES)('the %s example', (_name, file, serverName, connectionOf
       expect({ status: res.status, body: res.body }).toStrictEqual({ status, body: httpError(data) });
     }
     const large = await postDeclaring(served.url, 4 * 1024 * 1024 + 1);
-    expect(large).toStrictEqual({ status: 413, connection: connectionOf413, body: httpError('request body exceeds 4194304 bytes') });
+    expect(large).toStrictEqual({
+      status: 413,
+      connection: connectionOf413,
+      body: httpError('request body exceeds 4194304 bytes'),
+    });
     const served2025 = await post(served.url, ping, { 'mcp-protocol-version': '2025-06-18' });
-    expect({ status: served2025.status, body: served2025.body }).toStrictEqual({ status: 400, body: httpError('Mcp-Session-Id header is required: send initialize first') });
+    expect({ status: served2025.status, body: served2025.body }).toStrictEqual({
+      status: 400,
+      body: httpError('Mcp-Session-Id header is required: send initialize first'),
+    });
   });
 
   it('stops on SIGTERM with exit code 0', async () => {
@@ -85,17 +99,24 @@ describe.each(EXAMPLES)('the %s example', (_name, file, serverName, connectionOf
 });
 
 /** A POST that declares `bytes` of body and sends only its first: the answer comes from the declared size. */
-function postDeclaring(url: string, bytes: number): Promise<{ status: number; connection: string | undefined; body: string }> {
+function postDeclaring(
+  url: string,
+  bytes: number,
+): Promise<{ status: number; connection: string | undefined; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { ...postHeaders, 'content-length': String(bytes) } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body });
-        req.destroy();
-      });
-    });
+    const req = request(
+      url,
+      { method: 'POST', headers: { ...postHeaders, 'content-length': String(bytes) } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body });
+          req.destroy();
+        });
+      },
+    );
     req.on('error', reject);
     req.write('{"jsonrpc":"2.0",');
   });

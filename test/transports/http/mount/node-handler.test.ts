@@ -29,7 +29,12 @@ const callHeaders = { 'mcp-protocol-version': V2026, 'mcp-method': 'tools/call',
 const answer = JSON.stringify({
   jsonrpc: '2.0',
   id: 1,
-  result: { resultType: 'complete', content: [{ type: 'text', text: '5' }], isError: false, _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'test', version: '1.0.0' } } },
+  result: {
+    resultType: 'complete',
+    content: [{ type: 'text', text: '5' }],
+    isError: false,
+    _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'test', version: '1.0.0' } },
+  },
 });
 
 describe('toNodeHandler in Express', () => {
@@ -57,7 +62,9 @@ describe('toNodeHandler in Express', () => {
         body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' } }),
         stderr: [[`${quoted}\n`]],
       });
-      expect(quoted).toBe('zod-mcp: http: the request body was read before the MCP handler (a body parser or middleware before it?) and left nothing of it');
+      expect(quoted).toBe(
+        'zod-mcp: http: the request body was read before the MCP handler (a body parser or middleware before it?) and left nothing of it',
+      );
     } finally {
       stderr.mockRestore();
     }
@@ -67,7 +74,10 @@ describe('toNodeHandler in Express', () => {
     const app = express();
     app.post('/mcp', express.json(), toNodeHandler(server, { maxBodyBytes: 100 }));
     const res = await post(`${await listen(app)}/mcp`, { ...call, pad: 'x'.repeat(100) }, callHeaders);
-    expect({ status: res.status, body: res.body }).toStrictEqual({ status: 413, body: httpError('request body exceeds 100 bytes') });
+    expect({ status: res.status, body: res.body }).toStrictEqual({
+      status: 413,
+      body: httpError('request body exceeds 100 bytes'),
+    });
   });
 
   it('with `path`, hands other paths to the next route (before any Host check); without, serves whatever it is routed', async () => {
@@ -85,22 +95,44 @@ describe('toNodeHandler in Express', () => {
   });
 
   it('serves Protected Resource Metadata and checks the bearer token, wherever it is mounted', async () => {
-    const verify = async (token: string) => (token === 'good' ? ({ subject: 'u', scopes: [], claims: {} } satisfies AuthInfo) : undefined);
+    const verify = async (token: string) =>
+      token === 'good' ? ({ subject: 'u', scopes: [], claims: {} } satisfies AuthInfo) : undefined;
     const app = express();
-    app.use('/.well-known/oauth-protected-resource', toNodeHandler(server, { auth: { issuer: 'https://as.example', resource: 'https://mcp.example.com/mcp', verify } }));
-    app.all('/mcp', toNodeHandler(server, { auth: { issuer: 'https://as.example', resource: 'https://mcp.example.com/mcp', verify } }));
+    app.use(
+      '/.well-known/oauth-protected-resource',
+      toNodeHandler(server, {
+        auth: { issuer: 'https://as.example', resource: 'https://mcp.example.com/mcp', verify },
+      }),
+    );
+    app.all(
+      '/mcp',
+      toNodeHandler(server, {
+        auth: { issuer: 'https://as.example', resource: 'https://mcp.example.com/mcp', verify },
+      }),
+    );
     const base = await listen(app);
-    const metadata = await send(`${base}/.well-known/oauth-protected-resource/mcp`, { method: 'GET', headers: { host: 'mcp.example.com' } });
+    const metadata = await send(`${base}/.well-known/oauth-protected-resource/mcp`, {
+      method: 'GET',
+      headers: { host: 'mcp.example.com' },
+    });
     expect({ status: metadata.status, body: JSON.parse(metadata.body) as unknown }).toStrictEqual({
       status: 200,
-      body: { resource: 'https://mcp.example.com/mcp', authorization_servers: ['https://as.example'], bearer_methods_supported: ['header'] },
+      body: {
+        resource: 'https://mcp.example.com/mcp',
+        authorization_servers: ['https://as.example'],
+        bearer_methods_supported: ['header'],
+      },
     });
     const refused = await post(`${base}/mcp`, call, { ...callHeaders, host: 'mcp.example.com' });
     expect({ status: refused.status, challenge: refused.headers['www-authenticate'] }).toStrictEqual({
       status: 401,
       challenge: 'Bearer resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource/mcp"',
     });
-    const served = await post(`${base}/mcp`, call, { ...callHeaders, host: 'mcp.example.com', authorization: 'Bearer good' });
+    const served = await post(`${base}/mcp`, call, {
+      ...callHeaders,
+      host: 'mcp.example.com',
+      authorization: 'Bearer good',
+    });
     expect({ status: served.status, body: served.body }).toStrictEqual({ status: 200, body: answer });
   });
 
@@ -110,13 +142,20 @@ describe('toNodeHandler in Express', () => {
     app.all('/named', toNodeHandler(server, { allowedHosts: ['mcp.example.com'] }));
     const base = await listen(app);
     const foreign = await post(`${base}/mcp`, call, { ...callHeaders, host: 'mcp.example.com' });
-    expect({ status: foreign.status, body: foreign.body }).toStrictEqual({ status: 403, body: httpError('Host not allowed: mcp.example.com') });
+    expect({ status: foreign.status, body: foreign.body }).toStrictEqual({
+      status: 403,
+      body: httpError('Host not allowed: mcp.example.com'),
+    });
     const named = await post(`${base}/named`, call, { ...callHeaders, host: 'mcp.example.com' });
     expect({ status: named.status, body: named.body }).toStrictEqual({ status: 200, body: answer });
   });
 
   it('refuses bad options where they are given, naming itself', () => {
-    expect(() => toNodeHandler(server, { healthPath: '/mcp', path: '/mcp' })).toThrow(new TypeError('toNodeHandler: invalid options: healthPath: it is the MCP path (/mcp)'));
-    expect(() => toNodeHandler(server, { allowedOrigins: ['nope'] })).toThrow(new TypeError('toNodeHandler: allowedOrigins: not an origin: nope'));
+    expect(() => toNodeHandler(server, { healthPath: '/mcp', path: '/mcp' })).toThrow(
+      new TypeError('toNodeHandler: invalid options: healthPath: it is the MCP path (/mcp)'),
+    );
+    expect(() => toNodeHandler(server, { allowedOrigins: ['nope'] })).toThrow(
+      new TypeError('toNodeHandler: allowedOrigins: not an origin: nope'),
+    );
   });
 });
