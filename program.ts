@@ -24,7 +24,8 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === 'help') {
-    const [given, ...more] = rest.filter((arg, index) => index === 0 || !asksHelp(arg)); // `help serve --help` is `help serve`
+    // `help serve --help` is `help serve`
+    const [given, ...more] = rest.filter((arg, index) => index === 0 || !asksHelp(arg));
     const topic = given !== undefined && asksHelp(given) ? 'help' : given;
     if (more.length > 0)
       throw new UsageError(`help: one command, not ${more.length + 1}: ${[given, ...more].join(' ')}`);
@@ -83,7 +84,8 @@ function known(name: string): CommandName {
   if (isCommand(name)) return name;
   const near = closest(name, Object.keys(COMMANDS));
   throw new UsageError(
-    `unknown command: ${name}${near === undefined ? '' : ` (did you mean ${near}?)`}; \`zod-mcp --help\` lists the commands`,
+    `unknown command: ${name}${near === undefined ? '' : ` (did you mean ${near}?)`}; \`zod-mcp --help\` lists the ` +
+      'commands',
   );
 }
 

@@ -7,7 +7,9 @@ export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
 /** The one content type of the stable revision ("UI Resource Format", Content Requirements). */
 export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
 
-/** What a host declares under `capabilities.extensions["io.modelcontextprotocol/ui"]` ("Client (Host) Capabilities"). */
+/**
+ * What a host declares under `capabilities.extensions["io.modelcontextprotocol/ui"]` ("Client (Host) Capabilities").
+ */
 export const AppsClientSettings = z.looseObject({
   /** REQUIRED by the spec: the content types the host renders. */
   mimeTypes: z.array(z.string()).optional(),

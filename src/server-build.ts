@@ -1,6 +1,11 @@
 // What McpServer is built from its options: the settings every module shares, the table of modules
 // composed (features/table.ts), the state methods read, and the request path handed to the modules.
+import { z } from 'zod/v4';
+import type { Implementation } from '../schemas/common.js';
 import type { CacheHint } from '../schemas/rev2026.js';
+import { checkIcons } from './core/metadata.js';
+import { describeIssues } from './schema/issues.js';
+import { ONCE } from './schema/parse.js';
 import type { Codecs } from './core/codec.js';
 import type { Dispatcher } from './core/dispatcher.js';
 import { memoryEvents } from './core/events.js';
@@ -18,7 +23,38 @@ import { checkPolicy } from './features/tools/arguments.js';
 import { safely } from './jsonrpc/errors.js';
 import { reportToStderr } from './jsonrpc/report.js';
 import { writeDiagnostic } from './runtime/host.js';
-import { checkOptions, serverIdentity, type McpServerOptions } from './server-options.js';
+import { checkOptions, type McpServerOptions } from './server-options.js';
+
+const Identity = z.object({
+  name: z.string().min(1, { error: 'must not be empty' }),
+  version: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  websiteUrl: z.url({ protocol: /^https?$/, error: 'must be an http: or https: URL' }).optional(),
+});
+
+/**
+ * Who the server says it is (MCP `Implementation`): whole in initialize (2025) and server/discover
+ * (2026); every other 2026 result carries only name, version and title, since it is on each one.
+ */
+export function serverIdentity(options: McpServerOptions): {
+  serverInfo: Implementation;
+  resultServerInfo: Implementation;
+} {
+  const checked = Identity.safeParse(options, ONCE);
+  if (!checked.success) throw new TypeError(`McpServer: ${describeIssues(checked.error.issues)}`);
+  const { name, version, title, description, websiteUrl } = checked.data;
+  const icons = checkIcons(options.icons, 'McpServer');
+  const resultServerInfo = { name, version, ...(title === undefined ? {} : { title }) };
+  const more = { description, websiteUrl, icons };
+  return {
+    resultServerInfo,
+    serverInfo: {
+      ...resultServerInfo,
+      ...Object.fromEntries(Object.entries(more).filter(([, value]) => value !== undefined)),
+    },
+  };
+}
 
 /** The hint a cacheable 2026 result carries unless the `cache` option says otherwise: never reuse. */
 const FRESH: CacheHint = { ttlMs: 0, cacheScope: 'private' };

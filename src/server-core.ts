@@ -30,18 +30,27 @@ export class ServerCore {
     this.provided = composed.provided;
   }
 
-  /** Stops every task this process runs (each ends as its tool does on shutdown), and from then on no call becomes a task (it stops instead); transports call it when they shut down. @internal */
+  /**
+   * Stops every task this process runs (each ends as its tool does on shutdown), and from then on no call becomes a
+   * task (it stops instead); transports call it when they shut down. @internal
+   */
   stopTasks(): Promise<void> {
     return this.provided.tasks!.runtime.stopAll();
   }
 
-  /** Whether this server keeps tasks that live only in this process's memory (the default store): a serverless handler refuses it. @internal */
+  /**
+   * Whether this server keeps tasks that live only in this process's memory (the default store): a serverless handler
+   * refuses it. @internal
+   */
   get keepsTasksInProcess(): boolean {
     const { runtime, served } = this.provided.tasks!;
     return served && isInProcessStore(runtime.settings.store);
   }
 
-  /** What this server depends on that cannot serve now (a shared task store or event bus in an outage), each with why: the health check says it. @internal */
+  /**
+   * What this server depends on that cannot serve now (a shared task store or event bus in an outage), each with why:
+   * the health check says it. @internal
+   */
   get unavailable(): string[] {
     const { runtime, served } = this.provided.tasks!;
     return outagesOf(served ? runtime.settings.store : undefined, this.dispatcher.state.events);
@@ -58,7 +67,10 @@ export class ServerCore {
     return { count: runtime.running, idle: () => runtime.idle() };
   }
 
-  /** Records the durations on an HTTP metrics endpoint's meter provider too (telemetry on or off); what its gauges read. @internal */
+  /**
+   * Records the durations on an HTTP metrics endpoint's meter provider too (telemetry on or off); what its gauges read.
+   * @internal
+   */
   measureWith = (provider: MeterProviderLike) =>
     measureWith(this.dispatcher, provider, measuredBy(this.dispatcher, this.provided, this.dispatcher.state.report));
 
@@ -102,7 +114,10 @@ export class ServerCore {
     safely(this.dispatcher.state.report, error);
   }
 
-  /** A notice that is no failure of a request (`onError`, or `zod-mcp: <message>` on stderr): transports use it too. @internal */
+  /**
+   * A notice that is no failure of a request (`onError`, or `zod-mcp: <message>` on stderr): transports use it too.
+   * @internal
+   */
   warn(message: string): void {
     this.dispatcher.state.warn(message);
   }

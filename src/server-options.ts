@@ -1,6 +1,6 @@
 // McpServer's options: what a server is built from, and the checks on them (identity, eras, cache, …).
 import { z } from 'zod/v4';
-import type { Icon, Implementation } from '../schemas/common.js';
+import type { Icon } from '../schemas/common.js';
 import { CacheHint } from '../schemas/rev2026.js';
 import { ERAS, type Era } from './core/era.js';
 import { checkTimeout } from './core/limits.js';
@@ -20,7 +20,6 @@ import type { Resource, ResourceTemplate } from './features/resources/define.js'
 import type { Tool } from './features/tools/define.js';
 import { SCHEMA_PROFILES, type SchemaProfile } from './schema/json-schema/profiles.js';
 import { optionKeys } from './core/options.js';
-import { checkIcons } from './core/metadata.js';
 import { describeIssues } from './schema/issues.js';
 import { ONCE } from './schema/parse.js';
 
@@ -34,37 +33,6 @@ export const CacheOption = z.strictObject({
   'resources/read': CacheHint.optional(),
   'prompts/list': CacheHint.optional(),
 });
-
-const Identity = z.object({
-  name: z.string().min(1, { error: 'must not be empty' }),
-  version: z.string(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  websiteUrl: z.url({ protocol: /^https?$/, error: 'must be an http: or https: URL' }).optional(),
-});
-
-/**
- * Who the server says it is (MCP `Implementation`): whole in initialize (2025) and server/discover
- * (2026); every other 2026 result carries only name, version and title, since it is on each one.
- */
-export function serverIdentity(options: McpServerOptions): {
-  serverInfo: Implementation;
-  resultServerInfo: Implementation;
-} {
-  const checked = Identity.safeParse(options, ONCE);
-  if (!checked.success) throw new TypeError(`McpServer: ${describeIssues(checked.error.issues)}`);
-  const { name, version, title, description, websiteUrl } = checked.data;
-  const icons = checkIcons(options.icons, 'McpServer');
-  const resultServerInfo = { name, version, ...(title === undefined ? {} : { title }) };
-  const more = { description, websiteUrl, icons };
-  return {
-    resultServerInfo,
-    serverInfo: {
-      ...resultServerInfo,
-      ...Object.fromEntries(Object.entries(more).filter(([, value]) => value !== undefined)),
-    },
-  };
-}
 
 /** The options every server reads, checked: a wrong one throws when the server is built, naming itself. */
 export interface CheckedOptions {
@@ -136,16 +104,23 @@ export interface McpServerOptions {
   name: string;
   version: string;
   title?: string;
-  /** What the server does, for people choosing it (MCP `Implementation.description`); `instructions` is for the model. */
+  /**
+   * What the server does, for people choosing it (MCP `Implementation.description`); `instructions` is for the model.
+   */
   description?: string;
   /** An http: or https: URL of the server's website. */
   websiteUrl?: string;
-  /** What a client may show for the server: https: URLs or base64 data: URIs of images; sent in initialize and server/discover. */
+  /**
+   * What a client may show for the server: https: URLs or base64 data: URIs of images; sent in initialize and
+   * server/discover.
+   */
   icons?: Icon[];
   /** How a model should use this server: in the initialize answer (2025) and in server/discover (2026). */
   instructions?: string;
   tools?: readonly Tool[];
-  /** Resources and templates (`defineResource`, `defineResourceTemplate`); the option, even empty, turns the feature on. */
+  /**
+   * Resources and templates (`defineResource`, `defineResourceTemplate`); the option, even empty, turns the feature on.
+   */
   resources?: readonly (Resource | ResourceTemplate)[];
   /** Prompts (`definePrompt`); like `resources`, the option, even empty, turns the feature on. */
   prompts?: readonly Prompt[];
@@ -153,15 +128,24 @@ export interface McpServerOptions {
   extensions?: readonly Extension[];
   /** The page size of every list (tools, resources, templates, prompts); without it, one page. */
   pageSize?: number;
-  /** How tool arguments a model sends are made fit (`{ unknown: 'reject', coerce: true }`; both off by default); a tool's own wins. */
+  /**
+   * How tool arguments a model sends are made fit (`{ unknown: 'reject', coerce: true }`; both off by default); a
+   * tool's own wins.
+   */
   arguments?: ArgumentPolicy;
   /** Default timeout for every tool call, in milliseconds; a tool's own `timeoutMs` wins. */
   timeoutMs?: number;
   /** Whether the lists may change while serving (`addTool`, …), declared as `listChanged`; default true. */
   listChanged?: boolean;
-  /** An unknown tool's call: `result` (default), an `isError` result the model recovers from; `error`: -32602, as the specification has it. */
+  /**
+   * An unknown tool's call: `result` (default), an `isError` result the model recovers from; `error`: -32602, as the
+   * specification has it.
+   */
   unknownTool?: 'result' | 'error';
-  /** The protocol eras served: `rev2025` (initialize and sessions), `rev2026` (stateless, `_meta` on every request). Both by default. */
+  /**
+   * The protocol eras served: `rev2025` (initialize and sessions), `rev2026` (stateless, `_meta` on every request).
+   * Both by default.
+   */
   eras?: readonly Era[];
   /**
    * `ttlMs` and `cacheScope` of 2026 list results and server/discover (MCP 2026-07-28 "Caching").
@@ -204,7 +188,8 @@ export interface McpServerOptions {
    * What a client may make the server keep for the changes it follows. `maxStreamsPerPrincipal`:
    * subscriptions/listen streams one principal (a token's issuer and subject, or `handle`'s
    * `principal`) holds open at once, default 16; `maxAnonymousStreams`: the streams of every caller
-   * without one (no authorization configured, stdio) together, default 1024. `maxTaskIds`: task ids in one listen filter,
+   * without one (no authorization configured, stdio) together, default 1024. `maxTaskIds`: task ids in one listen
+   * filter,
    * default 1000. `maxResourceSubscriptions`: URIs in one listen filter, and URIs one 2025 session
    * subscribes to, default 1000. Past a count the request is refused, naming the limit.
    */
@@ -227,6 +212,8 @@ export interface McpServerOptions {
    * A tool's own `rateLimit` counts its calls besides.
    */
   rateLimit?: RateLimit;
-  /** Where the buckets live: this process by default; `redisRateLimits` (zod-mcp/redis) shares them between instances. */
+  /**
+   * Where the buckets live: this process by default; `redisRateLimits` (zod-mcp/redis) shares them between instances.
+   */
   rateLimitStore?: RateLimitStore;
 }

@@ -29,7 +29,10 @@ export class McpServer extends ServerCore {
     (error) => this.reportError(error),
   );
 
-  /** Adds middleware around every request (`use(mw)`), or the requests of some methods (`use('tools/call', mw)`); returns the server. */
+  /**
+   * Adds middleware around every request (`use(mw)`), or the requests of some methods (`use('tools/call', mw)`);
+   * returns the server.
+   */
   use(middleware: Middleware | MethodMiddleware): this;
   use(method: string | readonly string[], middleware: Middleware): this;
   use(first: string | readonly string[] | Middleware | MethodMiddleware, second?: Middleware): this {
@@ -95,7 +98,10 @@ export class McpServer extends ServerCore {
     this.dispatcher.state.events.publish({ type: 'resources/updated', uri });
   }
 
-  /** Calls a tool in this process (ids assigned, progress to `onProgress`): its result, `isError` ones too; an error frame throws a ProtocolError. */
+  /**
+   * Calls a tool in this process (ids assigned, progress to `onProgress`): its result, `isError` ones too; an error
+   * frame throws a ProtocolError.
+   */
   callTool = (name: string, args: object = {}, options?: CallOptions) =>
     this.#local.request('tools/call', { name, arguments: args }, options) as Promise<CallToolResult | null>;
   /** Every tool (each page followed), as tools/list gives them. */

@@ -21,7 +21,8 @@ export const askName = defineTool({
 export const summarize = defineTool({
   name: 'summarize',
   description:
-    "Summarizes a text with the client's own model (sampling, at most 200 tokens). Needs a client that supports sampling.",
+    "Summarizes a text with the client's own model (sampling, at most 200 tokens). Needs a client that supports " +
+    'sampling.',
   input: z.object({ text: z.string().min(1).describe('the text to summarize') }),
   handler: async ({ text }, ctx) => {
     const request = sample({

@@ -11,11 +11,14 @@ const VIEW = `<!DOCTYPE html>
 <meta charset="utf-8">
 <title>show_chart</title>
 <style>
-  :root { color-scheme: light dark; font-family: var(--font-sans, system-ui, sans-serif); color: var(--color-text-primary, CanvasText); }
+  :root { color-scheme: light dark; font-family: var(--font-sans, system-ui, sans-serif); color: \
+var(--color-text-primary, CanvasText); }
   body { margin: 0; padding: 12px 16px; background: var(--color-background-primary, Canvas); }
   h1 { font-size: 16px; margin: 0 0 10px; }
-  #chart { display: flex; align-items: flex-end; gap: 6px; height: 160px; border-bottom: 1px solid var(--color-border-primary, #8888); }
-  .bar { flex: 1; min-width: 8px; background: var(--color-background-info, #3b82f6); border-radius: 3px 3px 0 0; position: relative; }
+  #chart { display: flex; align-items: flex-end; gap: 6px; height: 160px; border-bottom: 1px solid \
+var(--color-border-primary, #8888); }
+  .bar { flex: 1; min-width: 8px; background: var(--color-background-info, #3b82f6); border-radius: 3px 3px 0 0; \
+position: relative; }
   .bar span { position: absolute; top: -16px; width: 100%; text-align: center; font-size: 11px; }
   button { margin-top: 12px; font: inherit; padding: 4px 10px; }
   #answer { min-height: 1.2em; font-size: 13px; }
@@ -47,7 +50,8 @@ const VIEW = `<!DOCTYPE html>
     document.getElementById('stats').disabled = false;
   };
   mcpApp.onResult((result) => {
-    if (result.isError) document.getElementById('title').textContent = 'The tool failed: ' + (result.content?.[0]?.text ?? '');
+    if (result.isError) document.getElementById('title').textContent = 'The tool failed: ' + \
+(result.content?.[0]?.text ?? '');
     else draw(result.structuredContent);
   });
   document.getElementById('stats').addEventListener('click', async () => {
@@ -55,7 +59,8 @@ const VIEW = `<!DOCTYPE html>
     try {
       const result = await mcpApp.callTool('chart_stats', { values });
       const s = result.structuredContent;
-      answer.textContent = result.isError ? result.content[0].text : 'count ' + s.count + ', sum ' + s.sum + ', mean ' + s.mean + ', min ' + s.min + ', max ' + s.max;
+      answer.textContent = result.isError ? result.content[0].text : 'count ' + s.count + ', sum ' + s.sum + ', mean \
+' + s.mean + ', min ' + s.min + ', max ' + s.max;
     } catch (error) {
       answer.textContent = 'The host refused: ' + error.message;
     }
@@ -78,7 +83,8 @@ export const showChart = defineTool({
   name: 'show_chart',
   title: 'Show a bar chart',
   description:
-    'Draws `values` as a bar chart titled `title` (in hosts that render MCP Apps; others get the data as text). Returns {"title", "values", "max"}.',
+    'Draws `values` as a bar chart titled `title` (in hosts that render MCP Apps; others get the data as text). ' +
+    'Returns {"title", "values", "max"}.',
   input: z.object({
     title: z.string().min(1).max(200).describe('the chart title'),
     values: Values.describe('1 to 50 numbers, one bar each'),

@@ -68,7 +68,9 @@ export const readme = defineResource({
   description: 'What the demo server serves, and how to try each part.',
   mimeType: 'text/markdown',
   read: () =>
-    '# zod-mcp demo\n\nTools: echo, add, fail, countdown, console_log, ask_name (asks your name), summarize (borrows your model), slow_build (a task on 2026 clients), show_chart (an MCP App: a bar chart, in hosts that render apps).\n' +
+    '# zod-mcp demo\n\nTools: echo, add, fail, countdown, console_log, ask_name (asks your name), summarize ' +
+    '(borrows your model), slow_build (a task on 2026 clients), show_chart (an MCP App: a bar chart, in hosts ' +
+    'that render apps).\n' +
     'Resources: this file, and demo://greeting/{language} (complete the language).\n' +
     'Prompt: explain, with a topic and a level.\n',
 });

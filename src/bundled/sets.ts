@@ -16,7 +16,10 @@ export interface Served {
   extensions?: Extension[];
 }
 
-/** `echo` alone, or with the demo tools, resources and prompt; those load only when asked for, since start-up is every client's wait. */
+/**
+ * `echo` alone, or with the demo tools, resources and prompt; those load only when asked for, since start-up is every
+ * client's wait.
+ */
 export async function selectSet(set: ToolSet): Promise<Served> {
   if (set === 'server') return { tools: [...serverTools] };
   const { demoPrompts, demoResources, demoTools } = await import('./demo.js');

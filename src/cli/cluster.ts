@@ -16,7 +16,10 @@ type ToWorker = { type: 'peers'; peers: [number, Private][] };
 const STEADY_MS = 5000;
 const MAX_CRASHES = 5;
 
-/** The primary: forks `count` workers, keeps them running, and stops them on SIGTERM or SIGINT. Resolves with the exit code. */
+/**
+ * The primary: forks `count` workers, keeps them running, and stops them on SIGTERM or SIGINT. Resolves with the exit
+ * code.
+ */
 export function runPrimary(
   count: number,
   drainMs: number,
@@ -60,7 +63,8 @@ export function runPrimary(
         for (const line of notices(Number(url.port || (url.protocol === 'https:' ? 443 : 80))))
           process.stderr.write(`${line}\n`);
         process.stderr.write(
-          `zod-mcp ${VERSION}: serving MCP over HTTP at ${message.url} with ${count} workers (primary pid ${process.pid})\n`,
+          `zod-mcp ${VERSION}: serving MCP over HTTP at ${message.url} with ${count} workers (primary pid ` +
+            `${process.pid})\n`,
         );
       }
     });

@@ -23,12 +23,16 @@ export interface Command {
 export const SERVE_FLAGS = {
   demo: {
     type: 'boolean',
-    text: 'add the demo: add, fail, countdown, console_log, ask_name, summarize, slow_build, a resource, a template and a prompt',
+    text:
+      'add the demo: add, fail, countdown, console_log, ask_name, summarize, slow_build, a resource, a ' +
+      'template and a prompt',
   },
   root: {
     type: 'string',
     value: 'DIR',
-    text: "add file tools sandboxed to DIR (read_file, list_directory, glob, grep, write_file, edit_file) and DIR's files as resources",
+    text:
+      'add file tools sandboxed to DIR (read_file, list_directory, glob, grep, write_file, edit_file) and ' +
+      "DIR's files as resources",
   },
   'read-only': { type: 'boolean', text: 'with --root: no write_file or edit_file' },
   'confirm-writes': {
@@ -61,7 +65,9 @@ export const SERVE_FLAGS = {
   redis: {
     type: 'string',
     value: 'URL',
-    text: 'with --http: share tasks, change events and rate limits through Redis (needs @redis/client and ZOD_MCP_STATE_KEY)',
+    text:
+      'with --http: share tasks, change events and rate limits through Redis (needs @redis/client and ' +
+      'ZOD_MCP_STATE_KEY)',
   },
   'task-lease-ms': {
     type: 'string',
@@ -101,7 +107,9 @@ export const SERVE_FLAGS = {
   },
   metrics: {
     type: 'boolean',
-    text: 'with --http: Prometheus text at GET /metrics (needs @opentelemetry/api, sdk-metrics and exporter-prometheus)',
+    text:
+      'with --http: Prometheus text at GET /metrics (needs @opentelemetry/api, sdk-metrics and ' +
+      'exporter-prometheus)',
   },
   'metrics-port': {
     type: 'string',
@@ -111,7 +119,9 @@ export const SERVE_FLAGS = {
   'max-connections-per-client': {
     type: 'string',
     value: 'N',
-    text: 'with --http: open connections per client address, loopback included (0: no limit; default 256, loopback not counted)',
+    text:
+      'with --http: open connections per client address, loopback included (0: no limit; default 256, loopback ' +
+      'not counted)',
   },
   'rate-limit': {
     type: 'string',
@@ -181,7 +191,9 @@ empty or new. Then: cd DIR && npm install && npm test.`,
       'zod-mcp': {
         type: 'string',
         value: 'SPEC',
-        text: 'the zod-mcp dependency: a version, a git URL, a folder or a tarball (default: where this copy came from: its git checkout, or the spec of the project that installed it; else ^VERSION)',
+        text:
+          'the zod-mcp dependency: a version, a git URL, a folder or a tarball (default: where this copy came ' +
+          'from: its git checkout, or the spec of the project that installed it; else ^VERSION)',
       },
     },
     examples: ['zod-mcp init my-tools'],

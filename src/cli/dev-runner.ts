@@ -1,7 +1,10 @@
 // What `zod-mcp dev` restarts: a server process, over stdio (dev-stdio.ts) or HTTP (dev-http.ts).
 import type { ChildProcess } from 'node:child_process';
 
-/** Starts a server, restarts it on change; `finished` once the client is gone (stdio) or this process is told to stop (HTTP). */
+/**
+ * Starts a server, restarts it on change; `finished` once the client is gone (stdio) or this process is told to stop
+ * (HTTP).
+ */
 export abstract class Runner {
   readonly args: string[];
   readonly say: (text: string) => void;

@@ -162,8 +162,9 @@ export class StdioRunner extends Runner {
     if (first) return true;
     for (const list of ['tools', 'prompts', 'resources']) {
       if (listen.honoured[`${list}ListChanged`] !== true) continue;
+      const params = { _meta: { [SUBSCRIPTION_ID]: subscriptionId } };
       process.stdout.write(
-        `${JSON.stringify({ jsonrpc: '2.0', method: `notifications/${list}/list_changed`, params: { _meta: { [SUBSCRIPTION_ID]: subscriptionId } } })}\n`,
+        `${JSON.stringify({ jsonrpc: '2.0', method: `notifications/${list}/list_changed`, params })}\n`,
       );
     }
     return false;

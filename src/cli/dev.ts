@@ -13,7 +13,9 @@ import { listenFailure } from './listen-failure.js';
 /** Changes closer together than this restart once. */
 const SETTLE_MS = 150;
 const IGNORED = /(^|[\\/])(node_modules|\.git|dist|coverage)([\\/]|$)/;
-/** Only source changes restart: a module that writes a log, a cache or a database beside itself must not restart itself. */
+/**
+ * Only source changes restart: a module that writes a log, a cache or a database beside itself must not restart itself.
+ */
 const SOURCE = /\.([mc]?[jt]s|json)$/;
 
 export async function runDevCommand(args: readonly string[]): Promise<number> {

@@ -29,7 +29,8 @@ export function refuseOpenBind(options: ServeArgs, command: 'serve' | 'dev' = 's
   if (bindsLoopback(options) || options.auth !== undefined || options.allowUnauthenticated) return;
   const host = options.host ?? DEFAULT_HOST;
   throw new UsageError(
-    `${command}: --host ${host} makes this server reachable from other machines, and it has no authorization: give --auth-issuer URL --auth-audience URL, or --allow-unauthenticated to serve anyone who can reach it`,
+    `${command}: --host ${host} makes this server reachable from other machines, and it has no authorization: give ` +
+      '--auth-issuer URL --auth-audience URL, or --allow-unauthenticated to serve anyone who can reach it',
   );
 }
 
@@ -40,13 +41,15 @@ export function exposureLines(options: ServeArgs, port: number, exposed: Exposed
   if (options.auth !== undefined) {
     if (options.tls !== undefined) return [];
     return [
-      `zod-mcp: WARNING: plain HTTP on ${hostAndPort(host, port)}: bearer tokens travel in clear unless a TLS proxy stands in front (or give --tls-cert FILE --tls-key FILE)`,
+      `zod-mcp: WARNING: plain HTTP on ${hostAndPort(host, port)}: bearer tokens travel in clear unless a TLS ` +
+        'proxy stands in front (or give --tls-cert FILE --tls-key FILE)',
     ];
   }
   const names = [...machineHostNames(host), ...(options.allowedHosts ?? [])];
   const what = exposed.tools.length === 0 ? 'connect to it (it serves no tools)' : `call ${exposed.tools.join(', ')}`;
   return [
-    `zod-mcp: WARNING: no authorization on ${hostAndPort(host, port)}: anyone who can reach it may ${what}${exposed.resources ? ', and read its resources' : ''}`,
+    `zod-mcp: WARNING: no authorization on ${hostAndPort(host, port)}: anyone who can reach it may ` +
+      `${what}${exposed.resources ? ', and read its resources' : ''}`,
     `zod-mcp: serving the Host names ${names.join(', ')}; any other gets 403 (--allowed-hosts to name more)`,
   ];
 }

@@ -27,10 +27,13 @@ export function parseFlags<F extends Flags>(
   } catch (error) {
     const message = (error as Error).message;
     const unknown = /^Unknown option '(-{1,2})([^']*)'/.exec(message);
-    if (unknown === null) throw new UsageError(`${name}: ${message.split('. ')[0]!}`); // its first sentence: the rest is how to pass a positional that looks like an option
+    // its first sentence: the rest is how to pass a positional that looks like an option
+    if (unknown === null) throw new UsageError(`${name}: ${message.split('. ')[0]!}`);
     const near = closest(unknown[2]!, Object.keys(flags)); // node names `--prot=80` as `--prot`
     throw new UsageError(
-      `${name}: unknown option ${unknown[1]}${unknown[2]}${near === undefined ? '' : ` (did you mean --${near}?)`}; \`zod-mcp ${name} --help\` lists the options`,
+      `${name}: unknown option ` +
+        `${unknown[1]}${unknown[2]}${near === undefined ? '' : ` (did you mean --${near}?)`}; \`zod-mcp ${name} ` +
+        `--help\` lists the options`,
     );
   }
 }

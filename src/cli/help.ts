@@ -48,7 +48,9 @@ export function formatHelp(name: CommandName): string {
   ].join('\n');
 }
 
-/** `lead` then `text`, broken at spaces into lines of at most 100 columns, each further one indented under the first. */
+/**
+ * `lead` then `text`, broken at spaces into lines of at most 100 columns, each further one indented under the first.
+ */
 function wrap(lead: string, text: string): string {
   const lines = [lead];
   for (const word of text.split(' ')) {

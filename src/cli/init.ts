@@ -5,7 +5,10 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../version.js';
 
-/** The versions the scaffold installs: the ones this package is tested with (test/cli/init.test.ts holds them to package.json). */
+/**
+ * The versions the scaffold installs: the ones this package is tested with (test/cli/init.test.ts holds them to
+ * package.json).
+ */
 export const SCAFFOLD_VERSIONS = {
   zod: '^4.6.7',
   tsx: '^4.20.0',
@@ -117,7 +120,8 @@ function scaffold(name: string, zodMcp: string, target: string): Record<string, 
       },
       include: ['*.ts'],
     }),
-    'server.ts': `// The server: its tools, exported so that \`zod-mcp serve\`, \`zod-mcp dev\`, \`zod-mcp inspect\` and the
+    'server.ts': `\
+// The server: its tools, exported so that \`zod-mcp serve\`, \`zod-mcp dev\`, \`zod-mcp inspect\` and the
 // test all take the same one.
 import { z } from 'zod';
 import { McpServer, defineTool } from 'zod-mcp';

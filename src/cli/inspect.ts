@@ -33,7 +33,9 @@ export async function runInspectCommand(args: readonly string[]): Promise<number
   return inspection.problems.some((problem) => problem.level === 'error') ? 1 : 0;
 }
 
-/** `profile`: list the tools as that schema profile writes them (a module of parts only: a built server has its own). */
+/**
+ * `profile`: list the tools as that schema profile writes them (a module of parts only: a built server has its own).
+ */
 export async function inspect(path: string, profile?: SchemaProfile): Promise<Inspection> {
   const loaded = await loadUserModule(path);
   if (loaded.kind === 'server' && profile !== undefined)
@@ -58,7 +60,8 @@ export async function inspect(path: string, profile?: SchemaProfile): Promise<In
     try {
       return (await client.all(method, key)) ?? [];
     } catch (error) {
-      if (error instanceof ProtocolError && error.code === ErrorCode.MethodNotFound) return []; // the feature is not served
+      // the feature is not served
+      if (error instanceof ProtocolError && error.code === ErrorCode.MethodNotFound) return [];
       throw error;
     }
   };
@@ -103,7 +106,8 @@ function formatInspection(inspection: Inspection): string {
   const { server, tools, resources, resourceTemplates, prompts, problems } = inspection;
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   const lines = [
-    `${server.name} ${server.version}: ${count(tools.length, 'tool')}, ${count(resources.length, 'resource')}, ${count(resourceTemplates.length, 'resource template')}, ${count(prompts.length, 'prompt')}`,
+    `${server.name} ${server.version}: ${count(tools.length, 'tool')}, ${count(resources.length, 'resource')}, ` +
+      `${count(resourceTemplates.length, 'resource template')}, ${count(prompts.length, 'prompt')}`,
   ];
   const indent = (text: string) => text.replaceAll('\n', '\n    ');
   for (const tool of tools) {

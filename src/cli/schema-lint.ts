@@ -26,7 +26,9 @@ export function lintTool(tool: {
     problems.push({
       level: 'warning',
       where: owner,
-      text: "the name is not ^[A-Za-z0-9_-]{1,64}$, which Anthropic's and OpenAI's APIs require of tool names: clients that pass it on as it is fail",
+      text:
+        "the name is not ^[A-Za-z0-9_-]{1,64}$, which Anthropic's and OpenAI's APIs require of tool names: " +
+        'clients that pass it on as it is fail',
     });
   }
   if ((tool.description ?? '').trim() === '') {
@@ -50,7 +52,9 @@ function lintSchema(schema: unknown, where: string, input: boolean): Problem[] {
     problems.push({
       level: 'error',
       where,
-      text: `a top-level ${combined.join(', ')}, which Anthropic's API refuses in a tool's input_schema (the tool, or the whole request, is rejected): describe the variants in the properties instead`,
+      text:
+        `a top-level ${combined.join(', ')}, which Anthropic's API refuses in a tool's input_schema (the tool, ` +
+        'or the whole request, is rejected): describe the variants in the properties instead',
     });
   }
   const keys = propertyKeysIn(schema).filter((key) => !API_PROPERTY_KEY.test(key));
@@ -58,12 +62,10 @@ function lintSchema(schema: unknown, where: string, input: boolean): Problem[] {
     problems.push({
       level: 'warning',
       where,
-      text: `${keys.length === 1 ? 'the property name' : 'property names'} ${keys
-        .slice(0, 3)
-        .map((key) => JSON.stringify(key))
-        .join(
-          ', ',
-        )}${keys.length > 3 ? ', …' : ''} ${keys.length === 1 ? 'is' : 'are'} not ^[A-Za-z0-9_.-]{1,64}$, which Anthropic's API requires of property names`,
+      text:
+        `${keys.length === 1 ? 'the property name' : 'property names'} ${listed(keys)} ` +
+        `${keys.length === 1 ? 'is' : 'are'} not ^[A-Za-z0-9_.-]{1,64}$, ` +
+        "which Anthropic's API requires of property names",
     });
   }
   const refs = refsIn(schema);
@@ -71,7 +73,9 @@ function lintSchema(schema: unknown, where: string, input: boolean): Problem[] {
     problems.push({
       level: 'error',
       where,
-      text: `$ref at ${refs.slice(0, 3).join(', ')}${refs.length > 3 ? ', …' : ''}: several clients and model APIs do not resolve references (a recursive schema needs them; inline the rest)`,
+      text:
+        `$ref at ${refs.slice(0, 3).join(', ')}${refs.length > 3 ? ', …' : ''}: several clients and model APIs ` +
+        'do not resolve references (a recursive schema needs them; inline the rest)',
     });
   }
   return problems;
@@ -114,4 +118,12 @@ function propertyKeysIn(node: unknown, seen = new Set<string>()): string[] {
     }
   }
   return [...seen];
+}
+
+/** The first three, quoted, and `…` when there are more. */
+function listed(keys: readonly string[]): string {
+  return `${keys
+    .slice(0, 3)
+    .map((key) => JSON.stringify(key))
+    .join(', ')}${keys.length > 3 ? ', …' : ''}`;
 }

@@ -49,7 +49,12 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
   const shared =
     options.redis === undefined
       ? undefined
-      : await openRedis(options.redis, options.taskLeaseMs, options.redisTimeoutMs, options.rateLimit !== undefined);
+      : await (await import('./serve-redis.js')).openRedis(
+          options.redis,
+          options.taskLeaseMs,
+          options.redisTimeoutMs,
+          options.rateLimit !== undefined,
+        );
   const stores =
     shared === undefined
       ? limits
@@ -68,7 +73,8 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
       ? { sessionIdPrefix: prefix, ...child }
       : (await import('./cluster.js')).workerOptions(prefix);
   const host = options.host ?? DEFAULT_HOST;
-  // A server `dev` started for a public host listens on loopback only, behind dev's listener, and serves that host's names.
+  // A server `dev` started for a public host listens on loopback only, behind dev's listener, and serves that host's
+  // names.
   const behindDev = child !== undefined && !bindsLoopback(options);
   const listenHost = behindDev ? loopbackOf(host) : options.host;
   const named = behindDev || options.allowedHosts !== undefined;
@@ -122,7 +128,8 @@ function checkScaleOut(options: ServeArgs, served: Served): void {
   if (many === undefined) return;
   if (sharedKeyFromEnv() === undefined) {
     throw new UsageError(
-      `serve: ${many}, which must open each other's requestState: set ZOD_MCP_STATE_KEY to a secret of 16 or more characters, the same for every instance`,
+      `serve: ${many}, which must open each other's requestState: set ZOD_MCP_STATE_KEY to a secret of 16 or more ` +
+        'characters, the same for every instance',
     );
   }
   const tasks = served.tools.filter((tool) => tool.task !== 'never').map((tool) => tool.name);
@@ -133,40 +140,10 @@ function checkScaleOut(options: ServeArgs, served: Served): void {
   }
   if (options.workers > 1 && options.redis === undefined && options.rateLimit !== undefined) {
     throw new UsageError(
-      `serve: ${many} and --rate-limit would count in each: add --redis URL, so that every worker counts in the same buckets`,
+      `serve: ${many} and --rate-limit would count in each: add --redis URL, so that every worker counts in the ` +
+        'same buckets',
     );
   }
-}
-
-/** The shared parts --redis turns on; the rate-limit buckets too when there is a --rate-limit. */
-async function openRedis(
-  url: string,
-  leaseMs: number | undefined,
-  commandTimeoutMs: number | undefined,
-  rateLimits: boolean,
-) {
-  const [{ redisEvents }, { redisTaskStore }, { redisRateLimits }] = await Promise.all([
-    import('../redis/events.js'),
-    import('../redis/tasks.js'),
-    import('../redis/rate-limits.js'),
-  ]);
-  const opened = await Promise.allSettled([
-    redisEvents({ url, commandTimeoutMs }),
-    redisTaskStore({ url, leaseMs, commandTimeoutMs }),
-    ...(rateLimits ? [redisRateLimits({ url, commandTimeoutMs })] : []),
-  ]);
-  const failed = opened.find((part): part is PromiseRejectedResult => part.status === 'rejected');
-  const parts = opened.flatMap((part) => (part.status === 'fulfilled' ? [part.value] : []));
-  if (failed !== undefined) {
-    await Promise.allSettled(parts.map((part) => part.close()));
-    throw failed.reason as Error;
-  }
-  const [events, store, limits] = parts as [
-    Awaited<ReturnType<typeof redisEvents>>,
-    Awaited<ReturnType<typeof redisTaskStore>>,
-    Awaited<ReturnType<typeof redisRateLimits>> | undefined,
-  ];
-  return { events, store, limits, close: () => Promise.all(parts.map((part) => part.close())).then(() => undefined) };
 }
 
 /**
@@ -228,7 +205,8 @@ async function buildServer(
     ].filter(Boolean);
     if (added.length > 0)
       throw new UsageError(
-        `serve: ${options.module} exports a built McpServer, to which ${added.join(', ')} cannot add: pass those to new McpServer({...}) in the module, or export its tools instead`,
+        `serve: ${options.module} exports a built McpServer, to which ${added.join(', ')} cannot add: pass those ` +
+          'to new McpServer({...}) in the module, or export its tools instead',
       );
     return own.server;
   }
@@ -236,7 +214,8 @@ async function buildServer(
   try {
     return new McpServer({ name: own.name, version: own.version, ...served, ...shared });
   } catch (error) {
-    throw new UsageError(`serve: ${options.module}: ${(error as Error).message}`); // e.g. its tool and --demo's both named add
+    // e.g. its tool and --demo's both named add
+    throw new UsageError(`serve: ${options.module}: ${(error as Error).message}`);
   }
 }
 

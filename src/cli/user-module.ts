@@ -41,7 +41,8 @@ export async function loadUserModule(path: string): Promise<UserModule> {
   const served = partsOf(values);
   if (served.tools.length + (served.resources?.length ?? 0) + (served.prompts?.length ?? 0) === 0) {
     throw new Error(
-      `${path}: exports no McpServer, tool, resource or prompt (export them: \`export const server = new McpServer(...)\`, or \`export const add = defineTool(...)\`)`,
+      `${path}: exports no McpServer, tool, resource or prompt (export them: \`export const server = new ` +
+        `McpServer(...)\`, or \`export const add = defineTool(...)\`)`,
     );
   }
   return { kind: 'parts', file, ...packageIdentity(file), served };
@@ -61,7 +62,8 @@ async function importModule(file: string, path: string): Promise<Record<string, 
     if (tsx !== undefined) tsx.register();
     else if (typeof (process.features as { typescript?: unknown }).typescript !== 'string') {
       throw new Error(
-        `${path}: Node ${process.versions.node} does not load TypeScript by itself: install tsx in the project (npm install --save-dev tsx), or serve the built .js`,
+        `${path}: Node ${process.versions.node} does not load TypeScript by itself: install tsx in the project ` +
+          '(npm install --save-dev tsx), or serve the built .js',
       );
     }
   }
@@ -71,10 +73,8 @@ async function importModule(file: string, path: string): Promise<Record<string, 
     // Its own mistake (a throw at definition, a syntax error, a transport of its own): the message,
     // naming the file, and the line of it the error came through when its stack says.
     const where = lineOf(error, file);
-    throw new Error(
-      `${path}: ${error instanceof Error ? error.message : String(error)}${where === undefined ? '' : ` (at ${path}:${where})`}`,
-      { cause: error },
-    );
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${path}: ${message}${where === undefined ? '' : ` (at ${path}:${where})`}`, { cause: error });
   }
 }
 
@@ -152,7 +152,10 @@ function looksLikeServer(value: unknown): boolean {
   );
 }
 
-/** Tools, resources, templates and prompts among the exports (arrays looked into), each once, in the order of the export names (as a module namespace has them). */
+/**
+ * Tools, resources, templates and prompts among the exports (arrays looked into), each once, in the order of the export
+ * names (as a module namespace has them).
+ */
 function partsOf(values: unknown[]): Served {
   const tools: Tool[] = [];
   const resources: (Resource | ResourceTemplate)[] = [];

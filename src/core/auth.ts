@@ -31,7 +31,10 @@ export function checkScopes(scopes: readonly string[] | undefined, owner: string
   return scopes.length === 0 ? undefined : Object.freeze([...new Set(scopes)]);
 }
 
-/** Whether the request may use something that needs `required`: always, when it was not authenticated (stdio, or no authorization configured). */
+/**
+ * Whether the request may use something that needs `required`: always, when it was not authenticated (stdio, or no
+ * authorization configured).
+ */
 export function permits(auth: AuthInfo | undefined, required: readonly string[] | undefined): boolean {
   if (auth === undefined || required === undefined) return true;
   return required.every((scope) => auth.scopes.includes(scope));

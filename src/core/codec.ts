@@ -20,7 +20,9 @@ export interface IncomingRequest {
 
 export interface EraCodec {
   readonly era: Era;
-  /** Methods only this era has. A method in neither this table nor the features' is -32601: absence is the whole rule. */
+  /**
+   * Methods only this era has. A method in neither this table nor the features' is -32601: absence is the whole rule.
+   */
   readonly methods: MethodTable;
   /**
    * What this era demands of a request before any method is looked up, and who is asking: the

@@ -49,7 +49,10 @@ export interface Exchange {
 
 export type Status = 200 | 400 | 403 | 404 | 429;
 
-/** Everything dispatch reads, fixed once the server is built (a feature may change what its methods serve, never the table). */
+/**
+ * Everything dispatch reads, fixed once the server is built (a feature may change what its methods serve, never the
+ * table).
+ */
 export interface Dispatcher {
   readonly state: ServerState;
   readonly codecs: Codecs;

@@ -39,7 +39,10 @@ export function selectEra(eras: ReadonlySet<Era>, request: IncomingRequest, sess
   return session.pinsEra && session.era === 'rev2026' ? 'rev2026' : 'rev2025';
 }
 
-/** Whether an HTTP message without a body claim (a response) is a 2026 one: by its header, or because only 2026 is served. */
+/**
+ * Whether an HTTP message without a body claim (a response) is a 2026 one: by its header, or because only 2026 is
+ * served.
+ */
 export function postsModern(eras: ReadonlySet<Era>, headers: RequestHeaders): boolean {
   if (!eras.has('rev2026')) return false;
   return !eras.has('rev2025') || claimsModernEra(undefined, undefined, headers['mcp-protocol-version']);

@@ -13,7 +13,10 @@ export type Era = 'rev2025' | 'rev2026';
 /** The eras a server may be configured to serve (both by default). */
 export const ERAS: readonly Era[] = ['rev2025', 'rev2026'];
 
-/** Revision ids are ISO dates; every revision from 2026-07-28 on speaks the 2026 wire. Anything that is no date is not one. */
+/**
+ * Revision ids are ISO dates; every revision from 2026-07-28 on speaks the 2026 wire. Anything that is no date is not
+ * one.
+ */
 export function eraOf(version: string): Era {
   return /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= '2026-07-28' ? 'rev2026' : 'rev2025';
 }

@@ -9,7 +9,10 @@ export type ServerEvent =
   | { readonly type: 'prompts/list_changed' }
   | { readonly type: 'resources/list_changed' }
   | { readonly type: 'resources/updated'; readonly uri: string }
-  /** A task changed (SEP-2663): the whole task as tasks/get would show it now, and whose it is (only that principal hears it). */
+  /**
+   * A task changed (SEP-2663): the whole task as tasks/get would show it now, and whose it is (only that principal
+   * hears it).
+   */
   | { readonly type: 'tasks/status'; readonly task: DetailedTask; readonly principal?: string };
 
 export type EventListener = (event: ServerEvent) => void;
@@ -48,7 +51,9 @@ export function memoryEvents(report: (error: unknown) => void = () => undefined)
   };
 }
 
-/** The notification a 2025 client gets for an event, and that a 2026 listen stream carries (with its subscription id). */
+/**
+ * The notification a 2025 client gets for an event, and that a 2026 listen stream carries (with its subscription id).
+ */
 export function notificationOf(event: ServerEvent): { method: string; params?: Record<string, unknown> } {
   if (event.type === 'resources/updated')
     return { method: 'notifications/resources/updated', params: { uri: event.uri } };

@@ -13,7 +13,10 @@ export interface HandlerContext {
   readonly requestId: RequestId;
   /** Who is asking, for this request: the 2025 handshake, or the 2026 request's own `_meta`. */
   readonly client: ClientView;
-  /** The caller's verified access token (subject, client, scopes, claims) over an authorized HTTP endpoint; undefined otherwise. */
+  /**
+   * The caller's verified access token (subject, client, scopes, claims) over an authorized HTTP endpoint; undefined
+   * otherwise.
+   */
   readonly auth: AuthInfo | undefined;
   /**
    * Sends notifications/progress when the client asked for it (`_meta.progressToken`); otherwise

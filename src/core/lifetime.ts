@@ -3,7 +3,9 @@
 
 /** Why a call was aborted: each reason ends the call in its own way (see the method). */
 export const AbortReason = {
-  /** The client sent notifications/cancelled or closed the request's stream: no response at all (MCP "Cancellation"). */
+  /**
+   * The client sent notifications/cancelled or closed the request's stream: no response at all (MCP "Cancellation").
+   */
   Cancelled: 'cancelled',
   /** The call ran past its timeout: a tool answers with an `isError` result saying so. */
   Timeout: 'timeout',
@@ -55,7 +57,10 @@ export class CallAbort {
   }
 }
 
-/** Settles with the promise, or rejects with the abort reason as soon as the call aborts (at once if it already has); a late settlement is dropped, never unhandled. */
+/**
+ * Settles with the promise, or rejects with the abort reason as soon as the call aborts (at once if it already has); a
+ * late settlement is dropped, never unhandled.
+ */
 export function untilAborted<T>(promise: PromiseLike<T>, abort: CallAbort): Promise<T> {
   return new Promise((resolve, reject) => {
     if (abort.aborted) {

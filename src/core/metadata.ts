@@ -86,7 +86,10 @@ function metaKeyProblem(key: string): string | undefined {
     const labels = key.slice(0, slash).split('.');
     const bad = labels.find((label) => !LABEL.test(label));
     if (bad !== undefined)
-      return `the prefix label ${JSON.stringify(bad)} must start with a letter and end with a letter or digit, with only letters, digits and "-" between`;
+      return (
+        `the prefix label ${JSON.stringify(bad)} must start with a letter and end with a letter or digit, ` +
+        'with only letters, digits and "-" between'
+      );
     const second = labels[1]?.toLowerCase();
     if (second === 'modelcontextprotocol' || second === 'mcp')
       return `the prefix "${key.slice(0, slash + 1)}" is reserved for MCP`;
@@ -95,7 +98,10 @@ function metaKeyProblem(key: string): string | undefined {
   }
   if (name.includes('/')) return 'a key holds one "/" at most, at the end of its prefix';
   if (!NAME.test(name))
-    return `the name ${JSON.stringify(name)} must begin and end with a letter or digit, with only letters, digits, "-", "_" and "." between`;
+    return (
+      `the name ${JSON.stringify(name)} must begin and end with a letter or digit, with only letters, digits, ` +
+      '"-", "_" and "." between'
+    );
   return undefined;
 }
 

@@ -23,7 +23,10 @@ export interface Method {
   readonly headerParams?: (params: never) => readonly HeaderParam[];
   /** Only these eras have the method (resources/subscribe is 2025's); in another it is -32601. */
   readonly eras?: readonly Era[];
-  /** It may ask the client (tools/call, prompts/get, resources/read): on 2026 it takes `inputResponses` and `requestState`. */
+  /**
+   * It may ask the client (tools/call, prompts/get, resources/read): on 2026 it takes `inputResponses` and
+   * `requestState`.
+   */
   readonly asksClient?: boolean;
 }
 

@@ -69,7 +69,8 @@ export function addMiddleware(
     if (served.includes(name)) continue;
     const near = closest(String(name), served);
     throw new TypeError(
-      `use: this server serves no method ${JSON.stringify(name)}${near === undefined ? '' : `; did you mean ${JSON.stringify(near)}?`}`,
+      'use: this server serves no method ' +
+        `${JSON.stringify(name)}${near === undefined ? '' : `; did you mean ${JSON.stringify(near)}?`}`,
     );
   }
   table.add(methods, entry.use as Middleware);

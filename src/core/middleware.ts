@@ -27,7 +27,9 @@ export interface McpRequest {
   readonly auth: AuthInfo | undefined;
   /** The 2025 session's id (`Mcp-Session-Id`) over HTTP; undefined on stdio, in 2026 and in process. */
   readonly sessionId: string | undefined;
-  /** The call's: aborted when it is cancelled, times out or the server stops, once the method runs (from `next()` on). */
+  /**
+   * The call's: aborted when it is cancelled, times out or the server stops, once the method runs (from `next()` on).
+   */
   readonly signal: AbortSignal;
 }
 
@@ -147,7 +149,8 @@ export function runChain(
       if (returned !== undefined) return returned;
       if (passed === undefined)
         throw new Error(
-          `middleware ${index + 1} of ${ctx.method} returned nothing and never called next(): return an answer, or next()'s`,
+          `middleware ${index + 1} of ${ctx.method} returned nothing and never called next(): return an answer, or ` +
+            `next()'s`,
         );
       return passed;
     };

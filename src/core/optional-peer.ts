@@ -8,7 +8,8 @@ export async function importOptionalPeer<T>(name: string, range: string, needer:
   } catch (error) {
     if (!isNotInstalled(error, name)) throw error;
     throw new Error(
-      `${needer} needs ${name}, an optional peer dependency of zod-mcp that is not installed: run \`npm install ${name}@${range}\``,
+      `${needer} needs ${name}, an optional peer dependency of zod-mcp that is not installed: run \`npm install ` +
+        `${name}@${range}\``,
       { cause: error },
     );
   }

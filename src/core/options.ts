@@ -14,7 +14,8 @@ export function refuseUnknownOptions(owner: string, options: unknown, known: rea
     if (known.includes(key)) continue;
     const near = closest(key, known);
     throw new TypeError(
-      `${owner}: unknown option ${JSON.stringify(key)}${near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`}`,
+      `${owner}: unknown option ` +
+        `${JSON.stringify(key)}${near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`}`,
     );
   }
 }

@@ -7,11 +7,19 @@ import type { InputSettings } from './input/state.js';
 import type { SchemaProfile } from '../schema/json-schema/profiles.js';
 import type { SubscriptionLimits } from './subscriptions.js';
 
-/** How a tool call's arguments are made fit before its schema checks them (McpServer's and defineTool's `arguments`). */
+/**
+ * How a tool call's arguments are made fit before its schema checks them (McpServer's and defineTool's `arguments`).
+ */
 export interface ArgumentPolicy {
-  /** `strip` (default): arguments the tool does not have are dropped, as Zod does; `reject`: an `isError` result names them, and the closest known one. */
+  /**
+   * `strip` (default): arguments the tool does not have are dropped, as Zod does; `reject`: an `isError` result names
+   * them, and the closest known one.
+   */
   unknown?: 'strip' | 'reject';
-  /** Strings parsed into the number, integer, boolean, object or array the schema asks for (never where it also takes a string). Default false. */
+  /**
+   * Strings parsed into the number, integer, boolean, object or array the schema asks for (never where it also takes a
+   * string). Default false.
+   */
   coerce?: boolean;
 }
 

@@ -9,7 +9,10 @@ import { optionKeys, refuseUnknownOptions } from './options.js';
 export interface SubscriptionOptions {
   /** subscriptions/listen streams one principal may hold open at once (default 16). */
   maxStreamsPerPrincipal?: number;
-  /** Streams all callers without a principal (no token) may hold open together (default 1024): the server cannot tell them apart. */
+  /**
+   * Streams all callers without a principal (no token) may hold open together (default 1024): the server cannot tell
+   * them apart.
+   */
   maxAnonymousStreams?: number;
   /** Task ids in one listen filter's `taskIds` (default 1000). */
   maxTaskIds?: number;
@@ -117,7 +120,8 @@ export function subscriptionLimits(option: SubscriptionOptions = {}): Subscripti
       if (size < maxResourceSubscriptions) return;
       throw new ProtocolError(
         ErrorCode.InvalidRequest,
-        `too many resource subscriptions in this session (limit ${maxResourceSubscriptions}); unsubscribe from one first`,
+        `too many resource subscriptions in this session (limit ${maxResourceSubscriptions}); unsubscribe from one ` +
+          'first',
       );
     },
   };

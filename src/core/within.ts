@@ -19,7 +19,8 @@ export function within<T>(
   ctx.begin(timeoutMs);
   if (ctx.abort.aborted) {
     ctx.finish();
-    if (ctx.abort.reason === AbortReason.Shutdown) throw new ProtocolError(ErrorCode.InternalError); // stopped before it ran
+    // stopped before it ran
+    if (ctx.abort.reason === AbortReason.Shutdown) throw new ProtocolError(ErrorCode.InternalError);
     return null; // its transport had already gone
   }
   let value: MaybePromise<T>;

@@ -27,7 +27,10 @@ export type ModulesOptions = TasksModuleOptions &
   MiddlewareModuleOptions &
   TelemetryModuleOptions;
 
-/** In build order: tasks before tools (a tool may run as a task), extensions before apps (declared in that order), both before resources (which serve their views). */
+/**
+ * In build order: tasks before tools (a tool may run as a task), extensions before apps (declared in that order), both
+ * before resources (which serve their views).
+ */
 const MODULES: readonly ServerModule<ModulesOptions>[] = [
   tasksModule,
   toolsModule,

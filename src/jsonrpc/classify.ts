@@ -68,7 +68,10 @@ function parseRequest(
   return Request.safeParse(frame);
 }
 
-/** jsonrpc "2.0", an id that is a string or a safe integer (`z.int()`), a string method: what `RequestEnvelope` accepts without a second look. */
+/**
+ * jsonrpc "2.0", an id that is a string or a safe integer (`z.int()`), a string method: what `RequestEnvelope` accepts
+ * without a second look.
+ */
 export function isUsualEnvelope(jsonrpc: unknown, id: unknown, method: unknown): boolean {
   return jsonrpc === '2.0' && typeof method === 'string' && (typeof id === 'string' || Number.isSafeInteger(id));
 }

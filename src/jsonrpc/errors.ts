@@ -14,7 +14,9 @@ export const ErrorCode = {
   InternalError: -32603,
   /** 2025 only: a URI that names no resource, with `data: { uri }`; 2026 answers it as -32602 (SEP-2164). */
   ResourceNotFound: -32002,
-  /** The request's access token lacks a scope the tool, prompt or resource needs; `data: { requiredScopes, detail }`. */
+  /**
+   * The request's access token lacks a scope the tool, prompt or resource needs; `data: { requiredScopes, detail }`.
+   */
   InsufficientScope: -32003,
   HeaderMismatch: -32020,
   MissingRequiredClientCapability: -32021,

@@ -86,7 +86,8 @@ export async function connectRedis(
       () =>
         reject(
           new Error(
-            `${owner}: Redis did not answer PING within 10 s${options.url === undefined ? '' : ` at ${redacted(options.url)}`}`,
+            `${owner}: Redis did not answer PING within 10 ` +
+              `s${options.url === undefined ? '' : ` at ${redacted(options.url)}`}`,
           ),
         ),
       10_000,

@@ -18,7 +18,8 @@ for i, key in ipairs(KEYS) do
   local burst, tokens, interval = tonumber(ARGV[i * 3 - 2]), tonumber(ARGV[i * 3 - 1]), tonumber(ARGV[i * 3])
   local kept = redis.call('HMGET', key, 'l', 't')
   local level = burst
-  if kept[1] then level = math.min(burst, tonumber(kept[1]) + math.max(0, now - tonumber(kept[2])) * tokens / interval) end
+  if kept[1] then level = math.min(burst, tonumber(kept[1]) + math.max(0, now - tonumber(kept[2])) * tokens / \
+interval) end
   if level < 1 then return {i, math.max(1, math.ceil((1 - level) * interval / tokens - 1e-6))} end
   levels[i] = level
 end

@@ -12,7 +12,10 @@ const TERMINAL = `local function terminal(s) return s == 'completed' or s == 'fa
 /** Tasks without expiry sit in the tasks zset at FOREVER + their creation time: never swept, oldest first. */
 const FOREVER = `local FOREVER = 1e15`;
 
-/** KEYS: task, tasks (zset by expiry; FOREVER + creation without one), leases (zset by deadline). ARGV: id, max, ttlMs ('' = none), leaseMs, field, value, ... */
+/**
+ * KEYS: task, tasks (zset by expiry; FOREVER + creation without one), leases (zset by deadline). ARGV: id, max, ttlMs
+ * ('' = none), leaseMs, field, value, ...
+ */
 export const CREATE = luaScript(`${NOW}
 ${TERMINAL}
 ${FOREVER}

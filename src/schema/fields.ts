@@ -38,7 +38,10 @@ export function fieldsOf(schema: AnyObjectSchema): Map<string, Field> {
   return fields;
 }
 
-/** A field that takes a missing value (optional, defaulted, caught) is not required; an async check that cannot say counts as required. */
+/**
+ * A field that takes a missing value (optional, defaulted, caught) is not required; an async check that cannot say
+ * counts as required.
+ */
 function acceptsUndefined(field: z4.$ZodType): boolean {
   try {
     return z.safeParse(field, undefined).success;

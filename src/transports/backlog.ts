@@ -3,7 +3,10 @@
 // queued while too much already waits to be written to that client.
 import type { Message } from '../../schemas/jsonrpc.js';
 
-/** Output waiting for one client (characters queued or buffered by its stream) past which its log messages and progress are dropped. */
+/**
+ * Output waiting for one client (characters queued or buffered by its stream) past which its log messages and progress
+ * are dropped.
+ */
 export const NOTIFICATION_BACKLOG_BYTES = 1024 * 1024;
 
 /** Whether `message` is a notification worth less than a bounded memory: a log message or progress. */
@@ -30,5 +33,8 @@ export function createBacklogCheck(onDrop: () => void): (message: Message, backl
 
 /** What a transport says at its first drop; `who` is the client, as the transport knows it. */
 export function describeDrops(who: string): string {
-  return `${who} reads too slowly: log messages and progress notifications to it are dropped while over ${NOTIFICATION_BACKLOG_BYTES / 1024 / 1024} MiB waits to be written to it (said once)`;
+  return (
+    `${who} reads too slowly: log messages and progress notifications to it are dropped while over ` +
+    `${NOTIFICATION_BACKLOG_BYTES / 1024 / 1024} MiB waits to be written to it (said once)`
+  );
 }

@@ -31,11 +31,13 @@ export function toFetchHandler(server: McpServer, options: FetchHandlerOptions =
  */
 function refuseStateInIsolate(server: McpServer, options: FetchHandlerOptions): void {
   const where =
-    'which a serverless runtime does not keep from one request to the next: add longLived: true where one process serves every request (Bun.serve, Deno.serve, Node, a container)';
+    'which a serverless runtime does not keep from one request to the next: add longLived: true where one process ' +
+    'serves every request (Bun.serve, Deno.serve, Node, a container)';
   if (options.stateless === false)
     throw new TypeError(`toFetchHandler: stateless: false keeps 2025 sessions in this isolate's memory, ${where}`);
   if (server.keepsTasksInProcess)
     throw new TypeError(
-      `toFetchHandler: this server's tasks would live in this isolate's memory (the default task store), ${where}, or give tasks.store a store every instance shares`,
+      `toFetchHandler: this server's tasks would live in this isolate's memory (the default task store), ${where}, ` +
+        'or give tasks.store a store every instance shares',
     );
 }

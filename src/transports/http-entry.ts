@@ -17,7 +17,8 @@ export function serveHttp(server: McpServer, options?: HttpOptions): Promise<Htt
 
 /**
  * Streamable HTTP as a `(req, res, next?)` handler for node:http, Express, Connect, or any framework
- * that hands over node's request and response. The framework routes: no path is checked unless `path` is given. Host names
+ * that hands over node's request and response. The framework routes: no path is checked unless `path` is given. Host
+ * names
  * served: `allowedHosts`, else the localhost names (any with `auth`).
  */
 export function toNodeHandler(server: McpServer, options: HttpHandlerOptions = {}): NodeHandler {

@@ -17,11 +17,16 @@ export async function loadingServedModule<T>(path: string, load: () => Promise<T
   }
 }
 
-/** Throws (at once, so a top-level call without await fails the import too) while a command imports the module it serves. */
+/**
+ * Throws (at once, so a top-level call without await fails the import too) while a command imports the module it
+ * serves.
+ */
 export function refuseInsideServedModule(transport: string): void {
   const path = (globalThis as Marked)[LOADING];
   if (path === undefined) return;
   throw new Error(
-    `it starts its own transport (${transport}) when imported, and zod-mcp starts one itself: export the server (\`export const server = new McpServer(...)\`) without calling ${transport}, or run the module on its own (\`npx tsx ${path}\`)`,
+    `it starts its own transport (${transport}) when imported, and zod-mcp starts one itself: export the server ` +
+      `(\`export const server = new McpServer(...)\`) without calling ${transport}, or run the module on its own ` +
+      `(\`npx tsx ${path}\`)`,
   );
 }

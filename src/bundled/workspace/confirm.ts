@@ -56,7 +56,10 @@ export function describeChange(tool: string, rel: string, before: string | undef
   const added = next.slice(start, next.length - end);
   const where = `from line ${start + 1}`;
   const body = preview([...removed.map((line) => `- ${line}`), ...added.map((line) => `+ ${line}`)]);
-  return `${tool}: change ${printPath(rel)} ${where}, ${count(removed.length)} out and ${count(added.length)} in?\n\n${body}`;
+  return (
+    `${tool}: change ${printPath(rel)} ${where}, ${count(removed.length)} out and ${count(added.length)} ` +
+    `in?\n\n${body}`
+  );
 }
 
 const lines = (text: string) => (text === '' ? [] : text.replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n'));

@@ -64,7 +64,8 @@ export function createEditFile(workspace: Workspace): Tool {
       }
       if (count === 0) {
         throw new Error(
-          `old_string was not found in ${quoted}; it must match the file exactly, including whitespace and indentation ` +
+          `old_string was not found in ${quoted}; it must match the file exactly, including whitespace and ` +
+            'indentation ' +
             '(read the file again and copy the text)',
         );
       }

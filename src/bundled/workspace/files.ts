@@ -144,7 +144,9 @@ export async function digestHandle(handle: FileHandle, signal?: AbortSignal): Pr
   }
 }
 
-/** The path was resolved to a real path first: a link on it now, or an object opened elsewhere, was swapped in since. */
+/**
+ * The path was resolved to a real path first: a link on it now, or an object opened elsewhere, was swapped in since.
+ */
 export function movedError(rel: string): Error {
   return new Error(`${JSON.stringify(rel)} was moved or replaced while it was being opened; try again`);
 }

@@ -115,7 +115,8 @@ function toRanges(items: readonly { code: number; escaped: boolean }[]): [number
     if (dash !== undefined && dash.code === 0x2d && !dash.escaped && high !== undefined) {
       if (high.code < low) {
         throw new Error(
-          `invalid glob pattern: the range ${String.fromCodePoint(low)}-${String.fromCodePoint(high.code)} is out of order`,
+          `invalid glob pattern: the range ${String.fromCodePoint(low)}-${String.fromCodePoint(high.code)} is out ` +
+            'of order',
         );
       }
       ranges.push([low, high.code]);

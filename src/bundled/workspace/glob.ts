@@ -81,7 +81,8 @@ function checkPattern(pattern: string): string {
   const relative = pattern.replace(/^(\.\/)+/, '');
   if (relative.startsWith('/') || relative.split('/').includes('..')) {
     throw new Error(
-      `refused: glob patterns are relative to path and may not start with "/" or contain ".."; choose the directory with path instead`,
+      'refused: glob patterns are relative to path and may not start with "/" or contain ".."; choose the ' +
+        'directory with path instead',
     );
   }
   return relative;

@@ -108,6 +108,8 @@ function startFromSources(): Worker {
   } catch {
     return new Worker(new URL(source));
   }
-  const load = `import(${JSON.stringify(tsx)}).then((api) => api.tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`;
+  const load =
+    `import(${JSON.stringify(tsx)}).then((api) => api.tsImport(${JSON.stringify(source)}, ` +
+    `${JSON.stringify(source)}))`;
   return new Worker(load, { eval: true });
 }

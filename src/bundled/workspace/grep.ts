@@ -16,7 +16,8 @@ const GrepInput = z.object({
     .max(MAX_GLOB_CHARS)
     .optional()
     .describe(
-      'Only search files matching this glob, e.g. "*.ts" (without "/": matched against file names at any depth) or "src/**/*.ts" (matched against paths relative to path).',
+      'Only search files matching this glob, e.g. "*.ts" (without "/": matched against file names at any depth) or ' +
+        '"src/**/*.ts" (matched against paths relative to path).',
     ),
   ignoreCase: z.boolean().default(false).describe('Match letters regardless of case. Default: false.'),
   contextLines: z
@@ -39,10 +40,12 @@ export function createGrep(workspace: Workspace): Tool {
       '(JavaScript syntax). Each matching line comes back as "file:line: text", with the file relative to the ' +
       'workspace root; with contextLines, surrounding lines come as "file-line- text" and groups are separated ' +
       'by "--". A file whose path holds a space, a colon, a quote, a backslash or a control character is shown in ' +
-      'double quotes, as a JSON string. Files are searched in name order, lines in order. .git, node_modules, binary files, symlinks and ' +
+      'double quotes, as a JSON string. Files are searched in name order, lines in order. .git, node_modules, ' +
+      'binary files, symlinks and ' +
       `files over ${MAX_TEXT_FILE_BYTES / 1024 / 1024} MiB are skipped; pass a path inside .git or node_modules to ` +
       `search there. At most ${maxResults} matching lines are returned, and a note says when results were cut. ` +
-      `Lines longer than ${MAX_LINE_CHARS} characters are cut in the results, and matched in their first ${MAX_MATCH_CHARS} characters.`,
+      `Lines longer than ${MAX_LINE_CHARS} characters are cut in the results, and matched in their first ` +
+      `${MAX_MATCH_CHARS} characters.`,
     input: GrepInput,
     annotations: { title: 'Search file contents', ...READ_ONLY_ANNOTATIONS },
     handler: async ({ pattern, path, glob, ignoreCase, contextLines }, { signal }) => {

@@ -18,7 +18,8 @@ const ListDirectoryInput = z.object({
     .max(20)
     .default(1)
     .describe(
-      "How many levels to list: 1 lists the directory's own entries, 2 also the entries of its subdirectories, and so on. Default: 1.",
+      "How many levels to list: 1 lists the directory's own entries, 2 also the entries of its subdirectories, and " +
+        'so on. Default: 1.',
     ),
 });
 

@@ -59,7 +59,9 @@ export interface HeldDirectory {
   close(): Promise<void>;
 }
 
-/** Opens the directory at `abs` (reached by `openPath`, by default `abs`), checked; the end of the path is not followed. */
+/**
+ * Opens the directory at `abs` (reached by `openPath`, by default `abs`), checked; the end of the path is not followed.
+ */
 export async function openDirectory(abs: PathLike, openPath: PathLike = abs): Promise<HeldDirectory> {
   if (HELD === undefined) return checkDirectoryPath(abs, openPath);
   const handle = await openChecked(abs, DIRECTORY_FLAGS, openPath).catch(async (error: unknown) => {

@@ -4,7 +4,10 @@
 // plain characters is therefore printed in double quotes, as a JSON string (plus `\xNN` for a byte
 // that is not UTF-8); any other path prints as it is. Two names never print the same.
 
-/** Escaped inside the quotes: `\`, `"`, controls, format characters (bidi overrides), separators but the space, lone surrogates. */
+/**
+ * Escaped inside the quotes: `\`, `"`, controls, format characters (bidi overrides), separators but the space, lone
+ * surrogates.
+ */
 const ESCAPED = /[\\"\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]|(?! )\p{Zs}/gu;
 
 /** A path printed bare holds none of these (every escape starts with `\`), so grep's lines split one way only. */
@@ -77,7 +80,8 @@ export function parsePrintedPath(text: string): string {
       parts.push(strict.decode(new Uint8Array(bytes)));
     } catch {
       throw new Error(
-        `refused: ${JSON.stringify(text)} names bytes that are not UTF-8; the workspace tools show such names but cannot open them`,
+        `refused: ${JSON.stringify(text)} names bytes that are not UTF-8; the workspace tools show such names but ` +
+          'cannot open them',
       );
     }
     bytes.length = 0;

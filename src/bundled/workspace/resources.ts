@@ -75,7 +75,9 @@ async function completePath(
   return { values: found.slice(0, MAX_COMPLETIONS), total: found.length, hasMore: found.length > MAX_COMPLETIONS };
 }
 
-/** Read from the directory that was checked (names as bytes): a directory swapped for a link meanwhile lists nothing. */
+/**
+ * Read from the directory that was checked (names as bytes): a directory swapped for a link meanwhile lists nothing.
+ */
 async function readEntries(abs: string): Promise<Dirent<Buffer>[]> {
   const entries: Dirent<Buffer>[] = [];
   for await (const entry of await openDirectoryEntries(abs)) entries.push(entry as unknown as Dirent<Buffer>);

@@ -5,7 +5,9 @@ import path from 'node:path';
 
 /** A path resolved to where it really lives: no `..`, no symbolic links, inside the root. */
 export interface ResolvedPath {
-  /** Absolute real path (for a path that does not exist yet: its nearest existing parent's real path, plus the rest). */
+  /**
+   * Absolute real path (for a path that does not exist yet: its nearest existing parent's real path, plus the rest).
+   */
   readonly abs: string;
   /** The same path relative to the root, with `/` separators; `.` for the root itself. */
   readonly rel: string;
@@ -49,7 +51,8 @@ export function createSandbox(root: string): Sandbox {
     if (lone !== undefined) {
       const code = lone.charCodeAt(0).toString(16).toUpperCase();
       throw new Error(
-        `refused: ${quoted} holds a lone surrogate (U+${code}), which no file name can hold: it would reach the file system as U+FFFD`,
+        `refused: ${quoted} holds a lone surrogate (U+${code}), which no file name can hold: it would reach the ` +
+          'file system as U+FFFD',
       );
     }
     // path.resolve drops `..` lexically; realpath then follows every link that is left.

@@ -55,5 +55,8 @@ export const READ_ONLY_ANNOTATIONS = {
 
 /** Describes the `path` argument the same way in every tool. */
 export function describePath(what: string): string {
-  return `${what}, relative to the workspace root (an absolute path inside the root also works; a path shown in double quotes is given as shown, quotes included).`;
+  return (
+    `${what}, relative to the workspace root (an absolute path inside the root also works; a path shown in ` +
+    'double quotes is given as shown, quotes included).'
+  );
 }

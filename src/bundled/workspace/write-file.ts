@@ -67,7 +67,8 @@ function refuseDirectoryPath(path: string): void {
   const tail = (process.platform === 'win32' ? /[\\/]\.{0,2}$/ : /\/\.{0,2}$/).exec(path)?.[0];
   if (tail !== undefined) {
     throw new Error(
-      `refused: ${JSON.stringify(path)} ends in ${JSON.stringify(tail)}, so it names a directory, not a file; nothing was written`,
+      `refused: ${JSON.stringify(path)} ends in ${JSON.stringify(tail)}, so it names a directory, not a file; ` +
+        'nothing was written',
     );
   }
 }

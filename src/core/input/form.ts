@@ -51,7 +51,8 @@ export function elicitationForm<S extends AnyObjectSchema>(schema: S): Elicitati
 function formField(name: string, field: Record<string, unknown>): PrimitiveSchemaDefinition {
   const refuse = (why: string): never => {
     throw new TypeError(
-      `elicitation form: field "${name}" ${why}; a form holds strings, numbers, integers, booleans, and single or multiple choices of strings`,
+      `elicitation form: field "${name}" ${why}; a form holds strings, numbers, integers, booleans, and single or ` +
+        'multiple choices of strings',
     );
   };
   const labels = pick(field, LABELS);
@@ -94,7 +95,10 @@ function formField(name: string, field: Record<string, unknown>): PrimitiveSchem
   return shaped as PrimitiveSchemaDefinition; // kept as built, for its key order
 }
 
-/** A single choice: `oneOf` (titled) wins over `enum`; `enumNames` is kept for the legacy form; a literal is a choice of one. */
+/**
+ * A single choice: `oneOf` (titled) wins over `enum`; `enumNames` is kept for the legacy form; a literal is a choice of
+ * one.
+ */
 function choices(field: Record<string, unknown>, refuse: (why: string) => never): Record<string, unknown> {
   if (Array.isArray(field.oneOf)) return { oneOf: options(field.oneOf, refuse) };
   const values = field.enum !== undefined ? field.enum : [field.const];

@@ -23,7 +23,10 @@ export class InputPending {
   readonly message = 'the handler is waiting for the client to answer';
 }
 
-/** A failure to ask that the caller should see as it is (a tool: an isError result; a prompt or resource: -32603 with the text). */
+/**
+ * A failure to ask that the caller should see as it is (a tool: an isError result; a prompt or resource: -32603 with
+ * the text).
+ */
 export class InputError extends Error {
   override name = 'InputError';
 }

@@ -30,9 +30,15 @@ export interface AskingContext {
   readonly taskFulfil?: ((asks: ReadonlyMap<string, Ask>) => Promise<Record<string, unknown>>) | undefined;
   /** Set while the call is becoming a task: whose questions these are is known once it settles. */
   readonly taskBecoming?: Promise<void> | undefined;
-  /** Set while a retry's requestState is being opened (asynchronous): a call that may become a task waits for it before it does. */
+  /**
+   * Set while a retry's requestState is being opened (asynchronous): a call that may become a task waits for it before
+   * it does.
+   */
   preparing?: Promise<void> | undefined;
-  /** Set while the call may still become a task: a round that ends in input_required says so at once (its state is sealed after). */
+  /**
+   * Set while the call may still become a task: a round that ends in input_required says so at once (its state is
+   * sealed after).
+   */
   readonly roundEnding?: (() => void) | undefined;
 }
 

@@ -86,7 +86,8 @@ export function stateKey(secret: string | Uint8Array | undefined): StateKey {
   if (typeof secret === 'string' ? secret.length < 16 : secret.byteLength < 16) {
     throw new TypeError('requestState.key must be at least 16 characters or bytes: it is a secret');
   }
-  const bytes = typeof secret === 'string' ? encodeUtf8(secret) : new Uint8Array(secret); // a copy (a Buffer's slice() would be a view)
+  // a copy (a Buffer's slice() would be a view)
+  const bytes = typeof secret === 'string' ? encodeUtf8(secret) : new Uint8Array(secret);
   return () => (made ??= deriveKey(bytes));
 }
 
@@ -163,7 +164,8 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
     const keys = Object.keys(value).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`).join(',')}}`;
+    const record = value as Record<string, unknown>;
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(record[key])}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

@@ -26,7 +26,9 @@ export function addressKey(address: string): string {
 const GROUP = /^[0-9a-f]{1,4}$/i;
 const IPV4_TAIL = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
-/** The eight groups of an IPv6 address (`::` expanded, a zone and an IPv4 tail read), lower-case without leading zeros. */
+/**
+ * The eight groups of an IPv6 address (`::` expanded, a zone and an IPv4 tail read), lower-case without leading zeros.
+ */
 function ipv6Groups(address: string): string[] | undefined {
   const bare = address.replace(/%.*$/, '');
   const halves = bare.split('::');

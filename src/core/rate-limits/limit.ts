@@ -26,7 +26,10 @@ export interface Bucket {
   readonly intervalMs: number;
   /** The bucket's size: at most this many at once. */
   readonly burst: number;
-  /** The limit in words, given the plural: `10 calls a minute`, `1 request an hour`, `60 requests a minute (10 at once)`. */
+  /**
+   * The limit in words, given the plural: `10 calls a minute`, `1 request an hour`, `60 requests a minute (10 at
+   * once)`.
+   */
   readonly words: (what: string) => string;
 }
 

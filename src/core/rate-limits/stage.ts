@@ -29,7 +29,10 @@ export interface RateLimitSettings {
   readonly refused?: (refusal: RateLimitRefusal) => void;
 }
 
-/** The stage of one server; `limitsAll` says whether it has a limit of its own (dispatch needs it for every request then). */
+/**
+ * The stage of one server; `limitsAll` says whether it has a limit of its own (dispatch needs it for every request
+ * then).
+ */
 export function createRateLimiter(settings: RateLimitSettings): RateLimiter & { readonly limitsAll: boolean } {
   const { toolLimit, report } = settings;
   const server = checkRateLimit(settings.limit, 'McpServer');

@@ -53,14 +53,16 @@ export class TaskRuntime {
     const running = Promise.resolve(started);
     return new Promise((resolve, reject) => {
       let decided = false;
-      let held = false; // the round ended in questions for a retry: input_required answers, however long its sealing takes
+      // the round ended in questions for a retry: input_required answers, however long its sealing takes
+      let held = false;
       const become = () => {
         ctx.roundEnding = undefined; // a task's later rounds are its own
         decided = true;
         this.#become(ctx, support, timeoutMs, running).then(resolve, reject);
       };
       // Required: a task once the start has had its turn (an answer ready by then is the task's first state); a
-      // retry's turn starts once its requestState is open (one that does not open fails the request, as a call's would).
+      // retry's turn starts once its requestState is open (one that does not open fails the request, as a call's
+      // would).
       let cancel: (() => void) | undefined;
       const arm = () => void (decided || held || (cancel = afterThisTurn(become)));
       if (support === 'required') void (ctx.preparing === undefined ? arm() : ctx.preparing.then(arm, () => undefined));
@@ -126,7 +128,10 @@ export class TaskRuntime {
     return record;
   }
 
-  /** The call outlives its request now: the record is created (durably, before the answer), the work detached and watched. */
+  /**
+   * The call outlives its request now: the record is created (durably, before the answer), the work detached and
+   * watched.
+   */
   async #become(
     ctx: RequestContext,
     support: TaskSupport,

@@ -122,7 +122,10 @@ export function endingOf(outcome: Outcome | undefined, error: unknown, report: (
   };
 }
 
-/** A thrown error as the JSON-RPC error a failed task carries: a ProtocolError as it is, anything else -32603 (reported). */
+/**
+ * A thrown error as the JSON-RPC error a failed task carries: a ProtocolError as it is, anything else -32603
+ * (reported).
+ */
 function jsonRpcError(error: unknown, report: (error: unknown) => void): TaskError {
   if (error instanceof ProtocolError) return errorFrame(undefined, error.code, error.data).error;
   report(error);

@@ -74,7 +74,10 @@ export function transportAttributes(transport: 'stdio' | 'http'): Attributes {
     : { 'network.transport': 'tcp', 'network.protocol.name': 'http' };
 }
 
-/** The revision the request was served in: the 2026 envelope's, or the 2025 session's (after initialize, the one it agreed). */
+/**
+ * The revision the request was served in: the 2026 envelope's, or the 2025 session's (after initialize, the one it
+ * agreed).
+ */
 export function protocolVersionOf({ request, era, session }: TracedRequest): string | undefined {
   if (era === 'rev2025') return session.client.protocolVersion;
   const meta = request.params?._meta as Record<string, unknown> | undefined;
@@ -82,7 +85,9 @@ export function protocolVersionOf({ request, era, session }: TracedRequest): str
   return typeof version === 'string' ? version : undefined;
 }
 
-/** How a request ended, for span and metric: `error.type` (the JSON-RPC code, or `tool_error`) and the status message. */
+/**
+ * How a request ended, for span and metric: `error.type` (the JSON-RPC code, or `tool_error`) and the status message.
+ */
 export interface Outcome {
   readonly errorType: string | undefined;
   readonly message: string | undefined;

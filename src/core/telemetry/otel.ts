@@ -105,7 +105,10 @@ export function otelTracer(
   /** Tasks made by calls that have not answered yet: their work's span starts once the call's span ends. */
   const pending = new Map<string, { readonly at: Date; readonly ended: Promise<unknown> }>();
 
-  /** The parent (the first of `_meta`, the HTTP headers, the active context) and the links (the others that hold a span). */
+  /**
+   * The parent (the first of `_meta`, the HTTP headers, the active context) and the links (the others that hold a
+   * span).
+   */
   const parentOf = (traced: TracedRequest): { parent: Context; links: Link[] } => {
     const active = api.context.active();
     const meta = traced.request.params?._meta;

@@ -61,7 +61,10 @@ export interface RequestTracer {
   trace<A extends TracedAnswer>(request: TracedRequest, answer: () => A | PromiseLike<A>): A | PromiseLike<A>;
   /** Records the durations on this meter provider too (an HTTP metrics endpoint's). */
   measureWith(provider: MeterProviderLike): void;
-  /** A rate limit refused a request: counted as `zod_mcp.rate_limit.refusals` (`mcp.method.name`, `gen_ai.tool.name`, `zod_mcp.rate_limit.scope`). */
+  /**
+   * A rate limit refused a request: counted as `zod_mcp.rate_limit.refusals` (`mcp.method.name`, `gen_ai.tool.name`,
+   * `zod_mcp.rate_limit.scope`).
+   */
   rateLimited(refusal: RateLimitRefusal): void;
   /** A call became task `taskId`, whose work ends when `ended` settles (with the task's last record). */
   task(taskId: string, ended: Promise<unknown>): void;

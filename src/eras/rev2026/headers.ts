@@ -49,7 +49,8 @@ export function checkVersionHeader(request: IncomingRequest, version: string): v
     throw mismatch(`MCP-Protocol-Version header is required and must be ${JSON.stringify(version)}`);
   if (header !== version) {
     throw mismatch(
-      `MCP-Protocol-Version header ${JSON.stringify(header)} does not match params._meta version ${JSON.stringify(version)}`,
+      `MCP-Protocol-Version header ${JSON.stringify(header)} does not match params._meta version ` +
+        `${JSON.stringify(version)}`,
     );
   }
 }

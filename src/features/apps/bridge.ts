@@ -44,7 +44,8 @@ export const APP_BRIDGE_SOURCE = `(() => {
       const waiting = pending.get(message.id);
       if (waiting === undefined) return;
       pending.delete(message.id);
-      if (message.error !== undefined) waiting.reject(Object.assign(new Error(String(message.error.message)), message.error));
+      if (message.error !== undefined) waiting.reject(Object.assign(new Error(String(message.error.message)), \
+message.error));
       else waiting.resolve(message.result);
       return;
     }
@@ -52,11 +53,14 @@ export const APP_BRIDGE_SOURCE = `(() => {
     if (message.method === 'ui/notifications/tool-input') emit('input', params.arguments || {});
     else if (message.method === 'ui/notifications/tool-result') emit('result', params);
     else if (message.method === 'ui/notifications/tool-cancelled') emit('cancelled', params.reason);
-    else if (message.method === 'ui/notifications/host-context-changed') emit('context', Object.assign(app.hostContext, params));
+    else if (message.method === 'ui/notifications/host-context-changed') emit('context', \
+Object.assign(app.hostContext, params));
     else if (message.method === 'ui/resource-teardown') {
-      Promise.allSettled(handlers.teardown.map((handler) => handler(params.reason))).then(() => post({ id: message.id, result: {} }));
+      Promise.allSettled(handlers.teardown.map((handler) => handler(params.reason))).then(() => post({ id: \
+message.id, result: {} }));
     } else if (message.method === 'ping') post({ id: message.id, result: {} });
-    else if (message.id !== undefined) post({ id: message.id, error: { code: -32601, message: 'Method not found: ' + message.method } });
+    else if (message.id !== undefined) post({ id: message.id, error: { code: -32601, message: 'Method not found: ' + \
+message.method } });
   });
   app.ready = request('ui/initialize', {
     protocolVersion: '2026-01-26',
@@ -85,7 +89,10 @@ export const APP_BRIDGE_SOURCE = `(() => {
   window.mcpApp = app;
 })();`;
 
-/** The HTML with the bridge first in its <head> (or after <html>, or the doctype), so it runs before the app's own scripts. */
+/**
+ * The HTML with the bridge first in its <head> (or after <html>, or the doctype), so it runs before the app's own
+ * scripts.
+ */
 export function withBridge(html: string): string {
   const script = `<script>${APP_BRIDGE_SOURCE}</script>`;
   const at = /<head(?:\s[^>]*)?>/i.exec(html) ?? /<html(?:\s[^>]*)?>/i.exec(html) ?? /<!doctype html[^>]*>/i.exec(html);

@@ -22,7 +22,9 @@ export interface AppDefinition {
   html?: string;
   /** A file holding it (a bundler's single-file output, say), read on each resources/read; Node, Bun and Deno only. */
   file?: string | URL;
-  /** Builds it on each resources/read. It is a template: the tool's data reaches it as `ui/notifications/tool-result`. */
+  /**
+   * Builds it on each resources/read. It is a template: the tool's data reaches it as `ui/notifications/tool-result`.
+   */
   render?: (ctx: ResourceContext) => MaybePromise<string>;
   /** Origins the view may reach beyond its own document; each list empty unless given (the host's CSP). */
   csp?: AppCsp;
@@ -69,8 +71,11 @@ export interface App {
  * A CSP source as the spec's examples write them: `https://host`, `wss://host:port`,
  * `https://*.host`. Anything else (a path, a quote, a `;`) could widen or break the host's policy.
  */
-const ORIGIN =
-  /^(?:https?|wss?):\/\/(?:\*\.)?(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*(?::[0-9]{1,5})?$|^(?:https?|wss?):\/\/\[[0-9A-Fa-f:.]+\](?::[0-9]{1,5})?$/;
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
+const ORIGIN = new RegExp(
+  `^(?:https?|wss?)://(?:\\*\\.)?${LABEL}(?:\\.${LABEL})*(?::[0-9]{1,5})?$` +
+    '|^(?:https?|wss?)://\\[[0-9A-Fa-f:.]+\\](?::[0-9]{1,5})?$',
+);
 const DOCTYPE = /^\uFEFF?\s*<!doctype html[\s>]/i;
 
 function checkCsp(csp: unknown, owner: string): Required<AppCsp> {
@@ -85,7 +90,8 @@ function checkCsp(csp: unknown, owner: string): Required<AppCsp> {
     list.forEach((origin: unknown, index) => {
       if (typeof origin !== 'string' || !ORIGIN.test(origin)) {
         throw new TypeError(
-          `${owner}: csp.${key}[${index}]: ${JSON.stringify(origin)} is not an origin (scheme://host[:port], the host may start with *.)`,
+          `${owner}: csp.${key}[${index}]: ${JSON.stringify(origin)} is not an origin (scheme://host[:port], the ` +
+            'host may start with *.)',
         );
       }
     });

@@ -15,7 +15,8 @@ export const appsModule: ServerModule<object> = {
         if (tool.ui === undefined) return;
         if (!declared)
           throw new TypeError(
-            `addTool("${tool.name}"): the tool is an MCP App's, but this server was built with none, so it does not declare the extension`,
+            `addTool("${tool.name}"): the tool is an MCP App's, but this server was built with none, so it does ` +
+              'not declare the extension',
           );
         const view = tool.ui.view;
         if (view !== undefined && !served(resources, 'resources').list().includes(view)) resources!.add(view);

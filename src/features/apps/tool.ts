@@ -19,7 +19,9 @@ export interface ToolUi {
   readonly plain: ToolDescriptor;
 }
 
-/** The tool's `_meta` with its `ui` written in, and what the server needs of it; `ui` undefined for a tool without one. */
+/**
+ * The tool's `_meta` with its `ui` written in, and what the server needs of it; `ui` undefined for a tool without one.
+ */
 export function linkToolUi(
   tool: string,
   owner: string,

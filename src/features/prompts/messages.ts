@@ -19,9 +19,13 @@ export function toPromptResult(value: unknown, owner: string): GetPromptResult {
   }
   const result = GetPromptResult.safeParse(value);
   if (!result.success) {
-    throw new Error(
-      `${owner}: get returned ${value === null ? 'null' : typeof value === 'object' ? `an invalid result (${describeIssues(result.error.issues)})` : typeof value}`,
-    );
+    const what =
+      value === null
+        ? 'null'
+        : typeof value === 'object'
+          ? `an invalid result (${describeIssues(result.error.issues)})`
+          : typeof value;
+    throw new Error(`${owner}: get returned ${what}`);
   }
   const { description, messages, _meta } = result.data;
   return { ...(description === undefined ? {} : { description }), messages, ...(_meta === undefined ? {} : { _meta }) };

@@ -128,7 +128,8 @@ function unknownKeys(schema: unknown, value: unknown, path: string, nested: bool
     } else if (!open) {
       const near = key.length > 64 ? undefined : closest(key, Object.keys(properties));
       problems.push(
-        `unknown argument "${where}"${near === undefined ? '' : ` (did you mean "${path === '' ? near : `${path}.${near}`}"?)`}`,
+        'unknown argument ' +
+          `"${where}"${near === undefined ? '' : ` (did you mean "${path === '' ? near : `${path}.${near}`}"?)`}`,
       );
     }
   }

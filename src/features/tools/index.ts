@@ -152,7 +152,8 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
       fixed(`addTool("${tool.name}")`);
       if (tool.task !== 'never' && !options.servesTasks) {
         throw new TypeError(
-          `addTool("${tool.name}"): the tool may run as a task, but this server does not serve tasks; give it the tasks option`,
+          `addTool("${tool.name}"): the tool may run as a task, but this server does not serve tasks; give it the ` +
+            'tasks option',
         );
       }
       addTo(tools, tool);

@@ -10,7 +10,10 @@ import type { Tool } from './define.js';
 
 const ContentBlocks = z.array(ContentBlock);
 
-/** A tool-level failure: a normal result the model reads and recovers from (MCP "Tools", error handling: the result, not the frame). */
+/**
+ * A tool-level failure: a normal result the model reads and recovers from (MCP "Tools", error handling: the result, not
+ * the frame).
+ */
 export function toolError(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
 }
@@ -45,7 +48,8 @@ export function toCallToolResult(tool: Tool, value: unknown): CallToolResult | P
     };
   }
   return toolError(
-    `tool ${tool.name} returned ${describeValue(value)}; a handler returns a string, an array of content blocks or a CallToolResult`,
+    `tool ${tool.name} returned ${describeValue(value)}; a handler returns a string, an array of content blocks or ` +
+      'a CallToolResult',
   );
 }
 

@@ -61,7 +61,8 @@ export function bindHeaders(schema: ObjectJsonSchema, option: Record<string, str
     }
     if (!HEADER_TYPES.has(node.type)) {
       throw new TypeError(
-        `${where}: only string, integer and boolean properties may carry it, not ${JSON.stringify(node.type ?? 'untyped')}`,
+        `${where}: only string, integer and boolean properties may carry it, not ` +
+          `${JSON.stringify(node.type ?? 'untyped')}`,
       );
     }
     const key = header.toLowerCase();

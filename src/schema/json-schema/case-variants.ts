@@ -2,7 +2,9 @@
 // matches (ECMAScript's Canonicalize without the u flag, simple case folding with it), asked of
 // the engine, so that σ also brings ς, k brings the Kelvin sign only under u, and ß brings ẞ.
 
-/** BMP code points grouped by the upper case of their lower case: every case relative of a character is in its group. */
+/**
+ * BMP code points grouped by the upper case of their lower case: every case relative of a character is in its group.
+ */
 let groups: Map<string, number[]> | undefined;
 
 function caseGroups(): Map<string, number[]> {

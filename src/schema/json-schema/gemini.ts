@@ -67,14 +67,16 @@ function gemini(node: Schema): Schema {
     if (key === 'type' || (!GEMINI_KEYWORDS.has(key) && key !== 'const' && key !== 'oneOf')) continue;
     if (key === 'properties') out.properties = mapValues(value, (field) => (isSchema(field) ? gemini(field) : field));
     else if (key === 'items') {
-      if (isSchema(value)) out.items = gemini(value); // `items: false` (a closed tuple) has no Gemini form: its elements say it
+      // `items: false` (a closed tuple) has no Gemini form: its elements say it
+      if (isSchema(value)) out.items = gemini(value);
     } else if (key === 'anyOf' || key === 'oneOf') {
       const branches = (value as unknown[]).filter(isSchema);
       if (branches.some((branch) => branch.type === 'null')) nullableType = true;
       out.anyOf = branches.filter((branch) => branch.type !== 'null').map(gemini);
     } else if (key === 'const') out.enum = [value];
     else if (key === 'format' && types[0] === 'string' && !GEMINI_STRING_FORMATS.has(String(value))) {
-      out.description = `${typeof node.description === 'string' ? `${node.description} ` : ''}(format: ${String(value)})`;
+      out.description =
+        `${typeof node.description === 'string' ? `${node.description} ` : ''}(format: ` + `${String(value)})`;
     } else if (!(key === 'description' && out.description !== undefined)) out[key] = value;
   }
   // Gemini's enum lists strings only: other values are said in the description instead.

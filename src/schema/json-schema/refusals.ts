@@ -3,7 +3,10 @@ import { z } from 'zod/v4';
 import { find, holdsItself, type SchemaSide } from '../walk.js';
 import { isZod3, isZod4 } from '../zod.js';
 
-/** Zod 3 kinds that zod-to-json-schema writes as `{}` or a lookalike silently; Zod 4 refuses them, and so do we, in Zod 4's words. */
+/**
+ * Zod 3 kinds that zod-to-json-schema writes as `{}` or a lookalike silently; Zod 4 refuses them, and so do we, in Zod
+ * 4's words.
+ */
 const zod3Unrepresentable: Record<string, string> = {
   ZodBigInt: 'BigInt',
   ZodDate: 'Date',
@@ -53,7 +56,10 @@ function refusalOfLazy(part: unknown, side: SchemaSide): string | undefined {
     ? part._zod.def.type === 'lazy'
     : isZod3(part) && (part._def as { typeName?: string }).typeName === 'ZodLazy';
   if (!lazy || !holdsItself(part, side)) return undefined;
-  return 'a lazy schema that holds itself with no field or element between (z.lazy(() => itself), or a union holding itself): checking a value against it never ends';
+  return (
+    'a lazy schema that holds itself with no field or element between (z.lazy(() => itself), or a union ' +
+    'holding itself): checking a value against it never ends'
+  );
 }
 
 function refusalInZod4(part: unknown): string | undefined {
@@ -76,7 +82,11 @@ function refusalOfCopy(theirs: { major: number; minor: number; patch: number } |
   )
     return undefined;
   const text = (version: typeof theirs) => `${version.major}.${version.minor}.${version.patch}`;
-  return `made by zod ${text(theirs)}, but the server reads schemas with zod ${text(ours)}: two copies of zod are installed. zod-mcp uses the app's zod (a peer dependency): install one version (\`npm ls zod\`, then \`npm dedupe\` or one version in package.json)`;
+  return (
+    `made by zod ${text(theirs)}, but the server reads schemas with zod ${text(ours)}: two copies of zod are ` +
+    `installed. zod-mcp uses the app's zod (a peer dependency): install one version (\`npm ls zod\`, then \`npm ` +
+    `dedupe\` or one version in package.json)`
+  );
 }
 
 function refusalInZod3(part: unknown, side: SchemaSide): string | undefined {

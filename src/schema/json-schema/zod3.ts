@@ -19,7 +19,8 @@ function zodToJsonSchemaLibrary(): typeof ZodToJsonSchema {
   const nodeModule = builtinModule<{ createRequire(from: string): (id: string) => unknown }>('node:module');
   if (nodeModule === undefined) {
     throw new TypeError(
-      'a Zod 3 schema needs zod-to-json-schema, which this runtime cannot load synchronously (it has no process.getBuiltinModule): write the schema with Zod 4 (zod/v4)',
+      'a Zod 3 schema needs zod-to-json-schema, which this runtime cannot load synchronously (it has no ' +
+        'process.getBuiltinModule): write the schema with Zod 4 (zod/v4)',
     );
   }
   return (library = nodeModule.createRequire(import.meta.url)('zod-to-json-schema') as typeof ZodToJsonSchema);
@@ -46,7 +47,8 @@ const override: NonNullable<Options['override']> = (def, refs, seen, forceResolu
   const { typeName, value } = def as { typeName?: string; value?: unknown };
   // It writes z.literal(null) as `{ type: "object" }`, which refuses null.
   if (typeName === 'ZodLiteral' && value === null) return withDescription({ type: 'null', const: null }, def);
-  // It drops a regex's flags (its own applyRegexFlags lowercases `\W` into `\w`); written here as pattern-flags.ts does.
+  // It drops a regex's flags (its own applyRegexFlags lowercases `\W` into `\w`); written here as pattern-flags.ts
+  // does.
   if (typeName === 'ZodString' && !forceResolution) {
     const regexes = ((def as { checks?: { kind: string; regex?: RegExp }[] }).checks ?? []).flatMap((check) =>
       check.kind === 'regex' && check.regex ? [check.regex] : [],

@@ -31,7 +31,10 @@ export interface RequestHandler {
   settle(timeoutMs: number): Promise<void>;
 }
 
-/** Marks a request passed on by another process of a cluster: the owner never passes it again (no loop, whatever the id says). */
+/**
+ * Marks a request passed on by another process of a cluster: the owner never passes it again (no loop, whatever the id
+ * says).
+ */
 export const FORWARDED_HEADER = 'x-zod-mcp-forwarded';
 
 export function createRequestHandler(
@@ -70,7 +73,8 @@ export function createShutdown(handler: RequestHandler): HandlerShutdown {
 async function stopHandling(state: HttpState): Promise<void> {
   state.closing = true;
   state.abortAllInFlight();
-  const tasksEnded = state.server.stopTasks(); // tasks outlive requests, not the server; their last writes are waited for
+  // tasks outlive requests, not the server; their last writes are waited for
+  const tasksEnded = state.server.stopTasks();
   // Ended, GET streams close once flushed: only then is their connection free for the listener to close.
   const streams = state.sessions.removeAll();
   let timer: Timer | undefined;
@@ -151,7 +155,10 @@ async function routeRequest(
   }
 }
 
-/** The metrics endpoint on the main port: past the Host check, and with `auth`, past the token check as an MCP request is. */
+/**
+ * The metrics endpoint on the main port: past the Host check, and with `auth`, past the token check as an MCP request
+ * is.
+ */
 async function sendMetrics(state: HttpState, req: HttpRequest, res: HttpResponse): Promise<void> {
   if (state.auth !== undefined) {
     if (!state.admit(res)) return sendBusy(res, state.options.maxConcurrentRequests);

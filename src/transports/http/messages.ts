@@ -5,7 +5,9 @@
 import type { BodyLimits, BodyRead, LingerLimits } from './body.js';
 import type { ForwardTarget } from './options.js';
 
-/** Request header values: lower-cased names; a repeated header's values joined with `, ` (a few Node keeps as an array). */
+/**
+ * Request header values: lower-cased names; a repeated header's values joined with `, ` (a few Node keeps as an array).
+ */
 export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
 /** Response header values as `writeHead` takes them. */
@@ -53,11 +55,16 @@ export interface HttpResponse {
   off(event: 'close' | 'finish', listener: Listener): unknown;
 }
 
-/** What differs between the runtimes a handler serves on: how a body arrives, and whether a request can be passed to another process. */
+/**
+ * What differs between the runtimes a handler serves on: how a body arrives, and whether a request can be passed to
+ * another process.
+ */
 export interface HttpHost {
   /** The whole body of `req`, within `limits`. */
   readBody(req: HttpRequest, limits: BodyLimits): Promise<BodyRead>;
-  /** Passes `req` to the process that holds its session (several processes on one socket: Node only), naming its client. */
+  /**
+   * Passes `req` to the process that holds its session (several processes on one socket: Node only), naming its client.
+   */
   readonly forward?:
     | ((req: HttpRequest, res: HttpResponse, target: ForwardTarget, clientAddress: string | undefined) => void)
     | undefined;
@@ -66,7 +73,10 @@ export interface HttpHost {
    * connection of an answer given before the body was read only after reading the rest of it.
    */
   readonly lingerAfterEarlyAnswer?: ((req: HttpRequest, res: HttpResponse, limits: LingerLimits) => void) | undefined;
-  /** The address of the peer that sent `req` (Node: its socket's), for rate limits; undefined where a runtime does not say. */
+  /**
+   * The address of the peer that sent `req` (Node: its socket's), for rate limits; undefined where a runtime does not
+   * say.
+   */
   readonly clientAddress?: ((req: HttpRequest) => string | undefined) | undefined;
   /** Called once, when the handler is made (Node: a failed write to stderr must not end the process). */
   readonly setUp?: (() => void) | undefined;

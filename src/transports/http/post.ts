@@ -71,7 +71,8 @@ function refuseBody(state: HttpState, res: HttpResponse, reason: BodyRefusal): v
       return;
     case 'consumed':
       writeDiagnostic(
-        'zod-mcp: http: the request body was read before the MCP handler (a body parser or middleware before it?) and left nothing of it',
+        'zod-mcp: http: the request body was read before the MCP handler (a body parser or middleware before it?) ' +
+          'and left nothing of it',
       );
       return sendError(res, 500, undefined, { code: ErrorCode.InternalError });
     case 'too-large':

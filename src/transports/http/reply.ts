@@ -12,7 +12,8 @@ const dropsOverBacklog = createBacklogCheck(() => writeDiagnostic(`zod-mcp: http
 
 /**
  * An HTTP-level refusal (403, 404, 413, ...). The body is a JSON-RPC error frame without an id (no
- * request was read, and no frame carries `"id": null`), so a client that only reads JSON-RPC still learns why; -32700 for bad JSON, -32603 for our own
+ * request was read, and no frame carries `"id": null`), so a client that only reads JSON-RPC still learns why; -32700
+ * for bad JSON, -32603 for our own
  * failures, -32600 for everything else, with `data` saying what was wrong.
  */
 export function sendError(
@@ -72,7 +73,9 @@ export function writeSseMessage(res: HttpResponse, message: Notification | Respo
   if (text !== undefined) res.write(`event: message\ndata: ${text}\n\n`);
 }
 
-/** A comment line every `ms` on an open SSE stream, so proxies do not cut it; never after its end. The caller clears it. */
+/**
+ * A comment line every `ms` on an open SSE stream, so proxies do not cut it; never after its end. The caller clears it.
+ */
 export function startKeepAlive(res: HttpResponse, ms: number): Timer {
   return unrefTimer(
     setInterval(() => {

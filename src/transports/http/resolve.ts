@@ -81,7 +81,8 @@ export function resolveShared(caller: string, options: SharedInput, hosts: reado
   const maxBufferedBodyBytes = options.maxBufferedBodyBytes ?? 16 * options.maxBodyBytes;
   if (maxBufferedBodyBytes < options.maxBodyBytes) {
     throw new TypeError(
-      `${caller}: invalid options: maxBufferedBodyBytes: below maxBodyBytes (${options.maxBodyBytes}), so the largest body could never be read`,
+      `${caller}: invalid options: maxBufferedBodyBytes: below maxBodyBytes (${options.maxBodyBytes}), so the ` +
+        'largest body could never be read',
     );
   }
   return {

@@ -33,13 +33,17 @@ export interface HttpState {
   admit(res: HttpResponse): boolean;
   /** Gives back the slot of `res` before it closes (its token was checked; its body is read next). */
   release(res: HttpResponse): void;
-  /** The session `res` is answered in: close() aborts its calls, a drain ends its streams. Counts `res` if it was not. */
+  /**
+   * The session `res` is answered in: close() aborts its calls, a drain ends its streams. Counts `res` if it was not.
+   */
   track(res: HttpResponse, session?: Session): void;
   /** Makes `drained()` wait for `res` too, without a slot (a forwarded request: its owner counts it). */
   waitFor(res: HttpResponse): void;
   /** The body of `req`, within maxBodyBytes, bodyTimeoutMs and maxBufferedBodyBytes; `drained()` waits for it. */
   readBody(req: HttpRequest, res: HttpResponse): Promise<BodyRead>;
-  /** Who sent `req`, for rate limits: the peer's address, or with `trustForwardedFor` the last X-Forwarded-For entry. */
+  /**
+   * Who sent `req`, for rate limits: the peer's address, or with `trustForwardedFor` the last X-Forwarded-For entry.
+   */
   clientAddress(req: HttpRequest): string | undefined;
   abortAllInFlight(): void;
   /** Ends every listen stream of the POSTs in flight (gracefully: the client may listen again elsewhere). */

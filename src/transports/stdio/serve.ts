@@ -3,7 +3,7 @@
 import { ErrorCode, errorFrame, safely } from '../../jsonrpc/errors.js';
 import { AbortReason } from '../../core/lifetime.js';
 import type { McpServer } from '../../server.js';
-import { RequestId, type Message } from '../../../schemas/jsonrpc.js';
+import type { Message } from '../../../schemas/jsonrpc.js';
 import { createBacklogCheck, describeDrops } from '../backlog.js';
 import { ignoreStderrFailures } from '../stderr.js';
 import { refuseInsideServedModule } from '../served-module.js';
@@ -14,6 +14,7 @@ import { serializeFrame } from '../serialize.js';
 import { resolveOptions, type StdioOptions, type StdioServer } from './options.js';
 import { guardStdout } from './stdout-guard.js';
 import { WaitingLine } from './waiting-line.js';
+import { idOf, isBlank, settledWithin } from './lines.js';
 
 export type { StdioOptions, StdioServer } from './options.js';
 
@@ -132,7 +133,8 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
           errorFrame(
             idOf(frame),
             ErrorCode.InvalidRequest,
-            `too many requests in flight (limit ${maxInFlight} running, and ${maxWaiting} or ${maxWaitingBytes} bytes of them waiting); retry later`,
+            `too many requests in flight (limit ${maxInFlight} running, and ${maxWaiting} or ${maxWaitingBytes} ` +
+              'bytes of them waiting); retry later',
           ),
         );
       }
@@ -180,10 +182,10 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
           if (isIdle()) resolve();
         }),
       ]).then(() => undefined);
-      if (!(await within(settled, graceMs))) {
+      if (!(await settledWithin(settled, graceMs))) {
         session.abortAll(); // aborted calls answer at once (an isError result, a listen stream's graceful end)
         startStopped();
-        await within(settled, 100);
+        await settledWithin(settled, 100);
       }
       await writer.flush(graceMs);
       session.close();
@@ -232,22 +234,4 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   }
 
   return { closed, close };
-}
-
-/** The id to answer a request with, when it is one a response may carry. */
-function idOf(frame: { id: unknown }): RequestId | undefined {
-  const parsed = RequestId.safeParse(frame.id);
-  return parsed.success ? parsed.data : undefined;
-}
-
-/** An empty or all-whitespace line is skipped. A frame starts with "{", which spares it the trim. */
-function isBlank(text: string): boolean {
-  return text.length === 0 || (text.charCodeAt(0) !== 0x7b && text.trim() === '');
-}
-
-/** Whether `promise` settled within `ms`. */
-function within(promise: Promise<void>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, ms, false)));
-  return Promise.race([promise.then(() => true), timeout]).finally(() => clearTimeout(timer));
 }

@@ -39,8 +39,12 @@ export function createAuthGate(
   const required = [...(options.scopes ?? [])];
   const issuers = typeof options.issuer === 'string' ? [options.issuer] : [...options.issuer];
 
-  const challenge = (fields: Record<string, string | undefined>) =>
-    `Bearer ${[`resource_metadata="${metadataUrl}"`, ...Object.entries(fields).flatMap(([name, value]) => (value === undefined ? [] : [`${name}="${quotable(value)}"`]))].join(', ')}`;
+  const challenge = (fields: Record<string, string | undefined>) => {
+    const given = Object.entries(fields).flatMap(([name, value]) =>
+      value === undefined ? [] : [`${name}="${quotable(value)}"`],
+    );
+    return `Bearer ${[`resource_metadata="${metadataUrl}"`, ...given].join(', ')}`;
+  };
   const scope = required.length === 0 ? undefined : required.join(' ');
   const refuse = (
     res: HttpResponse,

@@ -46,7 +46,8 @@ export async function fetchMetadata(issuer: string): Promise<Record<string, unkn
     `${url.origin}/.well-known/openid-configuration${path}`,
     ...(path === '' ? [] : [`${url.origin}${path}/.well-known/openid-configuration`]),
   ];
-  const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS); // for all the candidates: a silent server fails the discovery in time
+  // for all the candidates: a silent server fails the discovery in time
+  const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
   for (const candidate of candidates) {
     const res = await fetch(candidate, { headers: { accept: 'application/json' }, signal }).catch(() => undefined);
     if (res === undefined || !res.ok) continue;

@@ -65,7 +65,8 @@ export function createRemote<T>(options: RemoteOptions<T>): Remote<T> {
     cause = describeFailure(error);
     if (failures === 1)
       options.warn(
-        `auth: ${options.name} cannot be fetched: ${cause}; trying again in ${FIRST_RETRY_MS / 1000} s, backing off to ${MAX_RETRY_MS / 1000} s`,
+        `auth: ${options.name} cannot be fetched: ${cause}; trying again in ${FIRST_RETRY_MS / 1000} s, backing ` +
+          `off to ${MAX_RETRY_MS / 1000} s`,
       );
     throw unavailable();
   };

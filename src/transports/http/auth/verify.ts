@@ -11,7 +11,10 @@ import { InvalidToken, canonicalResource, describeJoseError, infoOf } from './cl
 export interface AuthOptions {
   /** The authorization server(s) that issue tokens for this server (their issuer identifiers). */
   issuer: string | readonly string[];
-  /** This server's canonical URI (RFC 8707 resource indicator), e.g. `https://mcp.example.com/mcp`: a token must be for it. */
+  /**
+   * This server's canonical URI (RFC 8707 resource indicator), e.g. `https://mcp.example.com/mcp`: a token must be for
+   * it.
+   */
   resource: string;
   /** Scopes every request's token must carry; also the challenge's `scope` on a 401. */
   scopes?: readonly string[];
@@ -23,7 +26,10 @@ export interface AuthOptions {
   algorithms?: readonly string[];
   /** Leeway for `exp` and `nbf`, in seconds; default 30. */
   clockToleranceSec?: number;
-  /** How long fetched keys are trusted (default 10 minutes), and the least time between two fetches (default 30 s; a token with an unknown `kid`, after a rotation, fetches again). */
+  /**
+   * How long fetched keys are trusted (default 10 minutes), and the least time between two fetches (default 30 s; a
+   * token with an unknown `kid`, after a rotation, fetches again).
+   */
   jwksCacheMs?: number;
   jwksCooldownMs?: number;
   /**
@@ -34,7 +40,10 @@ export interface AuthOptions {
   jwksMaxStaleMs?: number;
   /** Opaque tokens: checked at the issuer's introspection endpoint, as this resource server's own client. */
   introspection?: { clientId: string; clientSecret: string; endpoint?: string };
-  /** Another scheme: returns the caller, or undefined for a token it refuses. Replaces every check above but the resource's scopes. */
+  /**
+   * Another scheme: returns the caller, or undefined for a token it refuses. Replaces every check above but the
+   * resource's scopes.
+   */
   verify?: (token: string) => Promise<AuthInfo | undefined>;
 }
 
@@ -124,7 +133,8 @@ export function createVerifier(
     try {
       const verified = await verifyWith(await keys.get()).catch(async (error: unknown) => {
         if ((error as { code?: unknown })?.code !== 'ERR_JWKS_NO_MATCHING_KEY') throw error;
-        // A key id the cached keys lack (a rotation): fetched again, unless just fetched (the token's fault) or backing off (ours: 503).
+        // A key id the cached keys lack (a rotation): fetched again, unless just fetched (the token's fault) or backing
+        // off (ours: 503).
         const fresh = await keys.refresh(options.jwksCooldownMs ?? 30_000);
         if (fresh === undefined) throw error;
         return verifyWith(fresh);

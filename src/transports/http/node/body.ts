@@ -4,7 +4,10 @@ import type { IncomingMessage } from 'node:http';
 import { declaresTooMuch, type BodyLimits, type BodyRead } from '../body.js';
 import type { HttpRequest } from '../messages.js';
 
-/** What a Node request is besides its head: a stream, and what a body parser may have made of it (Express's `express.json()`). */
+/**
+ * What a Node request is besides its head: a stream, and what a body parser may have made of it (Express's
+ * `express.json()`).
+ */
 type NodeRequest = IncomingMessage & { readonly body?: unknown };
 
 /**

@@ -30,7 +30,10 @@ function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   );
 }
 
-/** Passes `req` to `target` as it came (method, path, headers, body) and its answer back to `res`: Node's own request and response. */
+/**
+ * Passes `req` to `target` as it came (method, path, headers, body) and its answer back to `res`: Node's own request
+ * and response.
+ */
 export function forward(
   incoming: HttpRequest,
   response: HttpResponse,
@@ -78,7 +81,9 @@ export function acceptForwarded(
   };
 }
 
-/** The client a forwarded request came from, as the worker that forwarded it read it; undefined for any other request. */
+/**
+ * The client a forwarded request came from, as the worker that forwarded it read it; undefined for any other request.
+ */
 export function forwardedClient(req: IncomingMessage): string | undefined {
   return forwardedClients.get(req);
 }

@@ -24,7 +24,8 @@ export function resolveHttpOptions(input: HttpOptions = {}): ResolvedHttpOptions
     (metrics.path === options.path || metrics.path === options.healthPath)
   ) {
     throw new TypeError(
-      `serveHttp: invalid options: metrics.path: it is the ${metrics.path === options.path ? 'MCP' : 'health'} path (${metrics.path})`,
+      `serveHttp: invalid options: metrics.path: it is the ${metrics.path === options.path ? 'MCP' : 'health'} ` +
+        `path (${metrics.path})`,
     );
   }
   return { ...options, ...resolveShared('serveHttp', options, hosts), loopback };

@@ -94,7 +94,8 @@ export async function serveHttp(server: McpServer, options: HttpOptions = {}): P
       (drained ??= drainThenClose(handler, servers, drainOptions.timeoutMs ?? resolved.drainMs).then(close)),
     async listenPrivately() {
       const secret = randomBytes(32).toString('base64url');
-      const own = createServer(connectionTimeouts(resolved), acceptForwarded(secret, serve)); // other workers only: no limit per address
+      // other workers only: no limit per address
+      const own = createServer(connectionTimeouts(resolved), acceptForwarded(secret, serve));
       servers.push(own);
       await listen(own, { port: 0, host: '127.0.0.1', exclusive: true });
       return { port: boundPort(own)!, secret };
@@ -121,7 +122,8 @@ async function createHttpsServer(
       serve,
     );
   } catch (error) {
-    throw new TypeError(`serveHttp: invalid options: tls: ${(error as Error).message}`, { cause: error }); // not PEM, or a key that does not fit the certificate
+    // not PEM, or a key that does not fit the certificate
+    throw new TypeError(`serveHttp: invalid options: tls: ${(error as Error).message}`, { cause: error });
   }
 }
 

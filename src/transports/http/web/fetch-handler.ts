@@ -19,7 +19,8 @@ export function createFetchHandler(server: McpServer, options: ResolvedHandlerOp
     const res = new WebResponse();
     try {
       const req = toHttpRequest(request);
-      // Answered (or cut), a request whose body is still arriving is let go: its read, and the read's deadline, end too.
+      // Answered (or cut), a request whose body is still arriving is let go: its read, and the read's deadline, end
+      // too.
       res.once('close', () => req.answered.abort());
       // The client gone (its signal aborted) is a closed connection: its call is aborted.
       const gone = () => res.abandon();

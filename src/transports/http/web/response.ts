@@ -4,7 +4,10 @@
 import { encodeUtf8 } from '../../../runtime/bytes.js';
 import type { HttpResponse, ResponseHeaders } from '../messages.js';
 
-/** What a streamed body holds unread before `write` says to wait (and `writableLength`, which the backlog bound reads, grows). */
+/**
+ * What a streamed body holds unread before `write` says to wait (and `writableLength`, which the backlog bound reads,
+ * grows).
+ */
 const STREAM_HIGH_WATER_BYTES = 64 * 1024;
 
 /** Statuses a Response may not have a body with. */
@@ -108,7 +111,10 @@ export class WebResponse implements HttpResponse {
     this.destroy();
   }
 
-  /** Cuts the response: one that never had a head gets 499; a streamed body ends (left by its client) or errors (cut by us). */
+  /**
+   * Cuts the response: one that never had a head gets 499; a streamed body ends (left by its client) or errors (cut by
+   * us).
+   */
   destroy(): this {
     if (this.destroyed) return this;
     this.destroyed = true;
