@@ -56,6 +56,7 @@ export { AbortReason } from './core/lifetime.js';
 export type { ClientView, Era } from './core/era.js';
 export { memoryEvents, type EventBus, type ServerEvent } from './core/events.js';
 export type { HandleContext } from './core/dispatcher.js';
+export type { ToolsetDeclaration } from './core/toolsets.js';
 export type { CallOptions } from './core/local-client.js';
 export type { ArgumentPolicy } from './core/server-state.js';
 export type { SubscriptionOptions } from './core/subscriptions.js';

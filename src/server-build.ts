@@ -98,6 +98,7 @@ export function composeServer(options: McpServerOptions): Built {
     cacheHint: (method) => hints[method] ?? hints.default ?? FRESH,
     resourceScopes: (uri) => provided.resources?.scopesOf(uri),
     subscriptions: subscriptionLimits(options.subscriptions),
+    toolsets: provided.toolsets,
   };
   const dispatcher: Dispatcher = {
     state,

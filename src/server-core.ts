@@ -8,6 +8,7 @@ import type { Dispatcher, Exchange, HandleContext } from './core/dispatcher.js';
 import { isThenable } from './core/maybe-async.js';
 import { isInProcessStore, outagesOf } from './core/tasks/store.js';
 import { measuredBy, type MeterProviderLike } from './core/telemetry/index.js';
+import { selectionFor } from './core/toolsets.js';
 import { measureWith } from './core/telemetry/measure.js';
 import type { Provided } from './features/module.js';
 import type { Composed } from './features/table.js';
@@ -54,6 +55,11 @@ export class ServerCore {
   get unavailable(): string[] {
     const { runtime, served } = this.provided.tasks!;
     return outagesOf(served ? runtime.settings.store : undefined, this.dispatcher.state.events);
+  }
+
+  /** Checks the toolsets a transport or a request names: a name this server does not declare throws. @internal */
+  checkToolsets(names: readonly string[]): void {
+    selectionFor(this.dispatcher.state.toolsets, names);
   }
 
   /** Whether this server serves any resource or template (the CLI's warning on an open bind says so). @internal */

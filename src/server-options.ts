@@ -14,6 +14,7 @@ import type { TaskOptions } from './core/tasks/record.js';
 import type { TelemetryOption } from './core/telemetry/index.js';
 import type { RateLimit } from './core/rate-limits/limit.js';
 import type { RateLimitStore } from './core/rate-limits/store.js';
+import type { ToolsetDeclaration } from './core/toolsets.js';
 import type { Extension } from './features/feature.js';
 import type { Prompt } from './features/prompts/define.js';
 import type { Resource, ResourceTemplate } from './features/resources/define.js';
@@ -98,6 +99,7 @@ export const SERVER_OPTIONS = optionKeys<McpServerOptions>({
   telemetry: true,
   rateLimit: true,
   rateLimitStore: true,
+  toolsets: true,
 });
 
 export interface McpServerOptions {
@@ -216,4 +218,11 @@ export interface McpServerOptions {
    * Where the buckets live: this process by default; `redisRateLimits` (zod-mcp/redis) shares them between instances.
    */
   rateLimitStore?: RateLimitStore;
+  /**
+   * Named groups of tools (`{ issues: { description, default: true } }`): a tool names its own
+   * (`defineTool({ toolset })`), and a client is served a selection of them (HTTP's `X-MCP-Toolsets`
+   * header or `/x/<names>` path, a transport's `toolsets`, else those marked `default`, else all).
+   * A tool in no toolset is always served.
+   */
+  toolsets?: Readonly<Record<string, ToolsetDeclaration>>;
 }

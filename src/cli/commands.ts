@@ -100,6 +100,13 @@ export const SERVE_FLAGS = {
     text: 'with --http: serve a non-loopback --host without authorization, knowingly',
   },
   'allowed-hosts': { type: 'string', value: 'a,b', text: "with --http: Host names served besides this machine's own" },
+  toolsets: {
+    type: 'string',
+    value: 'a,b',
+    text:
+      'the toolsets served, of those the server declares (all: every one); default: ZOD_MCP_TOOLSETS, else ' +
+      'those it marks default. Over HTTP a request may name its own (X-MCP-Toolsets, or /mcp/x/a,b)',
+  },
   instance: {
     type: 'string',
     value: 'NAME',

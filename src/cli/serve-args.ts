@@ -4,6 +4,7 @@ import { SERVE_FLAGS } from './commands.js';
 import { parseFlags } from './flags.js';
 import { UsageError } from './usage-error.js';
 import { parseRateLimit, type RateLimit } from '../core/rate-limits/limit.js';
+import { parseSelection } from '../core/toolsets.js';
 
 export interface ServeArgs {
   /** `serve ./my-server.ts`: a module exporting an McpServer, or tools, resources and prompts. */
@@ -44,6 +45,8 @@ export interface ServeArgs {
   trustForwardedFor: boolean;
   /** `--metrics [--metrics-port N]`: Prometheus text at /metrics, on the main port or on 127.0.0.1:N. */
   metrics: { port: number | undefined } | undefined;
+  /** `--toolsets a,b`: the toolsets served (else ZOD_MCP_TOOLSETS, else the server's defaults). */
+  toolsets: string[] | undefined;
 }
 
 /** Parses `serve`'s flags (`--port 8080` or `--port=8080`); anything unknown or inconsistent is a usage error. */
@@ -150,6 +153,7 @@ export function parseServeArgs(args: readonly string[], command: 'serve' | 'dev'
     maxConnectionsPerClient: perClient === undefined ? undefined : Number(perClient),
     tls: cert === undefined || key === undefined ? undefined : { cert, key },
     metrics: values.metrics ? { port: metricsPort === undefined ? undefined : Number(metricsPort) } : undefined,
+    toolsets: values.toolsets === undefined ? undefined : parseSelection(values.toolsets),
   };
 }
 

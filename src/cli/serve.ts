@@ -6,6 +6,7 @@ import { parseServeArgs, type ServeArgs } from './serve-args.js';
 import { sharedKeyFromEnv } from '../core/input/state.js';
 import { ignoreStderrFailures } from '../transports/stderr.js';
 import { UsageError } from './usage-error.js';
+import { parseSelection } from '../core/toolsets.js';
 import { DEFAULT_HOST } from '../transports/http/defaults.js';
 
 export async function runServeCommand(args: readonly string[]): Promise<void> {
@@ -18,7 +19,8 @@ export async function runServeCommand(args: readonly string[]): Promise<void> {
     options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit },
   );
   const { serveStdio } = await import('../transports/stdio/serve.js');
-  await serveStdio(server).closed;
+  const toolsets = servedToolsets(options, server);
+  await serveStdio(server, toolsets === undefined ? {} : { toolsets }).closed;
   process.exit(0);
 }
 
@@ -65,6 +67,7 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
           ...(shared.limits === undefined ? {} : { rateLimitStore: shared.limits }),
         };
   const server = await buildServer(options, served, stores);
+  const toolsets = servedToolsets(options, server);
   const prefix = options.instance === undefined ? '' : `${options.instance}.`;
   const child =
     cluster === undefined ? (await import('./dev-child.js')).devChildOptions(server, exposedBy(server)) : undefined;
@@ -95,10 +98,28 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
     ...(options.metrics === undefined
       ? {}
       : { metrics: options.metrics.port === undefined ? true : { port: options.metrics.port } }),
+    ...(toolsets === undefined ? {} : { toolsets }),
     ...worker,
   });
   await shared?.close();
   process.exit(0); // a tool that ignored its abort signal must not keep a stopped server alive
+}
+
+/**
+ * `--toolsets`, else ZOD_MCP_TOOLSETS, checked against what the server declares (a usage error naming the known ones).
+ */
+function servedToolsets(options: ServeArgs, server: McpServer): string[] | undefined {
+  const env = process.env.ZOD_MCP_TOOLSETS;
+  const toolsets = options.toolsets ?? (env === undefined || env.trim() === '' ? undefined : parseSelection(env));
+  if (toolsets === undefined) return undefined;
+  const given = options.toolsets === undefined ? 'ZOD_MCP_TOOLSETS' : '--toolsets';
+  if (toolsets.length === 0) throw new UsageError(`serve: ${given} names no toolset`);
+  try {
+    server.checkToolsets(toolsets);
+  } catch (error) {
+    throw new UsageError(`serve: ${given}: ${String((error as { data?: unknown }).data)}`);
+  }
+  return toolsets;
 }
 
 /** The loopback address of `host`'s family: where a server that only dev reaches listens. */

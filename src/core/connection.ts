@@ -37,6 +37,8 @@ export interface SessionOptions {
   acceptsResponses?: boolean;
   /** Its id on the wire (a 2025 HTTP session's `Mcp-Session-Id`), for middleware and traces. */
   id?: string;
+  /** The toolsets its initialize named (2025 HTTP): fixed for the session, whatever later requests name. */
+  toolsets?: readonly string[];
 }
 
 /**
@@ -44,7 +46,13 @@ export interface SessionOptions {
  * `notifications/cancelled` only reaches requests of the same connection. `server.handle`
  * without a session uses the server's default one.
  */
-const SESSION_OPTIONS = optionKeys<SessionOptions>({ notify: true, pinEra: true, acceptsResponses: true, id: true });
+const SESSION_OPTIONS = optionKeys<SessionOptions>({
+  notify: true,
+  pinEra: true,
+  acceptsResponses: true,
+  id: true,
+  toolsets: true,
+});
 
 export class Session {
   /** Read by dispatch on every request, when `pinEra` is set: the era this connection speaks. */
@@ -64,6 +72,7 @@ export class Session {
   /** Read before sending the client a request: false when its responses could never reach us. */
   readonly acceptsResponses: boolean;
   readonly id: string | undefined;
+  readonly toolsets: readonly string[] | undefined;
   /**
    * The client's roots as last listed, when it promised to say they changed (`roots.listChanged`);
    * cleared by notifications/roots/list_changed.
@@ -77,6 +86,7 @@ export class Session {
     this.pinsEra = options.pinEra ?? false;
     this.acceptsResponses = options.acceptsResponses ?? true;
     this.id = options.id;
+    this.toolsets = options.toolsets;
   }
 
   /** Calls that can still be cancelled; read by notifications/cancelled and by `abortAll`. */

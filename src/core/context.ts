@@ -25,6 +25,8 @@ export class RequestContext implements HandlerContext {
   declare principal: string | undefined;
   /** The request's verified access token, when the transport checked one. */
   declare auth: AuthInfo | undefined;
+  /** The toolsets served to this request, when the server declares any (a tool outside them is unknown to it). */
+  declare toolsets: ReadonlySet<string> | undefined;
   /** 2026: the retry's answers and sealed state, lifted off params before the method's schema. */
   declare inputResponses: Record<string, unknown> | undefined;
   declare requestState: string | undefined;

@@ -15,6 +15,7 @@ import type { Method } from './method.js';
 import { runChain } from './middleware.js';
 import type { MiddlewareTable } from './middleware-table.js';
 import { isAnswerTo, liftInput, progressTokenOf } from './request-parts.js';
+import { selectionFor } from './toolsets.js';
 import type { TracedRequest } from './telemetry/types.js';
 import { requestSpans } from './telemetry/spans.js';
 
@@ -130,6 +131,10 @@ function serve(
     ctx.auth = context.auth;
     ctx.principal = context.principal ?? principalOf(context.auth);
   } else if (context.principal !== undefined) ctx.principal = context.principal;
+  const named = session.toolsets ?? context.toolsets;
+  if (server.state.toolsets !== undefined || named !== undefined) {
+    ctx.toolsets = selectionFor(server.state.toolsets, named); // an unknown name: -32600, never ignored
+  }
   if (traced?.span !== undefined) requestSpans.set(ctx, traced.span); // an MRTR round's link to the one before
   if (lifted !== undefined) {
     ctx.inputResponses = lifted.inputResponses;

@@ -34,6 +34,11 @@ export interface HandleContext {
   traceHeaders?: RequestHeaders;
   /** The client's network address (HTTP): who a rate limit counts when no principal is known. */
   clientAddress?: string;
+  /**
+   * The toolsets this request names (HTTP's `X-MCP-Toolsets` or `/x/…` path, a transport's `toolsets`):
+   * a 2025 session's own, fixed when it was made, wins. None named: the server's defaults.
+   */
+  toolsets?: readonly string[];
 }
 
 /**

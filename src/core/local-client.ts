@@ -6,6 +6,7 @@ import { ProtocolError, type ErrorCode } from '../jsonrpc/errors.js';
 import { Session } from './connection.js';
 import type { HandleContext } from './dispatcher.js';
 import { optionKeys, refuseUnknownOptions } from './options.js';
+import { ALL_TOOLSETS } from './toolsets.js';
 import { APPS_EXTENSION, APP_MIME_TYPE } from '../../schemas/apps.js';
 
 export interface CallOptions {
@@ -15,11 +16,17 @@ export interface CallOptions {
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** The caller, when the embedding authenticated it: scopes are checked, work is bound to it. */
   auth?: HandleContext['auth'];
+  /** The toolsets to be served (the server's declared ones); every toolset when not given. */
+  toolsets?: readonly string[];
 }
 
-const CALL_OPTIONS = optionKeys<CallOptions>({ signal: true, onProgress: true, auth: true });
+const CALL_OPTIONS = optionKeys<CallOptions>({ signal: true, onProgress: true, auth: true, toolsets: true });
 
-/** The in-process caller is the server's author: it renders MCP Apps, so it sees and calls every tool. */
+/**
+ * The in-process caller is the server's author: it renders MCP Apps and is served every toolset, so it sees every tool.
+ */
+const EVERY_TOOLSET = [ALL_TOOLSETS];
+
 const CAPABILITIES = { extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } };
 
 type Handle = (frame: unknown, context: HandleContext) => Promise<Response | null>;
@@ -91,6 +98,7 @@ export class LocalClient {
       ...(notify === undefined ? {} : { notify }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.auth === undefined ? {} : { auth: options.auth }),
+      toolsets: options.toolsets ?? EVERY_TOOLSET,
     };
     const response = await this.#handle(frame, context);
     if (response === null) return null;

@@ -6,6 +6,7 @@ import type { EventBus } from './events.js';
 import type { InputSettings } from './input/state.js';
 import type { SchemaProfile } from '../schema/json-schema/profiles.js';
 import type { SubscriptionLimits } from './subscriptions.js';
+import type { Toolsets } from './toolsets.js';
 
 /**
  * How a tool call's arguments are made fit before its schema checks them (McpServer's and defineTool's `arguments`).
@@ -52,4 +53,6 @@ export interface ServerState {
   resourceScopes(uri: string): readonly string[] | undefined;
   /** What a listen filter, one principal's listen streams and a 2025 session's resources/subscribe may hold. */
   readonly subscriptions: SubscriptionLimits;
+  /** The toolsets the server declares; undefined when it declares none (nothing is filtered then). */
+  readonly toolsets: Toolsets | undefined;
 }

@@ -5,6 +5,7 @@
 import type { EventBus } from '../core/events.js';
 import type { Dispatcher } from '../core/dispatcher.js';
 import type { TaskRuntime } from '../core/tasks/runtime.js';
+import type { Toolsets } from '../core/toolsets.js';
 import type { SchemaProfile } from '../schema/json-schema/profiles.js';
 import type { Extension, Feature } from './feature.js';
 import type { PromptsFeature } from './prompts/index.js';
@@ -22,6 +23,8 @@ export interface ListSettings {
 
 /** What the modules before one provide it: registries to read and add to, the task runtime. */
 export interface Provided {
+  /** The toolsets the server declares, when it declares any. */
+  readonly toolsets?: Toolsets;
   readonly tools?: ToolsFeature;
   readonly resources?: ResourcesFeature;
   readonly prompts?: PromptsFeature;

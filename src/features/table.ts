@@ -16,9 +16,11 @@ import { tasksModule, type TasksModuleOptions } from './tasks/module.js';
 import { telemetryModule, type TelemetryModuleOptions } from './telemetry/module.js';
 import type { Tool } from './tools/define.js';
 import { toolsModule, type ToolsModuleOptions } from './tools/module.js';
+import { toolsetsModule, type ToolsetsModuleOptions } from './toolsets/module.js';
 
 /** Every option a module reads. */
 export type ModulesOptions = TasksModuleOptions &
+  ToolsetsModuleOptions &
   ToolsModuleOptions &
   ExtensionsModuleOptions &
   ResourcesModuleOptions &
@@ -28,11 +30,12 @@ export type ModulesOptions = TasksModuleOptions &
   TelemetryModuleOptions;
 
 /**
- * In build order: tasks before tools (a tool may run as a task), extensions before apps (declared in that order), both
- * before resources (which serve their views).
+ * In build order: tasks and toolsets before tools (a tool may run as a task, and names its toolsets),
+ * extensions before apps (declared in that order), both before resources (which serve their views).
  */
 const MODULES: readonly ServerModule<ModulesOptions>[] = [
   tasksModule,
+  toolsetsModule,
   toolsModule,
   extensionsModule,
   appsModule,

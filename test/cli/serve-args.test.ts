@@ -26,6 +26,7 @@ const none = {
   rateLimit: undefined,
   trustForwardedFor: false,
   metrics: undefined,
+  toolsets: undefined,
 };
 
 describe('parseServeArgs', () => {
@@ -36,6 +37,7 @@ describe('parseServeArgs', () => {
     [['--root', 'repo', '--confirm-writes'], { ...none, root: 'repo', confirmWrites: true }],
     [['--skills', 'skills'], { ...none, skills: 'skills' }],
     [['--http'], { ...none, http: true }],
+    [['--toolsets', 'issues, repos'], { ...none, toolsets: ['issues', 'repos'] }],
     [['--rate-limit', '60/min'], { ...none, rateLimit: { perMinute: 60 } }],
     [['--rate-limit', '2.5/s', '--rate-limit-burst', '5'], { ...none, rateLimit: { perSecond: 2.5, burst: 5 } }],
     [

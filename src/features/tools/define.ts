@@ -90,6 +90,11 @@ export interface ToolDefinition<I extends AnyObjectSchema, O extends AnyObjectSc
   app?: App;
   /** Who may call the tool: `['model', 'app']` (the default), or `['app']` for a tool only its view calls. */
   visibility?: ToolVisibility;
+  /**
+   * The toolset (or toolsets) it belongs to, among those the server declares: served only to a client
+   * whose selection names one of them. A tool in none is always served.
+   */
+  toolset?: string | readonly string[];
   handler: Handler<I, O>;
 }
 
@@ -111,6 +116,7 @@ const TOOL_KEYS = optionKeys<ToolDefinition<AnyObjectSchema, AnyObjectSchema>>({
   rateLimit: true,
   app: true,
   visibility: true,
+  toolset: true,
   handler: true,
 });
 
@@ -138,6 +144,8 @@ export interface Tool {
   readonly headers: readonly HeaderBinding[];
   /** Its MCP Apps side: a view, who may call it, and its entry for clients that render no apps. */
   readonly ui: ToolUi | undefined;
+  /** The toolsets it belongs to; undefined: none (always served). */
+  readonly toolsets: readonly string[] | undefined;
   readonly handler: (args: unknown, context: ToolContext) => unknown;
 }
 
@@ -209,6 +217,16 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
       linked.visibility === undefined
         ? undefined
         : { visibility: linked.visibility, view: linked.view, plain: plainDescriptor(descriptor) },
+    toolsets: checkToolsets(definition.toolset, owner),
     handler: handler as Tool['handler'],
   };
+}
+
+function checkToolsets(toolset: unknown, owner: string): readonly string[] | undefined {
+  if (toolset === undefined) return undefined;
+  const names = typeof toolset === 'string' ? [toolset] : toolset;
+  if (!Array.isArray(names) || names.length === 0 || !names.every((name) => typeof name === 'string')) {
+    throw new TypeError(`${owner}: toolset must be a toolset's name, or a list of them`);
+  }
+  return Object.freeze([...new Set(names as string[])]);
 }

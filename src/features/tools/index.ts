@@ -3,7 +3,8 @@
 import { PaginatedParams } from '../../../schemas/common.js';
 import { CallToolParams, type ListToolsResult, type Tool as ToolDescriptor } from '../../../schemas/tools.js';
 import type { EventBus } from '../../core/events.js';
-import { permits, requireScopes } from '../../core/auth.js';
+import { permits, requireScopes, type AuthInfo } from '../../core/auth.js';
+import { inSelection, type Toolsets } from '../../core/toolsets.js';
 import type { TaskRuntime } from '../../core/tasks/runtime.js';
 import { TASKS_EXTENSION } from '../../../schemas/tasks.js';
 import { defineMethod, type HeaderParam } from '../../core/method.js';
@@ -33,6 +34,8 @@ export interface ToolsOptions {
   readonly servesTasks: boolean;
   /** The dialect of the input schemas tools/list gives (each tool's rewritten once). */
   readonly schemaProfile: SchemaProfile;
+  /** The toolsets the server declares: a tool names only these; a request is served its selection of them. */
+  readonly toolsets: Toolsets | undefined;
 }
 
 export interface ToolsFeature extends Feature {
@@ -46,7 +49,7 @@ export interface ToolsFeature extends Feature {
 
 export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): ToolsFeature {
   const tools = new Map<string, Tool>();
-  for (const tool of initial) addTo(tools, tool);
+  for (const tool of initial) addTo(tools, tool, options.toolsets);
   let descriptors: readonly ToolDescriptor[] = [];
   /** What a client that renders no MCP Apps is listed: no `_meta.ui`, no app-only tools. */
   let plainDescriptors: readonly ToolDescriptor[] = [];
@@ -54,6 +57,9 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
   let onePage: ListToolsResult = { tools: [] };
   let plainPage: ListToolsResult = { tools: [] };
   let scoped = false;
+  /** Whether any tool is in a toolset: a selection filters nothing otherwise. */
+  let grouped = false;
+  const bySelection = new Map<string, readonly ToolDescriptor[]>();
   const profiled = new WeakMap<ToolDescriptor, ToolDescriptor>();
   const profile = (descriptor: ToolDescriptor): ToolDescriptor => {
     if (options.schemaProfile === 'default') return descriptor;
@@ -73,6 +79,8 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
     descriptors = [...tools.values()].map(descriptorOf);
     plainDescriptors = [...tools.values()].filter(modelSees).map(plainOf);
     scoped = [...tools.values()].some((tool) => tool.scopes !== undefined);
+    grouped = [...tools.values()].some((tool) => tool.toolsets !== undefined);
+    bySelection.clear();
     onePage = { tools: descriptors as ListToolsResult['tools'] };
     plainPage = { tools: plainDescriptors as ListToolsResult['tools'] };
   };
@@ -86,18 +94,30 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
       throw new TypeError(`${what}: this server was built with listChanged: false, so its tool list cannot change`);
   };
 
+  /**
+   * The tools a token's scopes and a selection allow, in list order (a selection's list kept until the next change).
+   */
+  const listFor = (auth: AuthInfo | undefined, selected: ReadonlySet<string> | undefined, apps: boolean) => {
+    const key = auth !== undefined && scoped ? undefined : `${apps}:${[...(selected ?? [])].sort().join(',')}`;
+    const kept = key === undefined ? undefined : bySelection.get(key);
+    if (kept !== undefined) return kept;
+    const list = [...tools.values()]
+      .filter((tool) => permits(auth, tool.scopes) && (apps || modelSees(tool)))
+      .filter((tool) => selected === undefined || inSelection(tool.toolsets, selected))
+      .map(apps ? descriptorOf : plainOf);
+    if (key !== undefined && bySelection.size < 64) bySelection.set(key, list);
+    return list;
+  };
+
   const listTools = defineMethod(
     PaginatedParams,
     (params, ctx): ListToolsResult => {
       const apps = rendersApps(ctx.client.capabilities);
       const all = apps ? descriptors : plainDescriptors;
-      // A token sees only the tools its scopes allow (built per call only then).
+      const selected = grouped ? ctx.toolsets : undefined;
+      // A token sees only the tools its scopes allow; a selection, only its toolsets' (built per call only then).
       const visible =
-        ctx.auth !== undefined && scoped
-          ? [...tools.values()]
-              .filter((tool) => permits(ctx.auth, tool.scopes) && (apps || modelSees(tool)))
-              .map(apps ? descriptorOf : plainOf)
-          : all;
+        (ctx.auth !== undefined && scoped) || selected !== undefined ? listFor(ctx.auth, selected, apps) : all;
       if (params?.cursor === undefined && visible === all && all.length <= options.pageSize)
         return apps ? onePage : plainPage;
       const { items, nextCursor } = page(visible, params?.cursor, options.pageSize, 'tools');
@@ -111,8 +131,10 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
     CallToolParams,
     (params, ctx) => {
       const found = tools.get(params.name);
-      // A tool only apps may call is not there for a client that renders none (it was not listed to it).
-      const tool = found === undefined || modelSees(found) || rendersApps(ctx.client.capabilities) ? found : undefined;
+      // A tool only apps may call is not there for a client that renders none (it was not listed to it),
+      // nor one outside the request's toolsets.
+      const shown = found !== undefined && (ctx.toolsets === undefined || inSelection(found.toolsets, ctx.toolsets));
+      const tool = shown && (modelSees(found) || rendersApps(ctx.client.capabilities)) ? found : undefined;
       if (tool === undefined) {
         if (options.unknownTool === 'error') {
           throw new ProtocolError(ErrorCode.InvalidParams, `params.name: unknown tool: ${params.name}`);
@@ -156,7 +178,7 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
             'tasks option',
         );
       }
-      addTo(tools, tool);
+      addTo(tools, tool, options.toolsets);
       changed();
     },
     remove(name) {
@@ -173,7 +195,14 @@ function modelSees(tool: Tool): boolean {
   return tool.ui === undefined || tool.ui.visibility.includes('model');
 }
 
-function addTo(tools: Map<string, Tool>, tool: Tool): void {
+function addTo(tools: Map<string, Tool>, tool: Tool, toolsets: Toolsets | undefined): void {
   if (tools.has(tool.name)) throw new TypeError(`tool "${tool.name}" is defined twice`);
+  const undeclared = tool.toolsets?.find((name) => !toolsets?.names.includes(name));
+  if (undeclared !== undefined) {
+    const declared = toolsets === undefined ? 'declares none' : `declares ${toolsets.names.join(', ')}`;
+    throw new TypeError(
+      `tool "${tool.name}": toolset ${JSON.stringify(undeclared)} is not one this server declares (it ${declared})`,
+    );
+  }
   tools.set(tool.name, tool);
 }

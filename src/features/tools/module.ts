@@ -20,6 +20,7 @@ export const toolsModule: ServerModule<ToolsModuleOptions> = {
       tasks: runtime,
       servesTasks: served,
       schemaProfile,
+      toolsets: provided.toolsets,
     });
     return { feature: tools, provides: { tools } };
   },

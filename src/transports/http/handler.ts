@@ -8,6 +8,7 @@ import { checkHostAndOrigin } from './guard.js';
 import type { HttpHost, HttpRequest, HttpResponse } from './messages.js';
 import type { ForwardTarget, ResolvedHandlerOptions } from './options.js';
 import { handlePost } from './post.js';
+import { readToolsets, selectionOfPath } from './toolsets.js';
 import { readSessionId } from './headers.js';
 import { sendHealth } from './health.js';
 import { sendBusy, sendError } from './reply.js';
@@ -48,6 +49,13 @@ export function createRequestHandler(
       'forwardSession: this handler cannot pass requests to another process (it needs a node:http listener)',
     );
   const state = createHttpState(server, options, host);
+  if (options.toolsets !== undefined) {
+    try {
+      server.checkToolsets(options.toolsets);
+    } catch (error) {
+      throw new TypeError(`toolsets: ${String((error as { data?: unknown }).data)}`);
+    }
+  }
   return {
     state,
     handle(req, res, next) {
@@ -116,7 +124,8 @@ async function routeRequest(
     return sendHealth(state, res, req.method === 'HEAD');
   if (state.auth?.metadataPaths.has(path) && req.method === 'GET')
     return state.auth.sendMetadata(res, scopesSupported(state));
-  const elsewhere = options.path !== undefined && path !== options.path;
+  const fromPath = selectionOfPath(path, options.path);
+  const elsewhere = options.path !== undefined && path !== options.path && fromPath === undefined;
   if (elsewhere && next !== undefined) return next(); // another route of the application's
   host.lingerAfterEarlyAnswer?.(req, res, options);
   const refusal = checkHostAndOrigin(req, options);
@@ -124,6 +133,9 @@ async function routeRequest(
   if (path === state.metrics?.path && (req.method === 'GET' || req.method === 'HEAD'))
     return sendMetrics(state, req, res);
   if (elsewhere) return sendError(res, 404, `no MCP endpoint here: it is at ${options.path}`);
+  const toolsets = readToolsets(state, req, fromPath);
+  if (toolsets !== undefined && 'refusal' in toolsets) return sendError(res, 400, toolsets.refusal);
+  if (toolsets !== undefined) state.toolsets.set(req, toolsets);
   const owner = forwardTarget(state, req);
   if (owner !== undefined) {
     state.waitFor(res); // a drain waits for it like for any call; the owner counts it in flight

@@ -86,6 +86,11 @@ function buildSchemas() {
     /** GET here answers a load balancer's health check (200, or 503 while draining); false: no such path. */
     healthPath: z.union([z.string().startsWith('/'), z.literal(false)]).default('/healthz'),
     /**
+     * The toolsets served to a request that names none (`X-MCP-Toolsets`, `<path>/x/<names>`); not
+     * given, the server's defaults. A name the server does not declare is refused when the handler is made.
+     */
+    toolsets: z.array(z.string().min(1)).min(1).optional(),
+    /**
      * For several processes behind one socket (node:cluster): the start of every session id this
      * process makes, and where a request for a session it did not make goes (its owner's private
      * loopback port; undefined: nowhere, so the session is unknown here, 404).

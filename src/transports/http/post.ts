@@ -128,7 +128,7 @@ async function startSession(state: HttpState, frame: unknown, req: HttpRequest, 
     sendError(res, 503, `too many sessions (limit ${state.options.maxSessions}); retry later`, { headers: retryLater });
   if (state.sessions.isFull()) return full();
   const auth = state.callers.get(req);
-  const entry = state.sessions.open(auth === undefined ? undefined : principalOf(auth));
+  const entry = state.sessions.open(auth === undefined ? undefined : principalOf(auth), state.toolsets.get(req));
   state.track(res, entry.session);
   const clientAddress = state.clientAddress(req);
   const answered = await state.server.exchange(frame, {
@@ -173,6 +173,8 @@ function answer(
   const reply = createRequestReply(res, headers, state.options.keepAliveMs, isRequestFrame(frame));
   const auth = state.callers.get(req);
   const clientAddress = state.clientAddress(req);
+  // A 2025 session keeps the toolsets its initialize named (or the defaults): a later request cannot change them.
+  const toolsets = session.id === undefined ? state.toolsets.get(req) : undefined;
   const context = {
     session,
     notify: reply.notify,
@@ -182,6 +184,7 @@ function answer(
     ...(modern ? { headers: req.headersDistinct } : {}),
     ...(auth === undefined ? {} : { auth }),
     ...(clientAddress === undefined ? {} : { clientAddress }),
+    ...(toolsets === undefined ? {} : { toolsets }),
   };
   return sendAnswer(state, res, reply, state.server.exchange(frame, context), modern).finally(() =>
     res.off('close', onClose),

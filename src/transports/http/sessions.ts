@@ -24,7 +24,8 @@ export interface HttpSession {
 export interface SessionTable {
   isFull(): boolean;
   /** A session for an initialize request; it has no effect until `register`. */
-  open(principal?: string): HttpSession;
+  /** A session not reachable yet (its initialize must succeed first), with the toolsets its initialize named, fixed. */
+  open(principal?: string, toolsets?: readonly string[]): HttpSession;
   /** Makes the session reachable by its id; false when the table filled up meanwhile. */
   register(entry: HttpSession): boolean;
   get(id: string): HttpSession | undefined;
@@ -73,11 +74,11 @@ export function createSessionTable(
 
   return {
     isFull: () => entries.size >= limits.maxSessions,
-    open: (principal) => {
+    open: (principal, toolsets) => {
       const id = prefix + crypto.randomUUID();
       return {
         id,
-        session: server.createSession({ id }),
+        session: server.createSession(toolsets === undefined ? { id } : { id, toolsets }),
         stream: undefined,
         principal,
         busy: 0,

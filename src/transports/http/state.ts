@@ -15,6 +15,8 @@ export interface HttpState {
   readonly auth: AuthGate | undefined;
   /** The caller of each request that passed it. */
   readonly callers: WeakMap<HttpRequest, AuthInfo>;
+  /** The toolsets each request names (its header, its path, or the handler's option), checked. */
+  readonly toolsets: WeakMap<HttpRequest, readonly string[]>;
   readonly options: ResolvedHandlerOptions;
   readonly sessions: SessionTable;
   /** serveHttp's `metrics` on the main port (set once its peers have loaded, before listening). */
@@ -85,6 +87,7 @@ export function createHttpState(server: McpServer, options: ResolvedHandlerOptio
             (message) => server.warn(message),
           ),
     callers: new WeakMap(),
+    toolsets: new WeakMap(),
     options,
     sessions,
     metrics: undefined,

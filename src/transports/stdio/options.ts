@@ -36,6 +36,8 @@ export interface StdioOptions {
    * same read as its response). 0: only a separate write. Default 10 ms; other responses never wait.
    */
   notificationGapMs?: number;
+  /** The toolsets served (one client: one selection for the connection); the server's defaults when not given. */
+  toolsets?: readonly string[];
 }
 
 export interface StdioServer {
@@ -57,6 +59,7 @@ const STDIO_OPTIONS = optionKeys<StdioOptions>({
   guardStdout: true,
   onError: true,
   notificationGapMs: true,
+  toolsets: true,
 });
 
 export function resolveOptions(options: StdioOptions) {
