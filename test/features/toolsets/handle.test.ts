@@ -38,7 +38,7 @@ const result = (era: Era, id: number, text: string, isError: boolean) => ({
 
 describe.each(['2025', '2026'] as const)('toolsets, %s', (era) => {
   const names = async (server: McpServer, context: Parameters<McpServer['handle']>[1] = {}) => {
-    const answer = (await server.handle(request(era, 1, 'tools/list'), context)) as {
+    const answer = (await server.handle(request(era, 1, 'tools/list'), context)) as unknown as {
       result: { tools: { name: string }[] };
     };
     return answer.result.tools.map((listed) => listed.name);
@@ -135,7 +135,7 @@ describe('a 2025 session made with toolsets', () => {
     const answer = (await server.handle(
       { jsonrpc: '2.0', id: 1, method: 'tools/list' },
       { session, toolsets: ['issues'] },
-    )) as {
+    )) as unknown as {
       result: { tools: { name: string }[] };
     };
     expect(answer.result.tools.map((listed) => listed.name)).toStrictEqual([
