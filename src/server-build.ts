@@ -99,6 +99,7 @@ export function composeServer(options: McpServerOptions): Built {
     resourceScopes: (uri) => provided.resources?.scopesOf(uri),
     subscriptions: subscriptionLimits(options.subscriptions),
     toolsets: provided.toolsets,
+    discovery: provided.discovery?.mode === 'search' ? 'search' : undefined,
   };
   const dispatcher: Dispatcher = {
     state,
@@ -109,6 +110,7 @@ export function composeServer(options: McpServerOptions): Built {
     tracer: undefined,
     loading: undefined,
     limits: undefined,
+    redirect: undefined,
   };
   composed.start(dispatcher);
   return { dispatcher, composed };

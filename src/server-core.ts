@@ -62,6 +62,16 @@ export class ServerCore {
     selectionFor(this.dispatcher.state.toolsets, names);
   }
 
+  /**
+   * Readies the discovery mode a transport serves: search mode's meta-tools must have their names to themselves
+   * (a tool of either name throws). @internal
+   */
+  serveDiscovery(mode: 'list' | 'search'): void {
+    if (mode === 'search') this.provided.tools!.serveSearch();
+    else if (mode !== 'list')
+      throw new TypeError(`discovery: expected 'list' or 'search', got ${JSON.stringify(mode)}`);
+  }
+
   /** Whether this server serves any resource or template (the CLI's warning on an open bind says so). @internal */
   get servesResources(): boolean {
     return this.provided.resources !== undefined && this.provided.resources.list().length > 0;

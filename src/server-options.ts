@@ -100,6 +100,7 @@ export const SERVER_OPTIONS = optionKeys<McpServerOptions>({
   rateLimit: true,
   rateLimitStore: true,
   toolsets: true,
+  discovery: true,
 });
 
 export interface McpServerOptions {
@@ -225,4 +226,10 @@ export interface McpServerOptions {
    * A tool in no toolset is always served.
    */
   toolsets?: Readonly<Record<string, ToolsetDeclaration>>;
+  /**
+   * How tools/list shows the tools: `list` (the default) lists them all; `search` lists a fixed few (the tools
+   * marked `alwaysLoad`, then search_tools and call_tool), and the model finds the rest with search_tools and
+   * runs them with call_tool. A transport may serve the other (`serve --discovery`, the HTTP handler's `discovery`).
+   */
+  discovery?: 'list' | 'search';
 }

@@ -107,6 +107,13 @@ export const SERVE_FLAGS = {
       'the toolsets served, of those the server declares (all: every one); default: ZOD_MCP_TOOLSETS, else ' +
       'those it marks default. Over HTTP a request may name its own (X-MCP-Toolsets, or /mcp/x/a,b)',
   },
+  discovery: {
+    type: 'string',
+    value: 'list|search',
+    text:
+      'how tools/list shows the tools: list (every tool) or search (search_tools and call_tool serve them); ' +
+      "default: the server's discovery option, else list",
+  },
   instance: {
     type: 'string',
     value: 'NAME',

@@ -47,6 +47,8 @@ export interface ServeArgs {
   metrics: { port: number | undefined } | undefined;
   /** `--toolsets a,b`: the toolsets served (else ZOD_MCP_TOOLSETS, else the server's defaults). */
   toolsets: string[] | undefined;
+  /** `--discovery list|search`: how tools/list shows the tools (else the server's `discovery`). */
+  discovery: 'list' | 'search' | undefined;
 }
 
 /** Parses `serve`'s flags (`--port 8080` or `--port=8080`); anything unknown or inconsistent is a usage error. */
@@ -83,6 +85,9 @@ export function parseServeArgs(args: readonly string[], command: 'serve' | 'dev'
   ] as const) {
     if (!values.http && values[flag] !== undefined) throw new UsageError(`${command}: --${flag} needs --http`);
   }
+  const { discovery } = values;
+  if (discovery !== undefined && discovery !== 'list' && discovery !== 'search')
+    throw new UsageError(`${command}: --discovery: list or search, not ${discovery}`);
   if (values.redis !== undefined && !/^rediss?:\/\//.test(values.redis))
     throw new UsageError(`${command}: --redis: not a redis:// or rediss:// URL: ${values.redis}`);
   const workers = parseWorkers(command, values.workers);
@@ -154,6 +159,7 @@ export function parseServeArgs(args: readonly string[], command: 'serve' | 'dev'
     tls: cert === undefined || key === undefined ? undefined : { cert, key },
     metrics: values.metrics ? { port: metricsPort === undefined ? undefined : Number(metricsPort) } : undefined,
     toolsets: values.toolsets === undefined ? undefined : parseSelection(values.toolsets),
+    discovery,
   };
 }
 

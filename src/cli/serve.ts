@@ -6,7 +6,7 @@ import { parseServeArgs, type ServeArgs } from './serve-args.js';
 import { sharedKeyFromEnv } from '../core/input/state.js';
 import { ignoreStderrFailures } from '../transports/stderr.js';
 import { UsageError } from './usage-error.js';
-import { parseSelection } from '../core/toolsets.js';
+import { servedDiscovery, servedToolsets } from './serve-tools.js';
 import { DEFAULT_HOST } from '../transports/http/defaults.js';
 
 export async function runServeCommand(args: readonly string[]): Promise<void> {
@@ -20,7 +20,8 @@ export async function runServeCommand(args: readonly string[]): Promise<void> {
   );
   const { serveStdio } = await import('../transports/stdio/serve.js');
   const toolsets = servedToolsets(options, server);
-  await serveStdio(server, toolsets === undefined ? {} : { toolsets }).closed;
+  await serveStdio(server, { ...(toolsets === undefined ? {} : { toolsets }), ...servedDiscovery(options, server) })
+    .closed;
   process.exit(0);
 }
 
@@ -99,27 +100,11 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
       ? {}
       : { metrics: options.metrics.port === undefined ? true : { port: options.metrics.port } }),
     ...(toolsets === undefined ? {} : { toolsets }),
+    ...servedDiscovery(options, server),
     ...worker,
   });
   await shared?.close();
   process.exit(0); // a tool that ignored its abort signal must not keep a stopped server alive
-}
-
-/**
- * `--toolsets`, else ZOD_MCP_TOOLSETS, checked against what the server declares (a usage error naming the known ones).
- */
-function servedToolsets(options: ServeArgs, server: McpServer): string[] | undefined {
-  const env = process.env.ZOD_MCP_TOOLSETS;
-  const toolsets = options.toolsets ?? (env === undefined || env.trim() === '' ? undefined : parseSelection(env));
-  if (toolsets === undefined) return undefined;
-  const given = options.toolsets === undefined ? 'ZOD_MCP_TOOLSETS' : '--toolsets';
-  if (toolsets.length === 0) throw new UsageError(`serve: ${given} names no toolset`);
-  try {
-    server.checkToolsets(toolsets);
-  } catch (error) {
-    throw new UsageError(`serve: ${given}: ${String((error as { data?: unknown }).data)}`);
-  }
-  return toolsets;
 }
 
 /** The loopback address of `host`'s family: where a server that only dev reaches listens. */

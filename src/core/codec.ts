@@ -16,6 +16,11 @@ export interface IncomingRequest {
   readonly params: Record<string, unknown> | undefined;
   /** Set when the request came over HTTP: the 2026 header rules apply to it. */
   readonly headers: RequestHeaders | undefined;
+  /**
+   * The tool the client called when it is not the one served: `call_tool`, whose call of a tool by name is
+   * served as that tool's tools/call (the `Mcp-Name` header names what the client called).
+   */
+  readonly via?: string;
 }
 
 export interface EraCodec {

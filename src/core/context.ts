@@ -27,6 +27,8 @@ export class RequestContext implements HandlerContext {
   declare auth: AuthInfo | undefined;
   /** The toolsets served to this request, when the server declares any (a tool outside them is unknown to it). */
   declare toolsets: ReadonlySet<string> | undefined;
+  /** Set when the request is served search mode: tools/list lists search_tools and call_tool. */
+  declare discovery: 'search' | undefined;
   /** 2026: the retry's answers and sealed state, lifted off params before the method's schema. */
   declare inputResponses: Record<string, unknown> | undefined;
   declare requestState: string | undefined;

@@ -62,7 +62,8 @@ export function dispatch(server: Dispatcher, frame: unknown, session: Session, c
     }
   }
   const params = classified.params as Record<string, unknown> | undefined;
-  const request: IncomingRequest = { id: classified.id, method: classified.method, params, headers: context.headers };
+  let request: IncomingRequest = { id: classified.id, method: classified.method, params, headers: context.headers };
+  if (server.redirect !== undefined && searching(server, context)) request = server.redirect(request);
   const era = selectEra(server.state.eras, request, session);
   if (server.tracer === undefined) return answer(server, request, era, session, context);
   const traced: TracedRequest = {
@@ -131,6 +132,7 @@ function serve(
     ctx.auth = context.auth;
     ctx.principal = context.principal ?? principalOf(context.auth);
   } else if (context.principal !== undefined) ctx.principal = context.principal;
+  if (searching(server, context)) ctx.discovery = 'search';
   const named = session.toolsets ?? context.toolsets;
   if (server.state.toolsets !== undefined || named !== undefined) {
     ctx.toolsets = selectionFor(server.state.toolsets, named); // an unknown name: -32600, never ignored
@@ -156,6 +158,11 @@ function serve(
     );
   }
   return answered(result, ctx, codec, method);
+}
+
+/** Whether the request is served search mode: its transport's choice, else the server's. */
+function searching(server: Dispatcher, context: HandleContext): boolean {
+  return (context.discovery ?? server.state.discovery) === 'search';
 }
 
 function runMiddleware(table: MiddlewareTable, method: Method, ctx: RequestContext, params: unknown): unknown {

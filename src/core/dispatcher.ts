@@ -2,7 +2,7 @@
 // it travels, and the server's side of the request path (its tables, state and stages).
 import type { Response } from '../../schemas/jsonrpc.js';
 import type { AuthInfo } from './auth.js';
-import type { Codecs, RequestHeaders } from './codec.js';
+import type { Codecs, IncomingRequest, RequestHeaders } from './codec.js';
 import type { Notify, Session } from './connection.js';
 import type { Era } from './era.js';
 import type { MethodTable, NotificationTable } from './method.js';
@@ -39,6 +39,8 @@ export interface HandleContext {
    * a 2025 session's own, fixed when it was made, wins. None named: the server's defaults.
    */
   toolsets?: readonly string[];
+  /** How tools/list shows the tools to this request (a transport's `discovery`); the server's mode when not given. */
+  discovery?: 'list' | 'search';
 }
 
 /**
@@ -72,6 +74,8 @@ export interface Dispatcher {
   loading: Promise<void> | undefined;
   /** Rate limits, innermost around each method; undefined while the server and its tools have none. */
   limits: RateLimiter | undefined;
+  /** Serves a search mode request for call_tool as the tools/call it names (set by the discovery module). */
+  redirect: ((request: IncomingRequest) => IncomingRequest) | undefined;
 }
 
 /** Loads the tracer in the background (McpServer's `telemetry`); frames wait for it once, then run traced. */

@@ -25,6 +25,8 @@ export interface ArgumentPolicy {
 }
 
 export interface ServerState {
+  /** The discovery mode of a request that names none: `search`, or undefined for a full listing. */
+  readonly discovery: 'search' | undefined;
   /** The server's argument policy, when it has one. */
   readonly arguments: ArgumentPolicy | undefined;
   /** The dialect of tools/list; with `openai-strict`, a `null` for an optional property counts as left out. */

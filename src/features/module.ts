@@ -7,6 +7,7 @@ import type { Dispatcher } from '../core/dispatcher.js';
 import type { TaskRuntime } from '../core/tasks/runtime.js';
 import type { Toolsets } from '../core/toolsets.js';
 import type { SchemaProfile } from '../schema/json-schema/profiles.js';
+import type { Discovery } from './discovery/search.js';
 import type { Extension, Feature } from './feature.js';
 import type { PromptsFeature } from './prompts/index.js';
 import type { ResourcesFeature } from './resources/index.js';
@@ -25,6 +26,8 @@ export interface ListSettings {
 export interface Provided {
   /** The toolsets the server declares, when it declares any. */
   readonly toolsets?: Toolsets;
+  /** How tools/list shows the tools (list or search), and search mode's parts. */
+  readonly discovery?: Discovery;
   readonly tools?: ToolsFeature;
   readonly resources?: ResourcesFeature;
   readonly prompts?: PromptsFeature;

@@ -7,6 +7,7 @@ import { appsModule } from './apps/module.js';
 import { completionModule } from './completion/module.js';
 import { extensionsModule, type ExtensionsModuleOptions } from './extensions.js';
 import { declareCapabilities, mergeFeatures } from './feature.js';
+import { discoveryModule, type DiscoveryModuleOptions } from './discovery/module.js';
 import { middlewareModule, type MiddlewareModuleOptions } from './middleware/module.js';
 import type { Contribution, ModuleSetup, Provided, ServerModule } from './module.js';
 import { promptsModule, type PromptsModuleOptions } from './prompts/module.js';
@@ -21,6 +22,7 @@ import { toolsetsModule, type ToolsetsModuleOptions } from './toolsets/module.js
 /** Every option a module reads. */
 export type ModulesOptions = TasksModuleOptions &
   ToolsetsModuleOptions &
+  DiscoveryModuleOptions &
   ToolsModuleOptions &
   ExtensionsModuleOptions &
   ResourcesModuleOptions &
@@ -30,12 +32,14 @@ export type ModulesOptions = TasksModuleOptions &
   TelemetryModuleOptions;
 
 /**
- * In build order: tasks and toolsets before tools (a tool may run as a task, and names its toolsets),
+ * In build order: tasks, toolsets and discovery before tools (a tool may run as a task, names its toolsets, and
+ * is searched),
  * extensions before apps (declared in that order), both before resources (which serve their views).
  */
 const MODULES: readonly ServerModule<ModulesOptions>[] = [
   tasksModule,
   toolsetsModule,
+  discoveryModule,
   toolsModule,
   extensionsModule,
   appsModule,

@@ -55,6 +55,7 @@ export function openingAttributes({ request, session, transport }: TracedRequest
     }
   }
   span['jsonrpc.request.id'] = bounded(String(request.id), ATTRIBUTE_BOUNDS.name);
+  if (request.via !== undefined) span['zod_mcp.tool.via'] = request.via; // called through search mode's call_tool
   if (RESOURCE_METHODS.has(method) && typeof params?.uri === 'string')
     span['mcp.resource.uri'] = bounded(params.uri, ATTRIBUTE_BOUNDS.uri);
   else if (method.startsWith('tasks/') && typeof params?.taskId === 'string')

@@ -22,7 +22,8 @@ export const rev2026: EraCodec = {
   ]),
   admit: (request) => admitEnvelope(request),
   check(request, method, params) {
-    if (request.headers !== undefined && method.headerParams !== undefined) {
+    // A call through call_tool bound no header: its arguments are call_tool's (`name`, `arguments`).
+    if (request.headers !== undefined && method.headerParams !== undefined && request.via === undefined) {
       checkParamHeaders(request.headers, method.headerParams(params as never));
     }
   },

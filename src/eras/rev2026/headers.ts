@@ -67,7 +67,7 @@ export function checkRoutingHeaders(request: IncomingRequest): void {
     );
   }
   const param = NAME_PARAMS.get(request.method);
-  const value = param === undefined ? undefined : request.params?.[param];
+  const value = request.via ?? (param === undefined ? undefined : request.params?.[param]);
   if (typeof value !== 'string') return;
   const name = readHeader(headers, 'mcp-name');
   if (name === undefined) throw mismatch(`Mcp-Name header is required: ${JSON.stringify(value)} (params.${param})`);

@@ -22,6 +22,7 @@ import { checkIcons, checkMeta } from '../../core/metadata.js';
 import type { ToolVisibility } from '../../../schemas/apps.js';
 import type { App } from '../apps/define.js';
 import { linkToolUi, plainDescriptor, type ToolUi } from '../apps/tool.js';
+import { checkToolsets, hostHints } from './hints.js';
 
 /** The second argument of every tool handler. */
 export type ToolContext = HandlerContext;
@@ -95,6 +96,13 @@ export interface ToolDefinition<I extends AnyObjectSchema, O extends AnyObjectSc
    * whose selection names one of them. A tool in none is always served.
    */
   toolset?: string | readonly string[];
+  /**
+   * Listed in search mode beside search_tools and call_tool, and never deferred by a host's own tool
+   * search (`_meta["anthropic/alwaysLoad"]`): for the few tools nearly every conversation needs.
+   */
+  alwaysLoad?: boolean;
+  /** Words a search should find the tool by, besides its name and description (`_meta["anthropic/searchHint"]`). */
+  searchHint?: string;
   handler: Handler<I, O>;
 }
 
@@ -117,6 +125,8 @@ const TOOL_KEYS = optionKeys<ToolDefinition<AnyObjectSchema, AnyObjectSchema>>({
   app: true,
   visibility: true,
   toolset: true,
+  alwaysLoad: true,
+  searchHint: true,
   handler: true,
 });
 
@@ -146,6 +156,10 @@ export interface Tool {
   readonly ui: ToolUi | undefined;
   /** The toolsets it belongs to; undefined: none (always served). */
   readonly toolsets: readonly string[] | undefined;
+  /** Listed in search mode too, and marked for hosts never to defer it. */
+  readonly alwaysLoad: boolean;
+  /** Words search finds it by, besides its name and description. */
+  readonly searchHint: string | undefined;
   readonly handler: (args: unknown, context: ToolContext) => unknown;
 }
 
@@ -175,7 +189,8 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
     throw new TypeError(`${owner}: task must be 'never', 'optional' or 'required'`);
   const icons = checkIcons(definition.icons, owner);
   const linked = linkToolUi(name, owner, definition.app, definition.visibility, checkMeta(definition._meta, owner));
-  const meta = linked.meta;
+  const hints = hostHints(definition.alwaysLoad, definition.searchHint, linked.meta, owner);
+  const meta = hints.meta;
   const extras = definition.jsonSchema ?? {};
   const inputSchema = withExtraKeywords(toJsonSchema(input, 'input', `${owner} input`), extras.input, `${owner} input`);
   const headers = bindHeaders(inputSchema, definition.headers ?? {}, owner);
@@ -218,15 +233,8 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
         ? undefined
         : { visibility: linked.visibility, view: linked.view, plain: plainDescriptor(descriptor) },
     toolsets: checkToolsets(definition.toolset, owner),
+    alwaysLoad: hints.alwaysLoad,
+    searchHint: hints.searchHint,
     handler: handler as Tool['handler'],
   };
-}
-
-function checkToolsets(toolset: unknown, owner: string): readonly string[] | undefined {
-  if (toolset === undefined) return undefined;
-  const names = typeof toolset === 'string' ? [toolset] : toolset;
-  if (!Array.isArray(names) || names.length === 0 || !names.every((name) => typeof name === 'string')) {
-    throw new TypeError(`${owner}: toolset must be a toolset's name, or a list of them`);
-  }
-  return Object.freeze([...new Set(names as string[])]);
 }

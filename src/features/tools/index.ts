@@ -3,7 +3,7 @@
 import { PaginatedParams } from '../../../schemas/common.js';
 import { CallToolParams, type ListToolsResult, type Tool as ToolDescriptor } from '../../../schemas/tools.js';
 import type { EventBus } from '../../core/events.js';
-import { permits, requireScopes, type AuthInfo } from '../../core/auth.js';
+import { permits, requireScopes } from '../../core/auth.js';
 import { inSelection, type Toolsets } from '../../core/toolsets.js';
 import type { TaskRuntime } from '../../core/tasks/runtime.js';
 import { TASKS_EXTENSION } from '../../../schemas/tasks.js';
@@ -17,6 +17,8 @@ import { toolError } from './result.js';
 import { valueAt } from './schema-extras.js';
 import { applyProfile, type SchemaProfile } from '../../schema/json-schema/profiles.js';
 import { rendersApps } from '../apps/tool.js';
+import type { Discovery } from '../discovery/search.js';
+import type { RequestContext } from '../../core/context.js';
 
 export interface ToolsOptions {
   readonly pageSize: number;
@@ -36,6 +38,8 @@ export interface ToolsOptions {
   readonly schemaProfile: SchemaProfile;
   /** The toolsets the server declares: a tool names only these; a request is served its selection of them. */
   readonly toolsets: Toolsets | undefined;
+  /** Search mode's listing and meta-tools, for the requests served search mode. */
+  readonly discovery: Discovery | undefined;
 }
 
 export interface ToolsFeature extends Feature {
@@ -45,6 +49,8 @@ export interface ToolsFeature extends Feature {
   add(tool: Tool): void;
   /** Whether a tool of that name was there. */
   remove(name: string): boolean;
+  /** Search mode will be served (by the server, or a transport): a tool may not take its meta-tools' names. */
+  serveSearch(): void;
 }
 
 export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): ToolsFeature {
@@ -85,7 +91,11 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
     plainPage = { tools: plainDescriptors as ListToolsResult['tools'] };
   };
   rebuild();
+  /** Whether search mode is served: its meta-tools then answer to their names (an unreachable one is unknown). */
+  let searchServed = false;
+  const meta = () => (searchServed ? options.discovery!.meta() : undefined);
   const changed = () => {
+    options.discovery?.changed();
     rebuild();
     options.events.publish({ type: 'tools/list_changed' });
   };
@@ -94,17 +104,32 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
       throw new TypeError(`${what}: this server was built with listChanged: false, so its tool list cannot change`);
   };
 
+  /** Whether a request is served a tool: its scopes, its apps, and its toolsets allow it. */
+  const servedTo = (ctx: RequestContext) => {
+    const apps = rendersApps(ctx.client.capabilities);
+    const selected = grouped ? ctx.toolsets : undefined;
+    return (tool: Tool) =>
+      permits(ctx.auth, tool.scopes) &&
+      (apps || modelSees(tool)) &&
+      (selected === undefined || inSelection(tool.toolsets, selected));
+  };
+  const describedFor = (ctx: RequestContext) => (rendersApps(ctx.client.capabilities) ? descriptorOf : plainOf);
+  options.discovery?.attach({ tools: () => [...tools.values()], servedTo, describedFor });
+
   /**
-   * The tools a token's scopes and a selection allow, in list order (a selection's list kept until the next change).
+   * The listing a request is served: the tools its token's scopes, its apps and its selection allow, in list order,
+   * or search mode's (kept per selection until the next change).
    */
-  const listFor = (auth: AuthInfo | undefined, selected: ReadonlySet<string> | undefined, apps: boolean) => {
-    const key = auth !== undefined && scoped ? undefined : `${apps}:${[...(selected ?? [])].sort().join(',')}`;
+  const listFor = (ctx: RequestContext, search: boolean) => {
+    const key =
+      ctx.auth !== undefined && scoped
+        ? undefined
+        : `${search}:${rendersApps(ctx.client.capabilities)}:${[...(ctx.toolsets ?? [])].sort().join(',')}`;
     const kept = key === undefined ? undefined : bySelection.get(key);
     if (kept !== undefined) return kept;
-    const list = [...tools.values()]
-      .filter((tool) => permits(auth, tool.scopes) && (apps || modelSees(tool)))
-      .filter((tool) => selected === undefined || inSelection(tool.toolsets, selected))
-      .map(apps ? descriptorOf : plainOf);
+    const served = [...tools.values()].filter(servedTo(ctx));
+    const describe = describedFor(ctx);
+    const list = search ? options.discovery!.listing(served, describe) : served.map(describe);
     if (key !== undefined && bySelection.size < 64) bySelection.set(key, list);
     return list;
   };
@@ -114,10 +139,12 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
     (params, ctx): ListToolsResult => {
       const apps = rendersApps(ctx.client.capabilities);
       const all = apps ? descriptors : plainDescriptors;
-      const selected = grouped ? ctx.toolsets : undefined;
+      const search = ctx.discovery === 'search';
       // A token sees only the tools its scopes allow; a selection, only its toolsets' (built per call only then).
       const visible =
-        (ctx.auth !== undefined && scoped) || selected !== undefined ? listFor(ctx.auth, selected, apps) : all;
+        search || (ctx.auth !== undefined && scoped) || (grouped && ctx.toolsets !== undefined)
+          ? listFor(ctx, search)
+          : all;
       if (params?.cursor === undefined && visible === all && all.length <= options.pageSize)
         return apps ? onePage : plainPage;
       const { items, nextCursor } = page(visible, params?.cursor, options.pageSize, 'tools');
@@ -130,7 +157,11 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
   const callTool = defineMethod(
     CallToolParams,
     (params, ctx) => {
-      const found = tools.get(params.name);
+      // Search mode's meta-tools answer to their names (the server checked, serving it, that no tool takes them).
+      const found =
+        ctx.discovery === 'search'
+          ? (options.discovery!.meta().get(params.name) ?? tools.get(params.name))
+          : tools.get(params.name);
       // A tool only apps may call is not there for a client that renders none (it was not listed to it),
       // nor one outside the request's toolsets.
       const shown = found !== undefined && (ctx.toolsets === undefined || inSelection(found.toolsets, ctx.toolsets));
@@ -169,7 +200,7 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
     capabilities: { tools: { listChanged: options.listChanged } },
     methods: { 'tools/list': listTools, 'tools/call': callTool },
     list: () => [...tools.values()],
-    get: (name) => tools.get(name),
+    get: (name) => tools.get(name) ?? meta()?.get(name),
     add(tool) {
       fixed(`addTool("${tool.name}")`);
       if (tool.task !== 'never' && !options.servesTasks) {
@@ -178,6 +209,7 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
             'tasks option',
         );
       }
+      if (meta()?.has(tool.name)) throw new TypeError(reserved(tool.name));
       addTo(tools, tool, options.toolsets);
       changed();
     },
@@ -187,12 +219,22 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
       if (had) changed();
       return had;
     },
+    serveSearch() {
+      if (searchServed) return;
+      const taken = [...tools.keys()].find((name) => options.discovery!.meta().has(name));
+      if (taken !== undefined) throw new TypeError(reserved(taken));
+      searchServed = true;
+    },
   };
 }
 
 /** Whether a client that renders no apps may see the tool: any tool but one only apps call. */
 function modelSees(tool: Tool): boolean {
   return tool.ui === undefined || tool.ui.visibility.includes('model');
+}
+
+function reserved(name: string): string {
+  return `tool "${name}": search mode serves a tool of that name; give the tool another`;
 }
 
 function addTo(tools: Map<string, Tool>, tool: Tool, toolsets: Toolsets | undefined): void {

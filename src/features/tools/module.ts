@@ -1,5 +1,5 @@
 // Tools as a module: tools/list and tools/call over the `tools` option, provided to the modules after
-// it (apps read its views, rate limits its limits, completion nothing).
+// it (apps read its views, rate limits its limits, completion nothing); served as discovery says.
 import type { ServerModule } from '../module.js';
 import type { Tool } from './define.js';
 import { toolsFeature } from './index.js';
@@ -21,7 +21,9 @@ export const toolsModule: ServerModule<ToolsModuleOptions> = {
       servesTasks: served,
       schemaProfile,
       toolsets: provided.toolsets,
+      discovery: provided.discovery,
     });
+    if (provided.discovery?.mode === 'search') tools.serveSearch();
     return { feature: tools, provides: { tools } };
   },
 };

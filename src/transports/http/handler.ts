@@ -56,6 +56,7 @@ export function createRequestHandler(
       throw new TypeError(`toolsets: ${String((error as { data?: unknown }).data)}`);
     }
   }
+  if (options.discovery !== undefined) server.serveDiscovery(options.discovery);
   return {
     state,
     handle(req, res, next) {

@@ -90,6 +90,8 @@ function buildSchemas() {
      * given, the server's defaults. A name the server does not declare is refused when the handler is made.
      */
     toolsets: z.array(z.string().min(1)).min(1).optional(),
+    /** How tools/list shows the tools (`list` or `search`: McpServer's `discovery`); the server's when not given. */
+    discovery: z.enum(['list', 'search']).optional(),
     /**
      * For several processes behind one socket (node:cluster): the start of every session id this
      * process makes, and where a request for a session it did not make goes (its owner's private

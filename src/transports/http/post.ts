@@ -185,6 +185,7 @@ function answer(
     ...(auth === undefined ? {} : { auth }),
     ...(clientAddress === undefined ? {} : { clientAddress }),
     ...(toolsets === undefined ? {} : { toolsets }),
+    ...(state.options.discovery === undefined ? {} : { discovery: state.options.discovery }),
   };
   return sendAnswer(state, res, reply, state.server.exchange(frame, context), modern).finally(() =>
     res.off('close', onClose),

@@ -38,6 +38,8 @@ export interface StdioOptions {
   notificationGapMs?: number;
   /** The toolsets served (one client: one selection for the connection); the server's defaults when not given. */
   toolsets?: readonly string[];
+  /** How tools/list shows the tools (`list` or `search`, see McpServer's `discovery`); the server's when not given. */
+  discovery?: 'list' | 'search';
 }
 
 export interface StdioServer {
@@ -60,6 +62,7 @@ const STDIO_OPTIONS = optionKeys<StdioOptions>({
   onError: true,
   notificationGapMs: true,
   toolsets: true,
+  discovery: true,
 });
 
 export function resolveOptions(options: StdioOptions) {

@@ -21,7 +21,7 @@ export type { StdioOptions, StdioServer } from './options.js';
 /** Serves `server` on stdin/stdout (or the given streams) until input ends or the process is told to stop. */
 export function serveStdio(server: McpServer, options: StdioOptions = {}): StdioServer {
   refuseInsideServedModule('serveStdio');
-  const { toolsets } = options;
+  const { toolsets, discovery } = options;
   if (toolsets !== undefined) {
     try {
       server.checkToolsets(toolsets);
@@ -29,6 +29,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
       throw new TypeError(`serveStdio: toolsets: ${String((error as { data?: unknown }).data)}`);
     }
   }
+  if (discovery !== undefined) server.serveDiscovery(discovery);
   const { input, output, maxLineBytes, maxInFlight, maxWaiting, maxWaitingBytes, graceMs, gapMs } =
     resolveOptions(options);
   const guard = (options.guardStdout ?? output === process.stdout) ? guardStdout() : undefined;
@@ -104,7 +105,7 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
       last = { at: undefined };
       writer.writeLine(line, last);
     };
-    void server.handle(frame, { session, notify, signal, transport: 'stdio', toolsets }).then((response) => {
+    void server.handle(frame, { session, notify, signal, transport: 'stdio', toolsets, discovery }).then((response) => {
       inFlight--;
       if (response !== null) send(response, last);
       pump();
