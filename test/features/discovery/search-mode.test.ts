@@ -119,7 +119,6 @@ const GET_ME = {
   _meta: { 'anthropic/alwaysLoad': true },
 };
 const REPO = { type: 'string', description: 'The repository, as owner/name' };
-const INTEGER = { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 };
 
 describe.each(['2025', '2026'] as const)('search mode, %s', (era) => {
   const server = searchServer();
