@@ -27,6 +27,7 @@ const none = {
   trustForwardedFor: false,
   metrics: undefined,
   toolsets: undefined,
+  discovery: undefined,
 };
 
 describe('parseServeArgs', () => {
@@ -38,6 +39,7 @@ describe('parseServeArgs', () => {
     [['--skills', 'skills'], { ...none, skills: 'skills' }],
     [['--http'], { ...none, http: true }],
     [['--toolsets', 'issues, repos'], { ...none, toolsets: ['issues', 'repos'] }],
+    [['--discovery', 'search'], { ...none, discovery: 'search' }],
     [['--rate-limit', '60/min'], { ...none, rateLimit: { perMinute: 60 } }],
     [['--rate-limit', '2.5/s', '--rate-limit-burst', '5'], { ...none, rateLimit: { perSecond: 2.5, burst: 5 } }],
     [
@@ -113,6 +115,7 @@ describe('parseServeArgs', () => {
     ],
     [['--tls-cert', 'c.pem', '--tls-key', 'k.pem'], 'serve: --tls-cert needs --http'],
     [['a.ts', 'b.ts'], 'serve: one module to serve, not 2: a.ts b.ts'],
+    [['--discovery', 'deferred'], 'serve: --discovery: list or search, not deferred'],
     [['--port', '1'], 'serve: --port and --host need --http'],
     [['--read-only'], 'serve: --read-only needs --root DIR'],
     [['--confirm-writes'], 'serve: --confirm-writes needs --root DIR'],
