@@ -57,6 +57,11 @@ export class ServerCore {
     return outagesOf(served ? runtime.settings.store : undefined, this.dispatcher.state.events);
   }
 
+  /** The toolsets the server declares, in the order given (none: empty). @internal */
+  get toolsetNames(): readonly string[] {
+    return this.dispatcher.state.toolsets?.names ?? [];
+  }
+
   /** Checks the toolsets a transport or a request names: a name this server does not declare throws. @internal */
   checkToolsets(names: readonly string[]): void {
     selectionFor(this.dispatcher.state.toolsets, names);

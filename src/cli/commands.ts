@@ -189,9 +189,10 @@ both eras hear that the lists changed.`,
   inspect: {
     args: 'MODULE [options]',
     summary: 'print what a client sees of MODULE, and what known clients refuse in it',
-    about: `Prints MODULE's tools with their JSON Schema, its resources, templates and prompts, and what
-known clients refuse in a tool's schema (a top-level oneOf, $ref, a root not of type object).
-Exits 1 when there is such an error.`,
+    about: `Prints MODULE's tools with their JSON Schema, its resources, templates and prompts, what
+known clients refuse in a tool's schema (a top-level oneOf, $ref, a root not of type object), and
+what tools/list costs a model: bytes and estimated tokens of the default listing, of each toolset
+and of search mode, with a warning past the tools hosts load. Exits 1 when there is an error.`,
     flags: INSPECT_FLAGS,
     examples: ['zod-mcp inspect ./server.ts', 'zod-mcp inspect ./server.ts --json --profile openai-strict'],
   },

@@ -8,6 +8,7 @@ import { SCHEMA_PROFILES, type SchemaProfile } from '../schema/json-schema/profi
 import { INSPECT_FLAGS } from './commands.js';
 import { parseFlags } from './flags.js';
 import { lintTool, type Problem } from './schema-lint.js';
+import { costOf, type CostReport } from './listing-cost.js';
 import { UsageError } from './usage-error.js';
 import { loadUserModule } from './user-module.js';
 
@@ -17,6 +18,8 @@ export interface Inspection {
   resources: unknown[];
   resourceTemplates: unknown[];
   prompts: unknown[];
+  /** What tools/list costs a model: each listing a client may be served, and each tool's share. */
+  cost: CostReport;
   problems: Problem[];
 }
 
@@ -65,14 +68,23 @@ export async function inspect(path: string, profile?: SchemaProfile): Promise<In
       throw error;
     }
   };
-  const tools = (await list('tools/list', 'tools')) as Inspection['tools'];
+  // Every tool, as a full listing of every toolset shows it (a server in search mode lists only its meta-tools).
+  const tools = ((await client.all('tools/list', 'tools', { discovery: 'list' })) ?? []) as Inspection['tools'];
+  const model = new LocalClient(
+    (frame, context) => server.handle(frame, context),
+    () => !server.eras.includes('rev2025'),
+    () => {},
+    false,
+  );
+  const { cost, problems } = await costOf(server, model);
   return {
     server: await serverInfoOf(server),
     tools,
     resources: await list('resources/list', 'resources'),
     resourceTemplates: await list('resources/templates/list', 'resourceTemplates'),
     prompts: await list('prompts/list', 'prompts'),
-    problems: tools.flatMap(lintTool),
+    cost,
+    problems: [...tools.flatMap(lintTool), ...problems],
   };
 }
 
@@ -126,10 +138,28 @@ function formatInspection(inspection: Inspection): string {
     const args = (prompt.arguments ?? []).map((arg) => (arg.required ? arg.name : `${arg.name}?`)).join(', ');
     lines.push('', `prompt ${prompt.name}(${args})`);
   }
+  lines.push('', ...formatCost(inspection.cost));
   const errors = problems.filter((problem) => problem.level === 'error').length;
   lines.push('');
   for (const problem of problems)
     lines.push(`${problem.level === 'error' ? 'error  ' : 'warning'} ${problem.where}: ${problem.text}`);
   lines.push(`${count(errors, 'error')}, ${count(problems.length - errors, 'warning')}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The listings' sizes in a table, and the ten largest tools. */
+function formatCost(cost: CostReport): string[] {
+  const number = (n: number) => n.toLocaleString('en-US');
+  const width = Math.max(...cost.listings.map((listing) => listing.listing.length));
+  const lines = [`what tools/list costs (${cost.rule}):`];
+  for (const { listing, tools, bytes, tokens } of cost.listings) {
+    lines.push(
+      `  ${listing.padEnd(width)}  ${String(tools).padStart(4)} tools  ${number(bytes).padStart(9)} bytes  ` +
+        `${number(tokens).padStart(7)} tokens`,
+    );
+  }
+  if (cost.tools.length > 0) lines.push('largest tools:');
+  for (const { name, bytes, tokens } of cost.tools.slice(0, 10))
+    lines.push(`  ${name}: ${number(bytes)} bytes, ${number(tokens)} tokens`);
+  return lines;
 }

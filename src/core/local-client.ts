@@ -16,11 +16,22 @@ export interface CallOptions {
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** The caller, when the embedding authenticated it: scopes are checked, work is bound to it. */
   auth?: HandleContext['auth'];
-  /** The toolsets to be served (the server's declared ones); every toolset when not given. */
-  toolsets?: readonly string[];
+  /**
+   * The toolsets to be served (the server's declared ones); every toolset when not given; `'default'`: those a
+   * client that names none is served.
+   */
+  toolsets?: readonly string[] | 'default';
+  /** How tools/list shows the tools (`list` or `search`); the server's `discovery` when not given. */
+  discovery?: 'list' | 'search';
 }
 
-const CALL_OPTIONS = optionKeys<CallOptions>({ signal: true, onProgress: true, auth: true, toolsets: true });
+const CALL_OPTIONS = optionKeys<CallOptions>({
+  signal: true,
+  onProgress: true,
+  auth: true,
+  toolsets: true,
+  discovery: true,
+});
 
 /**
  * The in-process caller is the server's author: it renders MCP Apps and is served every toolset, so it sees every tool.
@@ -37,14 +48,19 @@ export class LocalClient {
   readonly #modern: () => boolean;
   readonly #report: (error: unknown) => void;
   readonly #session = new Session();
+  readonly #capabilities: typeof CAPABILITIES | Record<string, never>;
   #id = 0;
 
-  /** `modern`: whether to speak 2026 (a server that serves no 2025); `report`: where a throwing onProgress goes. */
-  constructor(handle: Handle, modern: () => boolean, report: (error: unknown) => void) {
+  /**
+   * `modern`: whether to speak 2026 (a server that serves no 2025); `report`: where a throwing onProgress goes;
+   * `rendersApps`: false for a client that renders no MCP Apps (it is listed no app-only tool, no `_meta.ui`).
+   */
+  constructor(handle: Handle, modern: () => boolean, report: (error: unknown) => void, rendersApps = true) {
     this.#handle = handle;
     this.#modern = modern;
     this.#report = report;
-    this.#session.client = { ...this.#session.client, capabilities: CAPABILITIES };
+    this.#capabilities = rendersApps ? CAPABILITIES : {};
+    this.#session.client = { ...this.#session.client, capabilities: this.#capabilities };
   }
 
   /** One request: its result, `null` when it was cancelled, or the error frame thrown as a ProtocolError. */
@@ -83,7 +99,7 @@ export class LocalClient {
       ...(modern
         ? {
             'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientCapabilities': CAPABILITIES,
+            'io.modelcontextprotocol/clientCapabilities': this.#capabilities,
           }
         : {}),
     };
@@ -98,7 +114,8 @@ export class LocalClient {
       ...(notify === undefined ? {} : { notify }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.auth === undefined ? {} : { auth: options.auth }),
-      toolsets: options.toolsets ?? EVERY_TOOLSET,
+      ...(options.toolsets === 'default' ? {} : { toolsets: options.toolsets ?? EVERY_TOOLSET }),
+      ...(options.discovery === undefined ? {} : { discovery: options.discovery }),
     };
     const response = await this.#handle(frame, context);
     if (response === null) return null;

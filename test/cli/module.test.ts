@@ -14,6 +14,7 @@ const parts = join(modules, 'parts.ts');
 const built = join(modules, 'built-server.ts');
 const lint = join(modules, 'lint.ts');
 const zodMcp = (args: string[]) => run(process.execPath, [programJs, ...args]);
+const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 
 const initialize = {
   jsonrpc: '2.0',
@@ -203,8 +204,25 @@ describe('zod-mcp inspect MODULE', () => {
       resources: [{ uri: 'notes://today', name: 'today', mimeType: 'text/plain' }],
       resourceTemplates: [],
       prompts: [{ name: 'greet', description: 'Greets someone.', arguments: [{ name: 'who', required: true }] }],
+      cost: {
+        rule: 'tokens estimated as UTF-8 bytes / 4, rounded up',
+        listings: [
+          {
+            listing: 'default',
+            tools: partsTools.length,
+            bytes: bytesOf({ tools: partsTools }),
+            tokens: expect.any(Number),
+          },
+          { listing: 'search mode', tools: 2, bytes: expect.any(Number), tokens: expect.any(Number) },
+        ],
+        tools: partsTools
+          .map((tool) => ({ name: tool.name, bytes: bytesOf(tool), tokens: Math.ceil(bytesOf(tool) / 4) }))
+          .sort((a, b) => b.bytes - a.bytes),
+      },
       problems: [],
     });
+    const { cost } = JSON.parse(stdout) as { cost: { listings: { bytes: number; tokens: number }[] } };
+    for (const { bytes, tokens } of cost.listings) expect(tokens).toBe(Math.ceil(bytes / 4));
   }, 30_000);
 
   it('lists the tools as a schema profile writes them with --profile', async () => {
@@ -226,6 +244,15 @@ describe('zod-mcp inspect MODULE', () => {
     const report = stdout.slice(stdout.lastIndexOf('}\n\n') + 3);
     expect(report).toBe(
       [
+        'what tools/list costs (tokens estimated as UTF-8 bytes / 4, rounded up):',
+        '  default         4 tools      1,145 bytes      287 tokens',
+        '  search mode     2 tools      2,199 bytes      550 tokens',
+        'largest tools:',
+        '  files.plant: 375 bytes, 94 tokens',
+        '  link: 295 bytes, 74 tokens',
+        '  pick: 259 bytes, 65 tokens',
+        '  greet: 201 bytes, 51 tokens',
+        '',
         `warning tool "greet" input: the property name "first name" is not ^[A-Za-z0-9_.-]{1,64}$, which Anthropic's API requires of property names`,
         'error   tool "link" input: $ref at #/properties/default, #/$defs/__schema0/properties/next: several clients and model APIs do not resolve references (a recursive schema needs them; inline the rest)',
         `error   tool "pick" input: a top-level oneOf, which Anthropic's API refuses in a tool's input_schema (the tool, or the whole request, is rejected): describe the variants in the properties instead`,
