@@ -1,9 +1,10 @@
 // `npm run runtimes [-- NAME ...]`: the runtimes the tests serve the package on (Node 22, 24 and 26,
 // Bun, Deno, Cloudflare's workerd; scripts/runtimes.json), each from the npm package that ships its
-// binary, and the MCP clients the tests run against it (the MCP Inspector; scripts/clients.json,
-// each run on one of those runtimes, the one it names), into .runtimes/NAME/ (ignored by git). One
-// already there at its version is kept. npm skips their install scripts (and says so); none needs
-// them. Linux x64 only, as the tables say.
+// binary, and the MCP clients the tests run against it (the MCP Inspector, the Vercel AI SDK's MCP
+// client, Claude Code; scripts/clients.json, each run on one of those runtimes, the one it names, or
+// `native`: a binary of its own), into .runtimes/NAME/ (ignored by git). A `package` may name several
+// packages, space-separated. One already there at its version is kept. npm skips their install
+// scripts (and says so); none needs them. Linux x64 only, as the tables say.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,7 +16,8 @@ const runtimes = read('runtimes.json');
 const clients = read('clients.json');
 for (const [name, { runtime }] of Object.entries(clients)) {
   if (name in runtimes) throw new Error(`${name} is both a runtime and a client`);
-  if (!(runtime in runtimes)) throw new Error(`client ${name} runs on ${runtime}, which is no runtime`);
+  if (runtime !== 'native' && !(runtime in runtimes))
+    throw new Error(`client ${name} runs on ${runtime}, which is no runtime`);
 }
 const table = { ...runtimes, ...clients };
 const wanted = process.argv.slice(2);
@@ -33,7 +35,8 @@ for (const [name, { package: spec, binary }] of Object.entries(table)) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), '{ "private": true }\n');
   process.stderr.write(`${name}: installing ${spec}\n`);
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', spec], {
+  const specs = spec.split(' ').filter(Boolean);
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', ...specs], {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

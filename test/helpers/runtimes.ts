@@ -1,6 +1,6 @@
 // The runtimes the package is served on besides this Node (scripts/runtimes.json: Node 22, 24 and
 // 26, Bun, Deno, workerd), and the MCP clients the tests run against it (scripts/clients.json: the
-// MCP Inspector), as `npm run runtimes` installs them into .runtimes/. Without one, its tests are
+// MCP Inspector, the AI SDK's MCP client, Claude Code), as `npm run runtimes` installs them into .runtimes/. Without one, its tests are
 // skipped and test/global-setup.ts says so; with ZOD_MCP_TEST_ALL=1 (.ci/run) a missing one fails
 // the run at its start.
 import { existsSync, readFileSync } from 'node:fs';
@@ -31,9 +31,9 @@ export function describeOn(name: Runtime): typeof describe {
 /** The MCP clients the tests run against the package, each on one of the runtimes (the one it names). */
 export const CLIENTS = JSON.parse(readFileSync(join(root, 'scripts', 'clients.json'), 'utf8')) as Record<
   string,
-  { package: string; binary: string; runtime: Runtime }
+  { package: string; binary: string; runtime: Runtime | 'native' }
 >;
-export type McpClient = 'inspector';
+export type McpClient = 'inspector' | 'ai-sdk' | 'claude-code';
 
 /** The client's entry script under .runtimes/, or undefined when `npm run runtimes` has not installed it. */
 export function clientScript(name: McpClient): string | undefined {
@@ -43,12 +43,15 @@ export function clientScript(name: McpClient): string | undefined {
 
 /** How to start the client: the binary of its runtime and its entry script, or undefined when either is not installed. */
 export function clientCommand(name: McpClient): { runtime: string; script: string } | undefined {
-  const runtime = runtimeBinary(CLIENTS[name]!.runtime);
+  const on = CLIENTS[name]!.runtime;
+  if (on === 'native') throw new Error(`${name} is a binary of its own: run clientScript('${name}')`);
+  const runtime = runtimeBinary(on);
   const script = clientScript(name);
   return runtime === undefined || script === undefined ? undefined : { runtime, script };
 }
 
 /** `describe`, skipped when the client or its runtime is not installed (never under ZOD_MCP_TEST_ALL=1). */
 export function describeWithClient(name: McpClient): typeof describe {
-  return describe.skipIf(!everyTestRequired && clientCommand(name) === undefined) as typeof describe;
+  const installed = CLIENTS[name]!.runtime === 'native' ? clientScript(name) : clientCommand(name);
+  return describe.skipIf(!everyTestRequired && installed === undefined) as typeof describe;
 }
