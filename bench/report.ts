@@ -121,6 +121,10 @@ export function checkTargets(
     const [x, y] = [local && medianOf(local, 'zod-mcp'), call && best && medianOf(call, best)];
     return x === undefined || y === undefined || y === 0 ? undefined : x / y;
   };
+  const own = (key: string) => {
+    const m = byKey(key);
+    return m && medianOf(m, 'zod-mcp');
+  };
   const middleware = growth('inproc-middleware', 'inproc-call');
   const rateLimited = growth('inproc-ratelimit', 'inproc-call');
   const mine = http.find((row) => row.name === 'zod-mcp, 1 process');
@@ -170,6 +174,10 @@ export function checkTargets(
       (v) => v >= 0.8,
     ),
     check('tools/list does no per-tool work per call (1,000 tools / 100 tools ≥ 0.5)', listScaling, (v) => v >= 0.5),
+    check('search mode tools/list ≤ 2% of the full listing, 1,000 tools (%)', own('search-share'), (v) => v <= 2),
+    check('search index for 1,000 tools built in ≤ 50 ms', own('search-build'), (v) => v <= 50),
+    check('search_tools p99 in process ≤ 2 ms, 1,000 tools', own('search-p99'), (v) => v <= 2),
+    check('call_tool ≥ 0.9× the calls/s of a direct tools/call', own('call-tool-ratio'), (v) => v >= 0.9),
     check(
       'tools/list flat in the number of tools (10,000 tools / 100 tools ≥ 0.5)',
       growth('inproc-list10000', 'inproc-list100'),

@@ -129,6 +129,16 @@ const inprocRateLimitCallers = newMeasure(
 );
 const inprocLocal = newMeasure('inproc-local', 'in-process tools/call echo through server.callTool', 'calls/s', true);
 const inprocPayload = newMeasure('inproc-payload', 'in-process tools/call, 1 MiB argument', 'calls/s', true);
+// Search mode at 1,000 tools of three-field schemas (bench/discovery.mjs).
+const searchShare = newMeasure(
+  'search-share',
+  'search mode tools/list, share of the full listing, 1,000 tools',
+  '%',
+  false,
+);
+const searchBuild = newMeasure('search-build', 'search index built after a change, 1,000 tools', 'ms', false);
+const searchP99 = newMeasure('search-p99', 'search_tools latency p99, in process, 1,000 tools', 'ms', false);
+const callToolRatio = newMeasure('call-tool-ratio', 'call_tool calls/s / direct tools/call calls/s', 'ratio', true);
 const measures = [
   stdioCalls,
   stdioP50,
@@ -150,6 +160,10 @@ const measures = [
   inprocPayload,
   inFlightFew,
   inFlightMany,
+  searchShare,
+  searchBuild,
+  searchP99,
+  callToolRatio,
 ];
 
 const execFileAsync = promisify(execFile);
@@ -173,6 +187,19 @@ async function inProcess(impl: Impl, scenario: string): Promise<{ opsPerSec: num
     },
   );
   return JSON.parse(stdout) as { opsPerSec: number; first: number; second: number };
+}
+
+/** Search mode's figures, from a process of its own (bench/discovery.mjs). */
+async function searchMode(): Promise<{
+  searchShare: number;
+  indexBuildMs: number;
+  searchP99Ms: number;
+  callToolRatio: number;
+}> {
+  const { stdout } = await execFileAsync(process.execPath, [join(here, 'discovery.mjs'), String(IN_PROCESS_MS)], {
+    cwd: root,
+  });
+  return JSON.parse(stdout);
 }
 
 async function main(): Promise<void> {
@@ -252,6 +279,11 @@ async function main(): Promise<void> {
     add(inprocMiddleware, 'zod-mcp', (await inProcess('zod-mcp', 'middleware')).opsPerSec);
     add(inprocRateLimit, 'zod-mcp', (await inProcess('zod-mcp', 'ratelimit')).opsPerSec);
     add(inprocRateLimitCallers, 'zod-mcp', (await inProcess('zod-mcp', 'ratelimit-callers')).opsPerSec);
+    const discovery = await searchMode();
+    add(searchShare, 'zod-mcp', discovery.searchShare * 100);
+    add(searchBuild, 'zod-mcp', discovery.indexBuildMs);
+    add(searchP99, 'zod-mcp', discovery.searchP99Ms);
+    add(callToolRatio, 'zod-mcp', discovery.callToolRatio);
     for (const [count, measure] of [
       [IN_FLIGHT_FEW, inFlightFew],
       [IN_FLIGHT_MANY, inFlightMany],

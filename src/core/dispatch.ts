@@ -62,7 +62,14 @@ export function dispatch(server: Dispatcher, frame: unknown, session: Session, c
     }
   }
   const params = classified.params as Record<string, unknown> | undefined;
-  let request: IncomingRequest = { id: classified.id, method: classified.method, params, headers: context.headers };
+  // `via` always there, so that a request call_tool redirects has the same shape as any other.
+  let request: IncomingRequest = {
+    id: classified.id,
+    method: classified.method,
+    params,
+    headers: context.headers,
+    via: undefined,
+  };
   if (server.redirect !== undefined && searching(server, context)) request = server.redirect(request);
   const era = selectEra(server.state.eras, request, session);
   if (server.tracer === undefined) return answer(server, request, era, session, context);
