@@ -38,7 +38,7 @@ describe('tests that need a program this machine lacks', () => {
       'skipped: the tests that need nginx, which is not installed (`apt-get install nginx` runs them)',
       'skipped: the tests that need openssl, which is not installed (`apt-get install openssl` runs them)',
       'skipped: the tests on node22, node24, node26, bun, deno, workerd, which are not installed (`npm run runtimes` installs them into .runtimes/)',
-      'skipped: the tests with the MCP client inspector, which is not installed (`npm run runtimes` installs it into .runtimes/)',
+      'skipped: the tests with the MCP clients inspector, ai-sdk, claude-code, which are not installed (`npm run runtimes` installs them into .runtimes/)',
     ]);
     expect(lines.some((line) => /Tests\s+5 skipped \(5\)/.test(line))).toBe(true);
   }, 60_000);
