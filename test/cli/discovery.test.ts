@@ -1,13 +1,12 @@
 // `zod-mcp serve MODULE --discovery search`, over stdio and HTTP, as real processes: the search
 // listing, search_tools and call_tool, composed with --toolsets; a mode it does not know, and a tool
 // that takes a meta-tool's name, are usage errors (exit 2).
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { V2026, envelope } from '../helpers/eras.js';
 import { root } from '../helpers/run.js';
 import { startServe } from '../helpers/serve-process.js';
-import { programJs } from '../helpers/stdio-peer.js';
+import { serveStdioProcess } from '../helpers/serve-stdio-process.js';
 import { post } from '../transports/http/helpers.js';
 
 const module = join(root, 'test', 'cli', 'modules', 'toolsets.ts');
@@ -20,26 +19,13 @@ const request = (id: number, method: string, params: Record<string, unknown> = {
 });
 
 /** `serve` over stdio fed `input`: exit code, the frames it answered, stderr. */
-function serveStdio(args: string[], input: string) {
-  return new Promise<{ code: number | null; frames: unknown[]; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [programJs, 'serve', ...args], {
-      cwd: root,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const frames = stdout
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as unknown);
-      resolve({ code, frames, stderr });
-    });
-    child.stdin.end(input);
-  });
+async function serveStdio(args: string[], input: string) {
+  const { code, stdout, stderr } = await serveStdioProcess(args, input);
+  const frames = stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as unknown);
+  return { code, frames, stderr };
 }
 const meta = { 'io.modelcontextprotocol/serverInfo': { name: 'sets', version: '1.0.0' } };
 

@@ -1,41 +1,26 @@
 // `zod-mcp serve MODULE --toolsets a,b` and ZOD_MCP_TOOLSETS, over stdio and HTTP, as real processes:
 // the toolsets served when a request names none; an unknown name a usage error (exit 2) naming the
 // toolsets the server has.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { V2026, envelope } from '../helpers/eras.js';
 import { root } from '../helpers/run.js';
 import { startServe } from '../helpers/serve-process.js';
-import { programJs } from '../helpers/stdio-peer.js';
+import { serveStdioProcess } from '../helpers/serve-stdio-process.js';
 import { post } from '../transports/http/helpers.js';
 
 const module = join(root, 'test', 'cli', 'modules', 'toolsets.ts');
 const LIST = `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })}\n`;
 
 /** `serve` over stdio fed `input`, with `env` added: exit code, tool names listed (or none), stderr. */
-function serveStdio(args: string[], env: Record<string, string> = {}, input = LIST) {
-  return new Promise<{ code: number | null; tools: string[] | undefined; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [programJs, 'serve', module, ...args], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const line = stdout.split('\n').find((text) => text.startsWith('{'));
-      const tools =
-        line === undefined
-          ? undefined
-          : (JSON.parse(line) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name);
-      resolve({ code, tools, stderr });
-    });
-    child.stdin.end(input);
-  });
+async function serveStdio(args: string[], env: Record<string, string> = {}, input = LIST) {
+  const { code, stdout, stderr } = await serveStdioProcess([module, ...args], input, env);
+  const line = stdout.split('\n').find((text) => text.startsWith('{'));
+  const tools =
+    line === undefined
+      ? undefined
+      : (JSON.parse(line) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name);
+  return { code, tools, stderr };
 }
 
 describe('serve --toolsets and ZOD_MCP_TOOLSETS', () => {

@@ -51,31 +51,25 @@ describe.each(NEGOTIATIONS)('the SDK v2 client, %s', (_name, negotiation, era) =
     ran: [{ type: 'text', text: DELETE_BRANCH }],
   };
 
-  it(`over stdio (${era}): finds delete_branch and runs it through call_tool`, async () => {
-    const errors: unknown[] = [];
-    const client = createClient(negotiation, errors);
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: serveArgs, stderr: 'pipe' }));
-    try {
-      expect(client.getProtocolEra()).toBe(era);
-      expect(await searchAndCall(client)).toStrictEqual(expected);
-      expect(realErrors(errors)).toStrictEqual([]);
-    } finally {
-      await client.close();
-    }
-  }, 30_000);
-
-  it(`over HTTP (${era}): the same`, async () => {
-    const errors: unknown[] = [];
-    const client = createClient(negotiation, errors);
-    await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
-    try {
-      expect(client.getProtocolEra()).toBe(era);
-      expect(await searchAndCall(client)).toStrictEqual(expected);
-      expect(realErrors(errors)).toStrictEqual([]);
-    } finally {
-      await client.close();
-    }
-  }, 30_000);
+  it.each([
+    ['stdio', () => new StdioClientTransport({ command: process.execPath, args: serveArgs, stderr: 'pipe' })],
+    ['HTTP', () => new StreamableHTTPClientTransport(new URL(http.url))],
+  ] as const)(
+    `over %s (${era}): finds delete_branch and runs it through call_tool`,
+    async (_over, transport) => {
+      const errors: unknown[] = [];
+      const client = createClient(negotiation, errors);
+      await client.connect(transport());
+      try {
+        expect(client.getProtocolEra()).toBe(era);
+        expect(await searchAndCall(client)).toStrictEqual(expected);
+        expect(realErrors(errors)).toStrictEqual([]);
+      } finally {
+        await client.close();
+      }
+    },
+    30_000,
+  );
 });
 
 describeWithClient('ai-sdk')("the AI SDK's MCP client (@ai-sdk/mcp 2.0.99, on Node 24)", () => {
