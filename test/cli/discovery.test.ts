@@ -4,9 +4,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { V2026, envelope } from '../helpers/eras.js';
-import { root } from '../helpers/run.js';
+import { root, run } from '../helpers/run.js';
 import { startServe } from '../helpers/serve-process.js';
-import { serveStdioProcess } from '../helpers/serve-stdio-process.js';
+import { programJs } from '../helpers/stdio-peer.js';
 import { post } from '../transports/http/helpers.js';
 
 const module = join(root, 'test', 'cli', 'modules', 'toolsets.ts');
@@ -20,7 +20,7 @@ const request = (id: number, method: string, params: Record<string, unknown> = {
 
 /** `serve` over stdio fed `input`: exit code, the frames it answered, stderr. */
 async function serveStdio(args: string[], input: string) {
-  const { code, stdout, stderr } = await serveStdioProcess(args, input);
+  const { code, stdout, stderr } = await run(process.execPath, [programJs, 'serve', ...args], input);
   const frames = stdout
     .split('\n')
     .filter((line) => line.startsWith('{'))

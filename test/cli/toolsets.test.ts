@@ -4,9 +4,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { V2026, envelope } from '../helpers/eras.js';
-import { root } from '../helpers/run.js';
+import { root, run } from '../helpers/run.js';
 import { startServe } from '../helpers/serve-process.js';
-import { serveStdioProcess } from '../helpers/serve-stdio-process.js';
+import { programJs } from '../helpers/stdio-peer.js';
 import { post } from '../transports/http/helpers.js';
 
 const module = join(root, 'test', 'cli', 'modules', 'toolsets.ts');
@@ -14,7 +14,7 @@ const LIST = `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })}
 
 /** `serve` over stdio fed `input`, with `env` added: exit code, tool names listed (or none), stderr. */
 async function serveStdio(args: string[], env: Record<string, string> = {}, input = LIST) {
-  const { code, stdout, stderr } = await serveStdioProcess([module, ...args], input, env);
+  const { code, stdout, stderr } = await run(process.execPath, [programJs, 'serve', module, ...args], input, env);
   const line = stdout.split('\n').find((text) => text.startsWith('{'));
   const tools =
     line === undefined

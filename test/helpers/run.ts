@@ -10,10 +10,15 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Runs a command to completion, feeding `input` on stdin (or closing it at once). */
-export function run(command: string, args: string[], input?: string): Promise<RunResult> {
+/** Runs a command to completion, feeding `input` on stdin (or closing it at once), with `env` added to ours. */
+export function run(
+  command: string,
+  args: string[],
+  input?: string,
+  env: Record<string, string> = {},
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
