@@ -8,6 +8,7 @@ import type { Dispatcher, Exchange, HandleContext } from './core/dispatcher.js';
 import { isThenable } from './core/maybe-async.js';
 import { isInProcessStore, outagesOf } from './core/tasks/store.js';
 import { measuredBy, type MeterProviderLike } from './core/telemetry/index.js';
+import { checkDiscoveryMode } from './features/discovery/module.js';
 import { selectionFor } from './core/toolsets.js';
 import { measureWith } from './core/telemetry/measure.js';
 import type { Provided } from './features/module.js';
@@ -72,9 +73,8 @@ export class ServerCore {
    * (a tool of either name throws). @internal
    */
   serveDiscovery(mode: 'list' | 'search'): void {
+    checkDiscoveryMode(mode);
     if (mode === 'search') this.provided.tools!.serveSearch();
-    else if (mode !== 'list')
-      throw new TypeError(`discovery: expected 'list' or 'search', got ${JSON.stringify(mode)}`);
   }
 
   /** Whether this server serves any resource or template (the CLI's warning on an open bind says so). @internal */

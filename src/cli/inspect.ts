@@ -1,6 +1,6 @@
 // `zod-mcp inspect ./my-server.ts [--json]`: what a client would see (tools with their JSON Schema,
 // resources, templates, prompts), and what known clients would refuse in it; exit 1 on an error.
-import { LocalClient } from '../core/local-client.js';
+import { LocalClient, type CallOptions } from '../core/local-client.js';
 import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
 import { McpServer } from '../server.js';
 import { VERSION } from '../version.js';
@@ -54,14 +54,18 @@ export async function inspect(path: string, profile?: SchemaProfile): Promise<In
           ...loaded.served,
           ...(profile === undefined ? {} : { schemaProfile: profile }),
         });
-  const client = new LocalClient(
-    (frame, context) => server.handle(frame, context),
-    () => !server.eras.includes('rev2025'),
-    () => {},
-  );
-  const list = async (method: string, key: string) => {
+  /** The in-process client; `rendersApps` false: listed as a model's host that renders no MCP Apps is. */
+  const clientOf = (rendersApps: boolean) =>
+    new LocalClient(
+      (frame, context) => server.handle(frame, context),
+      () => !server.eras.includes('rev2025'),
+      () => {},
+      rendersApps,
+    );
+  const client = clientOf(true);
+  const list = async (method: string, key: string, options: CallOptions = {}) => {
     try {
-      return (await client.all(method, key)) ?? [];
+      return (await client.all(method, key, options)) ?? [];
     } catch (error) {
       // the feature is not served
       if (error instanceof ProtocolError && error.code === ErrorCode.MethodNotFound) return [];
@@ -69,14 +73,8 @@ export async function inspect(path: string, profile?: SchemaProfile): Promise<In
     }
   };
   // Every tool, as a full listing of every toolset shows it (a server in search mode lists only its meta-tools).
-  const tools = ((await client.all('tools/list', 'tools', { discovery: 'list' })) ?? []) as Inspection['tools'];
-  const model = new LocalClient(
-    (frame, context) => server.handle(frame, context),
-    () => !server.eras.includes('rev2025'),
-    () => {},
-    false,
-  );
-  const { cost, problems } = await costOf(server, model);
+  const tools = (await list('tools/list', 'tools', { discovery: 'list' })) as Inspection['tools'];
+  const { cost, problems } = await costOf(server, clientOf(false));
   return {
     server: await serverInfoOf(server),
     tools,

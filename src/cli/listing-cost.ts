@@ -107,7 +107,7 @@ function limitsPassed(listing: ListingCost): Problem[] {
 }
 
 /** The text up to the first full stop, question or exclamation mark followed by a space or the end. */
-export function firstSentence(text: string): string {
+function firstSentence(text: string): string {
   const end = /[.!?](?=\s|$)/.exec(text);
   return (end === null ? text : text.slice(0, end.index + 1)).trim();
 }

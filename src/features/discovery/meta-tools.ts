@@ -35,7 +35,7 @@ const Found = z.object({
 });
 export type Found = z.output<typeof Found>;
 
-export const CallArguments = z.object({
+const CallArguments = z.object({
   name: z.string().min(1).describe('The name of a tool search_tools found'),
   arguments: z.looseObject({}).optional().describe("The tool's arguments, as its inputSchema describes them"),
 });

@@ -12,15 +12,20 @@ export interface DiscoveryModuleOptions {
   discovery?: DiscoveryMode;
 }
 
-export const DISCOVERY_MODES: readonly DiscoveryMode[] = ['list', 'search'];
+const DISCOVERY_MODES: readonly unknown[] = ['list', 'search'];
+
+/** The mode a server or a transport is given, checked: anything but `list` or `search` throws, naming it. */
+export function checkDiscoveryMode(mode: unknown): asserts mode is DiscoveryMode {
+  if (!DISCOVERY_MODES.includes(mode))
+    throw new TypeError(`discovery: expected 'list' or 'search', got ${JSON.stringify(mode)}`);
+}
 
 export const discoveryModule: ServerModule<DiscoveryModuleOptions> = {
   name: 'discovery',
   options: ['discovery'],
   setup({ options, schemaProfile }) {
     const mode = options.discovery ?? 'list';
-    if (!DISCOVERY_MODES.includes(mode))
-      throw new TypeError(`discovery: expected 'list' or 'search', got ${JSON.stringify(mode)}`);
+    checkDiscoveryMode(mode);
     const discovery = discoveryOf(mode);
     return {
       provides: { discovery },

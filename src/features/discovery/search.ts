@@ -4,15 +4,7 @@ import type { Tool as ToolDescriptor } from '../../../schemas/tools.js';
 import type { RequestContext } from '../../core/context.js';
 import type { Tool } from '../tools/define.js';
 import { buildIndex, type Field, type SearchIndex } from './bm25.js';
-import {
-  CALL_TOOL,
-  SEARCH_TOOLS,
-  entryOf,
-  leastPermissive,
-  metaTools,
-  type Found,
-  type SearchArguments,
-} from './meta-tools.js';
+import { entryOf, leastPermissive, metaTools, type Found, type SearchArguments } from './meta-tools.js';
 
 export type DiscoveryMode = 'list' | 'search';
 
@@ -41,8 +33,6 @@ export interface Discovery {
   /** Where the tools are read from (the tools feature gives itself, once). */
   attach(source: ToolSource): void;
 }
-
-export const META_TOOL_NAMES: readonly string[] = [SEARCH_TOOLS, CALL_TOOL];
 
 export function discoveryOf(mode: DiscoveryMode): Discovery {
   let attached: ToolSource | undefined;

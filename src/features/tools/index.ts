@@ -120,15 +120,13 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
    * The listing a request is served: the tools its token's scopes, its apps and its selection allow, in list order,
    * or search mode's (kept per selection until the next change).
    */
-  const listFor = (ctx: RequestContext, search: boolean) => {
+  const listFor = (ctx: RequestContext, search: boolean, apps: boolean) => {
     const key =
-      ctx.auth !== undefined && scoped
-        ? undefined
-        : `${search}:${rendersApps(ctx.client.capabilities)}:${[...(ctx.toolsets ?? [])].sort().join(',')}`;
+      ctx.auth !== undefined && scoped ? undefined : `${search}:${apps}:${[...(ctx.toolsets ?? [])].sort().join(',')}`;
     const kept = key === undefined ? undefined : bySelection.get(key);
     if (kept !== undefined) return kept;
     const served = [...tools.values()].filter(servedTo(ctx));
-    const describe = describedFor(ctx);
+    const describe = apps ? descriptorOf : plainOf;
     const list = search ? options.discovery!.listing(served, describe) : served.map(describe);
     if (key !== undefined && bySelection.size < 64) bySelection.set(key, list);
     return list;
@@ -143,7 +141,7 @@ export function toolsFeature(initial: readonly Tool[], options: ToolsOptions): T
       // A token sees only the tools its scopes allow; a selection, only its toolsets' (built per call only then).
       const visible =
         search || (ctx.auth !== undefined && scoped) || (grouped && ctx.toolsets !== undefined)
-          ? listFor(ctx, search)
+          ? listFor(ctx, search, apps)
           : all;
       if (params?.cursor === undefined && visible === all && all.length <= options.pageSize)
         return apps ? onePage : plainPage;
