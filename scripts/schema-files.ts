@@ -4,7 +4,7 @@ import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import * as caseFile from '../schemas/case.js';
-import { isSentByServer } from '../schemas/direction.js';
+import { builtOnRead, isSentByServer } from '../schemas/direction.js';
 import * as jsonrpc from '../schemas/jsonrpc.js';
 import * as common from '../schemas/common.js';
 import * as logging from '../schemas/logging.js';
@@ -40,7 +40,7 @@ const modules = [
 export function contractSchemas(): Map<string, z.ZodType> {
   const schemas = new Map<string, z.ZodType>();
   for (const module of modules) {
-    for (const [name, value] of Object.entries(module)) {
+    for (const [name, value] of Object.entries(builtOnRead(module))) {
       if (!(value instanceof z.ZodType)) continue;
       if (schemas.has(name)) throw new Error(`schema ${name} is exported twice`);
       schemas.set(name, value);

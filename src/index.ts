@@ -70,4 +70,4 @@ export type { FetchHandlerOptions, HttpHandlerOptions } from './transports/http/
 export type { HandlerShutdown } from './transports/http/shutdown.js';
 export type { FetchHandler } from './transports/http/web/fetch-handler.js';
 export { VERSION } from './version.js';
-export * as schemas from '../schemas/index.js';
+export { schemas } from '../schemas/index.js';

@@ -1,6 +1,7 @@
 // McpServer's options: what a server is built from, and the checks on them (identity, eras, cache, …).
 import { z } from 'zod/v4';
 import type { Icon } from '../schemas/common.js';
+import { lazy } from '../schemas/direction.js';
 import { CacheHint } from '../schemas/rev2026.js';
 import { ERAS, type Era } from './core/era.js';
 import { checkTimeout } from './core/limits.js';
@@ -25,15 +26,24 @@ import { describeIssues } from './schema/issues.js';
 import { ONCE } from './schema/parse.js';
 
 /** Lists and reads whose 2026 results carry cache hints, and the hint each gets unless told otherwise. */
-export const CacheOption = z.strictObject({
-  default: CacheHint.optional(),
-  'server/discover': CacheHint.optional(),
-  'tools/list': CacheHint.optional(),
-  'resources/list': CacheHint.optional(),
-  'resources/templates/list': CacheHint.optional(),
-  'resources/read': CacheHint.optional(),
-  'prompts/list': CacheHint.optional(),
-});
+export const CacheOption = lazy(() =>
+  z.strictObject({
+    default: CacheHint().optional(),
+    'server/discover': CacheHint().optional(),
+    'tools/list': CacheHint().optional(),
+    'resources/list': CacheHint().optional(),
+    'resources/templates/list': CacheHint().optional(),
+    'resources/read': CacheHint().optional(),
+    'prompts/list': CacheHint().optional(),
+  }),
+);
+
+/** Built only for a server given cache hints: without them every method has the default hint. */
+function checkCache(option: unknown): Record<string, CacheHint | undefined> {
+  const cache = CacheOption().safeParse(option, ONCE);
+  if (!cache.success) throw new TypeError(`cache: ${describeIssues(cache.error.issues)}`);
+  return cache.data;
+}
 
 /** The options every server reads, checked: a wrong one throws when the server is built, naming itself. */
 export interface CheckedOptions {
@@ -55,8 +65,7 @@ export function checkOptions(options: McpServerOptions): CheckedOptions {
   if (eras.size === 0 || [...eras].some((era) => !ERAS.includes(era))) {
     throw new TypeError(`eras must list one or both of ${ERAS.join(', ')}`);
   }
-  const cache = CacheOption.safeParse(options.cache ?? {}, ONCE);
-  if (!cache.success) throw new TypeError(`cache: ${describeIssues(cache.error.issues)}`);
+  const hints = options.cache === undefined ? {} : checkCache(options.cache);
   const schemaProfile = options.schemaProfile ?? 'default';
   if (!SCHEMA_PROFILES.includes(schemaProfile))
     throw new TypeError(`schemaProfile must be one of ${SCHEMA_PROFILES.join(', ')}`);
@@ -64,7 +73,7 @@ export function checkOptions(options: McpServerOptions): CheckedOptions {
     pageSize: Math.floor(pageSize),
     eras,
     schemaProfile,
-    hints: cache.data as Record<string, CacheHint | undefined>,
+    hints,
   };
 }
 
@@ -155,7 +164,7 @@ export interface McpServerOptions {
    * Default for each: `{ ttlMs: 0, cacheScope: 'private' }`, always fresh and never shared; lists that
    * are the same for every user may say `public`.
    */
-  cache?: z.input<typeof CacheOption>;
+  cache?: z.input<ReturnType<typeof CacheOption>>;
   /** Where change events travel; in-process by default. A shared bus reaches streams held by other instances. */
   events?: EventBus;
   /** Receives internal errors (the -32603 cases); defaults to one line on stderr. */

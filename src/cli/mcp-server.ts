@@ -13,10 +13,10 @@ export async function runMcpServerCommand(path: string | undefined): Promise<voi
   } catch (error) {
     throw new UsageError(`${path ?? 'stdin'} is not JSON: ${(error as Error).message}`);
   }
-  const parsed = CaseFile.safeParse(json);
+  const parsed = CaseFile().safeParse(json);
   if (!parsed.success) {
     // Not an array, so the object form is what was meant: say what it lacks.
-    const issues = CaseObject.safeParse(json).error?.issues ?? parsed.error.issues;
+    const issues = CaseObject().safeParse(json).error?.issues ?? parsed.error.issues;
     throw new UsageError(
       `${path ?? 'stdin'} is not a case file ({"requests": [...]} or an array of frames): ${describeIssues(issues)}`,
     );

@@ -56,7 +56,7 @@ export function dispatch(server: Dispatcher, frame: unknown, session: Session, c
       return exchange(null, undefined, 200); // a response to a request of ours: nothing to answer
     case 'notification': {
       const handler = server.notifications.get(classified.method);
-      const params = handler?.params.safeParse(classified.params);
+      const params = handler?.params().safeParse(classified.params);
       if (handler && params?.success) handler.run(params.data as never, session);
       return exchange(null, undefined, 200);
     }
@@ -113,7 +113,7 @@ function serve(
   if (method === undefined || (method.eras !== undefined && !method.eras.includes(era)))
     throw new ProtocolError(ErrorCode.MethodNotFound);
   const lifted = method.asksClient === true && era === 'rev2026' ? liftInput(request.params) : undefined;
-  const parsed = method.params.safeParse(lifted === undefined ? request.params : lifted.params);
+  const parsed = method.params().safeParse(lifted === undefined ? request.params : lifted.params);
   if (!parsed.success) {
     return exchange(
       errorFrame(request.id, ErrorCode.InvalidParams, describeIssues(parsed.error.issues, 'params')),

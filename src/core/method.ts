@@ -10,9 +10,9 @@ export interface HeaderParam {
   readonly value: unknown;
 }
 
-/** A method of a routing table: its params schema, parsed before `run` sees them. */
+/** A method of a routing table: its params schema (built on first use), parsed before `run` sees them. */
 export interface Method {
-  readonly params: z.ZodType;
+  readonly params: () => z.ZodType;
   /** A result object, `null` for no response (a cancelled call), or a promise of either. */
   readonly run: (params: never, ctx: RequestContext) => unknown;
   /** Its 2026 result carries `ttlMs` and `cacheScope` (MCP 2026-07-28 "Caching"). */
@@ -42,7 +42,7 @@ export interface MethodOptions<P> {
 
 /** Ties `run`'s params type to its schema. */
 export function defineMethod<S extends z.ZodType>(
-  params: S,
+  params: () => S,
   run: (params: z.output<S>, ctx: RequestContext) => object | null | PromiseLike<object | null>,
   options: MethodOptions<z.output<S>> = {},
 ): Method {
@@ -51,14 +51,14 @@ export function defineMethod<S extends z.ZodType>(
 
 /** A notification handler; notifications never get a response, so it returns nothing. */
 export interface NotificationHandler {
-  readonly params: z.ZodType;
+  readonly params: () => z.ZodType;
   readonly run: (params: never, session: Session) => void;
 }
 
 export type NotificationTable = ReadonlyMap<string, NotificationHandler>;
 
 export function defineNotification<S extends z.ZodType>(
-  params: S,
+  params: () => S,
   run: (params: z.output<S>, session: Session) => void,
 ): NotificationHandler {
   return { params, run };

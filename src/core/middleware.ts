@@ -181,7 +181,7 @@ export function runChain(
 
 /** Params a middleware passes on, checked as the request's were: a bad change is -32602. */
 function reparse(method: Method, changed: Record<string, unknown>): Record<string, unknown> {
-  const parsed = method.params.safeParse(changed);
+  const parsed = method.params().safeParse(changed);
   if (!parsed.success) throw new ProtocolError(ErrorCode.InvalidParams, describeIssues(parsed.error.issues, 'params'));
   return parsed.data as Record<string, unknown>;
 }

@@ -1,6 +1,7 @@
 // What a parsed JSON value is, as JSON-RPC sees it: the one classifier for the core and the transports.
 import { z } from 'zod/v4';
 import { Notification, Request, RequestId, Response as ResponseSchema } from '../../schemas/jsonrpc.js';
+import { lazy } from '../../schemas/direction.js';
 import { describeIssues } from '../schema/issues.js';
 
 export type Frame =
@@ -11,7 +12,7 @@ export type Frame =
   | { readonly kind: 'invalid'; readonly id: RequestId | undefined; readonly data: string };
 
 /** `Request` with its params left as they are, for the usual frame whose params are a plain object. */
-const RequestEnvelope = Request.extend({ params: z.unknown().optional() });
+const RequestEnvelope = lazy(() => Request().extend({ params: z.unknown().optional() }));
 
 /**
  * Classifies one frame. A well-formed notification never gets a response, known or not; anything
@@ -25,7 +26,7 @@ export function classify(frame: unknown): Frame {
   const id = (frame as { id?: unknown }).id;
   if ('method' in frame) {
     if (id === undefined) {
-      const notification = Notification.safeParse(frame);
+      const notification = Notification().safeParse(frame);
       if (!notification.success) return invalid(undefined, describeIssues(notification.error.issues));
       return { kind: 'notification', method: notification.data.method, params: notification.data.params };
     }
@@ -33,7 +34,7 @@ export function classify(frame: unknown): Frame {
     if (!request.success) return invalid(readId(id), describeIssues(request.error.issues));
     return { kind: 'request', id: request.data.id, method: request.data.method, params: request.data.params };
   }
-  if (id !== undefined && ('result' in frame || 'error' in frame) && ResponseSchema.safeParse(frame).success) {
+  if (id !== undefined && ('result' in frame || 'error' in frame) && ResponseSchema().safeParse(frame).success) {
     return { kind: 'response', id: id as RequestId };
   }
   return invalid(readId(id), 'expected a request (jsonrpc, id, method) or a notification (jsonrpc, method)');
@@ -62,10 +63,10 @@ function parseRequest(
           : { id: id as RequestId, method: method as string, params };
       return { success: true, data };
     }
-    const envelope = RequestEnvelope.safeParse(frame);
+    const envelope = RequestEnvelope().safeParse(frame);
     if (envelope.success) return envelope;
   }
-  return Request.safeParse(frame);
+  return Request().safeParse(frame);
 }
 
 /**
@@ -93,7 +94,7 @@ function invalid(id: RequestId | undefined, data: string): Frame {
 
 /** The frame's id when it is one JSON-RPC allows; anything else (null, a fraction) counts as none. */
 export function readId(id: unknown): RequestId | undefined {
-  return RequestId.safeParse(id).success ? (id as RequestId) : undefined;
+  return RequestId().safeParse(id).success ? (id as RequestId) : undefined;
 }
 
 /**

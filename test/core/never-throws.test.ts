@@ -2,12 +2,14 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { Response } from '../../schemas/jsonrpc.js';
+import { schemas } from '../../schemas/index.js';
 import { defineTool } from '../../src/features/tools/define.js';
 import { demoTools } from '../../src/bundled/demo.js';
 import { serverTools } from '../../src/bundled/echo.js';
 import { toErrorFrame } from '../../src/jsonrpc/errors.js';
 import { makeServer, textResult, wire } from '../helpers/server.js';
+
+const { Response } = schemas;
 
 const methods = [
   'initialize',

@@ -21,8 +21,8 @@ export function loadFixtures(): Fixture[] {
       return {
         name: entry.name,
         casePath,
-        testCase: CaseFile.parse(JSON.parse(readFileSync(casePath, 'utf8'))),
-        expected: CaseOutput.parse(JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8'))),
+        testCase: CaseFile().parse(JSON.parse(readFileSync(casePath, 'utf8'))),
+        expected: CaseOutput().parse(JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8'))),
       };
     });
 }

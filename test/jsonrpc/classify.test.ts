@@ -3,9 +3,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
-import { Request, RequestId, Response as ResponseSchema } from '../../schemas/jsonrpc.js';
+import { schemas } from '../../schemas/index.js';
 import { McpServer } from '../../src/index.js';
 import { classify, isUsualEnvelope } from '../../src/jsonrpc/classify.js';
+
+const { Request, RequestId, Response: ResponseSchema } = schemas;
 
 const RequestEnvelope = Request.extend({ params: z.unknown().optional() });
 

@@ -40,7 +40,7 @@ export function elicitationForm<S extends AnyObjectSchema>(schema: S): Elicitati
   const required = json.required ?? [];
   const built =
     required.length === 0 ? { type: 'object' as const, properties } : { type: 'object' as const, properties, required };
-  if (!RequestedSchema.safeParse(built).success)
+  if (!RequestedSchema().safeParse(built).success)
     throw new TypeError('elicitation form: the schema cannot be stated as a form');
   const requestedSchema: RequestedSchema = built; // kept as built, for its key order
   const form: ElicitationForm<S> = { kind: 'elicitation-form', schema, requestedSchema, async: runsAuthorCode(schema) };
@@ -90,7 +90,7 @@ function formField(name: string, field: Record<string, unknown>): PrimitiveSchem
       : Array.isArray(field.anyOf) && field.anyOf.some((part) => (part as { type?: unknown })?.type === 'null');
     return refuse(nullable ? 'may be null' : type === 'object' ? 'is an object' : 'has no single type');
   }
-  const parsed = PrimitiveSchemaDefinition.safeParse(shaped);
+  const parsed = PrimitiveSchemaDefinition().safeParse(shaped);
   if (!parsed.success) return refuse('cannot be stated in a form');
   return shaped as PrimitiveSchemaDefinition; // kept as built, for its key order
 }

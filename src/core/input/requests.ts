@@ -82,7 +82,7 @@ export function elicit<S extends AnyObjectSchema>(
         : { message, requestedSchema: form.requestedSchema },
     }),
     read(answer) {
-      const result = ElicitResult.safeParse(answer);
+      const result = ElicitResult().safeParse(answer);
       if (!result.success)
         return { ok: false, why: `is not an elicitation result (${describeIssues(result.error.issues)})` };
       const { action, content } = result.data;
@@ -112,7 +112,7 @@ export function elicitUrl(message: string, url: string): Ask<{ action: 'accept' 
           : { mode: 'url', message, url, elicitationId: crypto.randomUUID() },
     }),
     read(answer) {
-      const result = ElicitResult.safeParse(answer);
+      const result = ElicitResult().safeParse(answer);
       return result.success
         ? { ok: true, value: { action: result.data.action } }
         : { ok: false, why: `is not an elicitation result (${describeIssues(result.error.issues)})` };
@@ -128,7 +128,7 @@ export function sample(
     typeof request.messages === 'string'
       ? [{ role: 'user' as const, content: { type: 'text' as const, text: request.messages } }]
       : request.messages;
-  const checked = CreateMessageParams.safeParse({ ...request, messages });
+  const checked = CreateMessageParams().safeParse({ ...request, messages });
   if (!checked.success) throw new TypeError(`sample: ${describeIssues(checked.error.issues)}`);
   const params = { ...request, messages } as CreateMessageParams;
   return {
@@ -137,7 +137,7 @@ export function sample(
       params.tools !== undefined || params.toolChoice !== undefined ? { sampling: { tools: {} } } : { sampling: {} },
     wire: () => ({ method: 'sampling/createMessage', params }),
     read(answer) {
-      const result = CreateMessageResult.safeParse(answer);
+      const result = CreateMessageResult().safeParse(answer);
       return result.success
         ? { ok: true, value: result.data }
         : { ok: false, why: `is not a sampling result (${describeIssues(result.error.issues)})` };
@@ -152,7 +152,7 @@ export function listRoots(): Ask<{ roots: Root[] }> {
     needs: { roots: {} },
     wire: (client) => (client.era === 'rev2026' ? { method: 'roots/list', params: {} } : { method: 'roots/list' }),
     read(answer) {
-      const result = ListRootsResult.safeParse(answer);
+      const result = ListRootsResult().safeParse(answer);
       return result.success
         ? { ok: true, value: { roots: result.data.roots } }
         : { ok: false, why: `is not a roots result (${describeIssues(result.error.issues)})` };

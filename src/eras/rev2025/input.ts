@@ -58,7 +58,7 @@ async function request(ctx: RequestContext, ask: Ask, signal: AbortSignal): Prom
     ctx.client.capabilities.roots?.listChanged === true &&
     session.rootsGeneration === generation
   ) {
-    const roots = ListRootsResult.safeParse(answer);
+    const roots = ListRootsResult().safeParse(answer);
     if (roots.success) session.roots = roots.data.roots;
   }
   return answer;

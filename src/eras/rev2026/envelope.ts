@@ -23,7 +23,7 @@ export function admitEnvelope(request: IncomingRequest): ClientView {
     const requested = request.params?.protocolVersion;
     throw unsupported(typeof requested === 'string' ? requested : String(requested));
   }
-  const envelope = RequestEnvelope.safeParse(meta);
+  const envelope = RequestEnvelope().safeParse(meta);
   if (!envelope.success) {
     const missing =
       meta === undefined || meta === null ? 'params._meta: missing, expected the 2026 request envelope (' : undefined;

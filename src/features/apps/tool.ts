@@ -37,7 +37,7 @@ export function linkToolUi(
   let ui: ToolUiMeta = {};
   if (written !== undefined || meta?.[LEGACY_KEY] !== undefined) {
     if (app !== undefined) throw new TypeError(`${owner}: give app or _meta.ui, not both (app writes _meta.ui)`);
-    const parsed = ToolUiMeta.safeParse(written ?? {}, ONCE);
+    const parsed = ToolUiMeta().safeParse(written ?? {}, ONCE);
     if (!parsed.success) throw new TypeError(`${owner}: ${describeIssues(parsed.error.issues, '_meta.ui')}`);
     ui = parsed.data;
     const legacy = meta?.[LEGACY_KEY];
@@ -53,7 +53,7 @@ export function linkToolUi(
   if (view !== undefined) ui = { resourceUri: view.uri };
   if (visibility !== undefined) {
     if (ui.visibility !== undefined) throw new TypeError(`${owner}: give visibility or _meta.ui.visibility, not both`);
-    const parsed = ToolVisibility.safeParse(visibility, ONCE);
+    const parsed = ToolVisibility().safeParse(visibility, ONCE);
     if (!parsed.success) throw new TypeError(`${owner}: ${describeIssues(parsed.error.issues, 'visibility')}`);
     ui = { ...ui, visibility: parsed.data };
   }

@@ -1,23 +1,24 @@
 // A prompt's return value -> GetPromptResult. Wire key order: description?, messages, _meta?.
 import { z } from 'zod/v4';
 import { GetPromptResult, PromptMessage } from '../../../schemas/prompts.js';
+import { lazy } from '../../../schemas/direction.js';
 import { describeIssues } from '../../schema/issues.js';
 
 /** One user message of text (a string), messages, or a whole GetPromptResult. */
 export type GetReturn = string | readonly PromptMessage[] | GetPromptResult;
 
-const Messages = z.array(PromptMessage);
+const Messages = lazy(() => z.array(PromptMessage()));
 
 /** Shapes what `get` returned; anything else is the prompt's bug: an Error naming it (-32603 on the wire). */
 export function toPromptResult(value: unknown, owner: string): GetPromptResult {
   if (typeof value === 'string') return { messages: [{ role: 'user', content: { type: 'text', text: value } }] };
   if (Array.isArray(value)) {
-    const messages = Messages.safeParse(value);
+    const messages = Messages().safeParse(value);
     if (!messages.success)
       throw new Error(`${owner}: get returned invalid messages: ${describeIssues(messages.error.issues, 'messages')}`);
     return { messages: messages.data };
   }
-  const result = GetPromptResult.safeParse(value);
+  const result = GetPromptResult().safeParse(value);
   if (!result.success) {
     const what =
       value === null

@@ -1,13 +1,14 @@
 // A read's return value -> ReadResourceResult. Wire key order: uri, mimeType?, text | blob, _meta?.
 import { z } from 'zod/v4';
 import { ResourceContents, type ReadResourceResult } from '../../../schemas/resources.js';
+import { lazy } from '../../../schemas/direction.js';
 import { describeIssues } from '../../schema/issues.js';
 import { toBase64 } from '../../runtime/bytes.js';
 
 /** Text (a string), bytes (a Uint8Array or Buffer), contents of its own, or a whole ReadResourceResult. */
 export type ReadReturn = string | Uint8Array | readonly ResourceContents[] | ReadResourceResult;
 
-const ContentsList = z.array(ResourceContents).min(1);
+const ContentsList = lazy(() => z.array(ResourceContents()).min(1));
 
 /**
  * Shapes what a read returned. Anything else is the resource's bug: an Error naming it, which the
@@ -36,7 +37,7 @@ export function toReadResult(
       `${owner}: read returned ${value === null ? 'null' : typeof value}; it returns a string, bytes, or contents`,
     );
   }
-  const parsed = ContentsList.safeParse(list);
+  const parsed = ContentsList().safeParse(list);
   if (!parsed.success)
     throw new Error(`${owner}: read returned invalid contents: ${describeIssues(parsed.error.issues, 'contents')}`);
   const meta = Array.isArray(value) ? undefined : (value as { _meta?: unknown })._meta;

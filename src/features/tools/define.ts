@@ -172,7 +172,7 @@ export function defineTool<I extends AnyObjectSchema, O extends AnyObjectSchema 
   definition: ToolDefinition<I, O>,
 ): Tool {
   const { name, title, description, input, output, annotations, timeoutMs, handler } = definition;
-  const checkedName = ToolName.safeParse(name, ONCE);
+  const checkedName = ToolName().safeParse(name, ONCE);
   if (!checkedName.success) {
     throw new TypeError(`tool ${JSON.stringify(name)}: invalid name: ${describeIssues(checkedName.error.issues)}`);
   }

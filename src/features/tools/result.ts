@@ -2,13 +2,14 @@
 import { z } from 'zod/v4';
 import { ContentBlock } from '../../../schemas/common.js';
 import { CallToolResult } from '../../../schemas/tools.js';
+import { lazy } from '../../../schemas/direction.js';
 import { describeIssues } from '../../schema/issues.js';
 import { isThenable } from '../../core/maybe-async.js';
 import { parse } from '../../schema/parse.js';
 import type { ParseResult } from '../../schema/zod.js';
 import type { Tool } from './define.js';
 
-const ContentBlocks = z.array(ContentBlock);
+const ContentBlocks = lazy(() => z.array(ContentBlock()));
 
 /**
  * A tool-level failure: a normal result the model reads and recovers from (MCP "Tools", error handling: the result, not
@@ -30,12 +31,12 @@ export function toCallToolResult(tool: Tool, value: unknown): CallToolResult | P
   if (tool.output !== undefined) return toStructuredResult(tool.name, parse(tool.output, value, tool.asyncOutput));
   if (typeof value === 'string') return toolText(value);
   if (Array.isArray(value)) {
-    const blocks = ContentBlocks.safeParse(value);
+    const blocks = ContentBlocks().safeParse(value);
     if (blocks.success) return { content: blocks.data, isError: false };
     return toolError(`tool ${tool.name} returned invalid content blocks: ${describeIssues(blocks.error.issues)}`);
   }
   if (typeof value === 'object' && value !== null && 'content' in value) {
-    const result = CallToolResult.safeParse(value);
+    const result = CallToolResult().safeParse(value);
     if (!result.success) {
       return toolError(`tool ${tool.name} returned an invalid CallToolResult: ${describeIssues(result.error.issues)}`);
     }

@@ -21,7 +21,7 @@ export function toJsonSchema(schema: AnyObjectSchema, side: SchemaSide, owner: s
   checkConvertible(schema, side, owner);
   const { $schema: _dialect, ...json } = isZod4(schema) ? fromZod4(schema, side, owner) : fromZod3(schema, side);
   const stated: Record<string, unknown> = { $schema: JSON_SCHEMA_2020_12, ...json };
-  if (!ObjectJsonSchema.safeParse(stated).success)
+  if (!ObjectJsonSchema().safeParse(stated).success)
     throw new TypeError(`${owner}: the schema does not describe an object`);
   return stated as ObjectJsonSchema; // checked above; kept as built so that `$schema` stays the first key
 }

@@ -4,7 +4,7 @@ import { RequestId } from '../../../schemas/jsonrpc.js';
 
 /** The id to answer a request with, when it is one a response may carry. */
 export function idOf(frame: { id: unknown }): RequestId | undefined {
-  const parsed = RequestId.safeParse(frame.id);
+  const parsed = RequestId().safeParse(frame.id);
   return parsed.success ? parsed.data : undefined;
 }
 

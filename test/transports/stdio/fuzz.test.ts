@@ -1,8 +1,10 @@
 // 10,000 random lines into a spawned server: it survives, answers a final ping, and writes only frames.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Notification, Response } from '../../../schemas/jsonrpc.js';
+import { schemas } from '../../../schemas/index.js';
 import { StdioPeer } from '../../helpers/stdio-peer.js';
+
+const { Notification, Response } = schemas;
 
 const methods = [
   'initialize',
