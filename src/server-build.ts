@@ -2,6 +2,7 @@
 // composed (features/table.ts), the state methods read, and the request path handed to the modules.
 import { z } from 'zod/v4';
 import type { Implementation } from '../schemas/common.js';
+import { lazy } from '../schemas/direction.js';
 import type { CacheHint } from '../schemas/rev2026.js';
 import { checkIcons } from './core/metadata.js';
 import { describeIssues } from './schema/issues.js';
@@ -25,13 +26,15 @@ import { reportToStderr } from './jsonrpc/report.js';
 import { writeDiagnostic } from './runtime/host.js';
 import { checkOptions, type McpServerOptions } from './server-options.js';
 
-const Identity = z.object({
-  name: z.string().min(1, { error: 'must not be empty' }),
-  version: z.string(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  websiteUrl: z.url({ protocol: /^https?$/, error: 'must be an http: or https: URL' }).optional(),
-});
+const Identity = lazy(() =>
+  z.object({
+    name: z.string().min(1, { error: 'must not be empty' }),
+    version: z.string(),
+    title: z.string().optional(),
+    description: z.string().optional(),
+    websiteUrl: z.url({ protocol: /^https?$/, error: 'must be an http: or https: URL' }).optional(),
+  }),
+);
 
 /**
  * Who the server says it is (MCP `Implementation`): whole in initialize (2025) and server/discover
@@ -41,7 +44,7 @@ export function serverIdentity(options: McpServerOptions): {
   serverInfo: Implementation;
   resultServerInfo: Implementation;
 } {
-  const checked = Identity.safeParse(options, ONCE);
+  const checked = Identity().safeParse(options, ONCE);
   if (!checked.success) throw new TypeError(`McpServer: ${describeIssues(checked.error.issues)}`);
   const { name, version, title, description, websiteUrl } = checked.data;
   const icons = checkIcons(options.icons, 'McpServer');

@@ -2,6 +2,7 @@
 // it is defined, against MCP's rules (2025-11-25 and 2026-07-28 "General fields": `icons`, `_meta`).
 import { z } from 'zod/v4';
 import type { Icon } from '../../schemas/common.js';
+import { lazy } from '../../schemas/direction.js';
 import { describeIssues, formatPath } from '../schema/issues.js';
 import { ONCE } from '../schema/parse.js';
 import { optionKeys, refuseUnknownOptions } from './options.js';
@@ -41,15 +42,17 @@ function iconSourceProblem(src: string): string | undefined {
   return undefined;
 }
 
-const IconOption = z.object({
-  src: z.string().superRefine((src, ctx) => {
-    const problem = iconSourceProblem(src);
-    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+const IconOption = lazy(() =>
+  z.object({
+    src: z.string().superRefine((src, ctx) => {
+      const problem = iconSourceProblem(src);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+    mimeType: z.string().regex(IMAGE_TYPE, { error: 'must be an image type, e.g. "image/png"' }).optional(),
+    sizes: z.array(z.string().regex(SIZE, { error: 'must be WIDTHxHEIGHT (e.g. "48x48") or "any"' })).optional(),
+    theme: z.enum(['light', 'dark'], { error: 'must be "light" or "dark"' }).optional(),
   }),
-  mimeType: z.string().regex(IMAGE_TYPE, { error: 'must be an image type, e.g. "image/png"' }).optional(),
-  sizes: z.array(z.string().regex(SIZE, { error: 'must be WIDTHxHEIGHT (e.g. "48x48") or "any"' })).optional(),
-  theme: z.enum(['light', 'dark'], { error: 'must be "light" or "dark"' }).optional(),
-});
+);
 const ICON_KEYS = optionKeys<Icon>({ src: true, mimeType: true, sizes: true, theme: true });
 
 /**
@@ -61,7 +64,7 @@ export function checkIcons(icons: unknown, owner: string): Icon[] | undefined {
   if (!Array.isArray(icons))
     throw new TypeError(`${owner}: icons must be an array of icons ({ src, mimeType?, sizes?, theme? })`);
   icons.forEach((icon, index) => refuseUnknownOptions(`${owner}: icons[${index}]`, icon, ICON_KEYS));
-  const parsed = z.array(IconOption).safeParse(icons, ONCE);
+  const parsed = z.array(IconOption()).safeParse(icons, ONCE);
   if (!parsed.success) throw new TypeError(`${owner}: ${describeIssues(parsed.error.issues, 'icons')}`);
   return parsed.data.map(({ src, mimeType, sizes, theme }) => ({
     src,

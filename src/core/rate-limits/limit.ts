@@ -1,23 +1,26 @@
 // A rate limit as an author writes it (`{ perMinute: 60, burst: 10 }`, or `'60/min'` on the command
 // line) and as the stores count it: a token bucket of `burst` tokens, refilled `tokens` every `intervalMs`.
 import { z } from 'zod/v4';
+import { lazy } from '../../../schemas/direction.js';
 import { describeIssues } from '../../schema/issues.js';
 import { ONCE } from '../../schema/parse.js';
 
-const Rate = z.number().positive().max(1e9);
+const Rate = lazy(() => z.number().positive().max(1e9));
 
 /**
  * A token bucket: `perSecond`, `perMinute` or `perHour` (exactly one) is the rate it refills at;
  * `burst` how many may come at once, from a full bucket (default: the rate's number, so
  * `{ perMinute: 60 }` allows 60 at once, then one a second).
  */
-export const RateLimit = z.strictObject({
-  perSecond: Rate.optional(),
-  perMinute: Rate.optional(),
-  perHour: Rate.optional(),
-  burst: z.int().min(1).max(1e9).optional(),
-});
-export type RateLimit = z.input<typeof RateLimit>;
+export const RateLimit = lazy(() =>
+  z.strictObject({
+    perSecond: Rate().optional(),
+    perMinute: Rate().optional(),
+    perHour: Rate().optional(),
+    burst: z.int().min(1).max(1e9).optional(),
+  }),
+);
+export type RateLimit = z.input<ReturnType<typeof RateLimit>>;
 
 /** A checked limit, in the one form the stores count in. */
 export interface Bucket {
@@ -42,7 +45,7 @@ const UNITS = [
 /** The limit checked (`owner: ...` on a mistake), or undefined without one. */
 export function checkRateLimit(limit: RateLimit | undefined, owner: string): Bucket | undefined {
   if (limit === undefined) return undefined;
-  const checked = RateLimit.safeParse(limit, ONCE);
+  const checked = RateLimit().safeParse(limit, ONCE);
   if (!checked.success) throw new TypeError(`${owner}: rateLimit: ${describeIssues(checked.error.issues)}`);
   const given = UNITS.filter(([key]) => checked.data[key] !== undefined);
   if (given.length !== 1)
