@@ -58,6 +58,10 @@ const result = await build({
   target: 'node20',
   packages: 'external',
   sourcemap: 'linked',
+  // Whitespace and syntax, not names (stack traces keep them; the maps point at the TypeScript): the
+  // core's chunk is 0.74× the bytes, and its import holds about 0.45 MiB less (docs/performance.md).
+  minifyWhitespace: true,
+  minifySyntax: true,
   sourcesContent: true,
   chunkNames: 'chunk-[hash]',
   logLevel: 'warning',
