@@ -117,7 +117,7 @@ export const SERVE_FLAGS = {
   instance: {
     type: 'string',
     value: 'NAME',
-    text: 'with --http: start every 2025 session id with NAME. (for a balancer to route on)',
+    text: 'with --http: start every 2025 session id with NAME (for a balancer to route on)',
   },
   metrics: {
     type: 'boolean',

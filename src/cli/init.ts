@@ -118,7 +118,8 @@ function scaffold(name: string, zodMcp: string, target: string): Record<string, 
         skipLibCheck: true,
         types: ['node'],
       },
-      include: ['*.ts'],
+      // Every .ts of the project, in folders too (src/, test/); node_modules is left out by default.
+      include: ['**/*.ts'],
     }),
     'server.ts': `\
 // The server: its tools, exported so that \`zod-mcp serve\`, \`zod-mcp dev\`, \`zod-mcp inspect\` and the

@@ -39,6 +39,7 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
   if (cluster === undefined || cluster.isPrimary) {
     checkScaleOut(options, served);
     refuseOpenBind(options);
+    await (await import('./serve-peers.js')).checkServePeers(options);
   }
   const limits = options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit };
   if (cluster?.isPrimary) {

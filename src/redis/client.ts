@@ -1,7 +1,7 @@
 // The Redis connection the shared stores use: the official client (`@redis/client`, the core of
 // node-redis), loaded only when a Redis store is made, or a client the embedding already has.
 import { createHash } from 'node:crypto';
-import { importOptionalPeer } from '../core/optional-peer.js';
+import { importOptionalPeer, PEERS } from '../core/optional-peer.js';
 import { StoreUnavailableError } from '../core/tasks/store.js';
 import { outageWatch } from './outage.js';
 
@@ -178,7 +178,7 @@ export async function connectRedis(
 }
 
 async function createClient(url: string, owner: string): Promise<RedisClientLike> {
-  const module = await importOptionalPeer<{ createClient(options: object): unknown }>('@redis/client', '^6.0.0', owner);
+  const module = await importOptionalPeer<{ createClient(options: object): unknown }>(PEERS.redis, owner);
   // The first connection fails at once, saying where it tried; once connected, a lost connection is
   // retried for as long as it takes (50 ms, doubling, at most 2 s apart).
   let connected = false;

@@ -1,7 +1,7 @@
 // `zod-mcp init DIR`: a project that works at once. Made in a temp folder with the packed package as
 // its zod-mcp, installed by npm, its own `npm test` passes and `npx zod-mcp serve server.ts` serves it.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -48,6 +48,20 @@ describe('zod-mcp init', () => {
     });
     expect(stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+2 passed \(2\)/);
   }, 150_000);
+
+  it('type-checks the .ts files in its folders too: a type error in src/ fails its tsc', async () => {
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'src', 'broken.ts'), "export const count: number = 'three';\n");
+    try {
+      const failure = await exec('npx', ['tsc', '-p', '.'], { cwd: dir, timeout: 60_000 }).then(
+        () => '',
+        (error: { stdout: string }) => error.stdout,
+      );
+      expect(failure).toContain("src/broken.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'.");
+    } finally {
+      rmSync(join(dir, 'src'), { recursive: true, force: true });
+    }
+  }, 70_000);
 
   it('is served by `npx zod-mcp serve server.ts`', async () => {
     const peer = new StdioPeer(['zod-mcp', 'serve', 'server.ts'], [], { command: 'npx', cwd: dir });

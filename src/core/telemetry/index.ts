@@ -1,7 +1,7 @@
 // OpenTelemetry traces and metrics (the semantic conventions for MCP), on when McpServer's
 // `telemetry` option asks. This module names no OpenTelemetry type: `@opentelemetry/api` is an
 // optional peer, imported by `startTelemetry` only, and the code that uses it (otel.ts) with it.
-import { importOptionalPeer } from '../optional-peer.js';
+import { importOptionalPeer, PEERS } from '../optional-peer.js';
 import { refuseUnknownOptions } from '../options.js';
 import { VERSION } from '../../version.js';
 import { definedNames, type DefinedNames, type Named } from './labels.js';
@@ -80,7 +80,7 @@ export async function startTelemetry(
 ): Promise<RequestTracer | undefined> {
   const { version, report, defined } = server;
   try {
-    const api = await importOptionalPeer<object>('@opentelemetry/api', '^1.9.0', "McpServer's telemetry option");
+    const api = await importOptionalPeer<object>(PEERS.otelApi, "McpServer's telemetry option");
     const { otelTracer } = await import('./otel.js');
     return otelTracer(
       api as Parameters<typeof otelTracer>[0],

@@ -4,7 +4,7 @@
 // imported only when metrics are on; this module names none of their types in what it exports.
 import type { MeterProvider as SdkMeterProvider } from '@opentelemetry/sdk-metrics';
 import type * as Exporter from '@opentelemetry/exporter-prometheus';
-import { importOptionalPeer } from '../../core/optional-peer.js';
+import { importOptionalPeers, METRICS_PEERS } from '../../core/optional-peer.js';
 import type { McpServer } from '../../server.js';
 import type { HttpResponse } from './messages.js';
 import { utf8Length } from '../../runtime/bytes.js';
@@ -35,16 +35,9 @@ export async function startMetrics(
   state: MeasuredTransport,
   path: string,
 ): Promise<MetricsEndpoint> {
-  const sdk = await importOptionalPeer<typeof import('@opentelemetry/sdk-metrics')>(
-    '@opentelemetry/sdk-metrics',
-    '^2.0.0',
-    NEEDER,
-  );
-  const prometheus = await importOptionalPeer<typeof Exporter>(
-    '@opentelemetry/exporter-prometheus',
-    '^0.223.0',
-    NEEDER,
-  );
+  const [, sdk, prometheus] = await importOptionalPeers<
+    [unknown, typeof import('@opentelemetry/sdk-metrics'), typeof Exporter]
+  >(METRICS_PEERS, NEEDER);
   // The exporter as a pull reader only: it opens no port of its own, our route renders what it collects.
   const reader = new prometheus.PrometheusExporter({ preventServerStart: true });
   const serializer = new prometheus.PrometheusSerializer();

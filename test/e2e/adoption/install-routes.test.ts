@@ -274,4 +274,34 @@ describe('an optional peer that is not installed', () => {
       'checking JWT access tokens (auth) needs jose, an optional peer dependency of zod-mcp that is not installed: run `npm install jose@^6.0.0`',
     );
   });
+
+  const otel =
+    '@opentelemetry/api@^1.9.0 @opentelemetry/sdk-metrics@^2.0.0 @opentelemetry/exporter-prometheus@^0.223.0';
+
+  it('--metrics: exits 1, naming its three packages in one line that installs them all', async () => {
+    const result = await serve(['--metrics']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      "serveHttp's metrics option needs @opentelemetry/api, @opentelemetry/sdk-metrics and " +
+        '@opentelemetry/exporter-prometheus, optional peer dependencies of zod-mcp that are not installed: run ' +
+        `\`npm install ${otel}\``,
+    );
+  });
+
+  it('--redis, --auth-issuer and --metrics: one message for every package they need, before anything starts', async () => {
+    const result = await serve(
+      [
+        ...['--redis', 'redis://127.0.0.1:9', '--metrics'],
+        ...['--auth-issuer', 'http://127.0.0.1:9', '--auth-audience', 'http://127.0.0.1:3000/mcp'],
+      ],
+      { ZOD_MCP_STATE_KEY: 'a shared secret of the test' },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'serve --redis, --auth-issuer and --metrics needs @redis/client, jose, @opentelemetry/api, ' +
+        '@opentelemetry/sdk-metrics and @opentelemetry/exporter-prometheus, optional peer dependencies of zod-mcp ' +
+        `that are not installed: run \`npm install @redis/client@^6.0.0 jose@^6.0.0 ${otel}\``,
+    );
+    expect(result.stderr.match(/not installed/g)).toHaveLength(1);
+  });
 });

@@ -3,7 +3,7 @@
 import { encodeUtf8, toBase64, toBase64Url } from '../../../runtime/bytes.js';
 import type { Timer } from '../../../runtime/host.js';
 import type { AuthInfo } from '../../../core/auth.js';
-import { importOptionalPeer } from '../../../core/optional-peer.js';
+import { importOptionalPeer, PEERS } from '../../../core/optional-peer.js';
 import { fetchKeySet, fetchMetadata, type KeySet } from './jwks.js';
 import { createRemote, Unavailable, type Remote } from './remote.js';
 import { InvalidToken, canonicalResource, describeJoseError, infoOf } from './claims.js';
@@ -239,5 +239,5 @@ export async function loadTokenChecks(options: AuthOptions): Promise<void> {
 }
 
 function loadJose(): Promise<Jose> {
-  return importOptionalPeer<Jose>('jose', '^6.0.0', 'checking JWT access tokens (auth)');
+  return importOptionalPeer<Jose>(PEERS.jose, 'checking JWT access tokens (auth)');
 }
