@@ -174,7 +174,7 @@ protocol eras: 2025 clients send initialize, 2026-07-28 clients send their versi
     examples: [
       'zod-mcp serve ./server.ts',
       'zod-mcp serve --demo --http --port 3000',
-      'claude mcp add my-tools -- npx zod-mcp serve /abs/path/server.ts',
+      'claude mcp add my-tools -- npx --prefix /abs/path/my-tools zod-mcp serve /abs/path/my-tools/server.ts',
     ],
   },
   dev: {

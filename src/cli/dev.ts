@@ -2,13 +2,14 @@
 // folder changes. The client keeps its connection either way: this process stands between it and
 // the server of the moment (dev-stdio.ts, dev-http.ts), and tells it its lists changed.
 import { watch, type FSWatcher } from 'node:fs';
-import { basename, dirname, extname, relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { HttpRunner } from './dev-http.js';
 import { StdioRunner } from './dev-stdio.js';
 import { parseServeArgs } from './serve-args.js';
 import { UsageError } from './usage-error.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../transports/http/defaults.js';
 import { listenFailure } from './listen-failure.js';
+import { claudeAddLine, SCOPE_NOTE, serverName, withAbsolutePaths } from './claude-line.js';
 
 /** Changes closer together than this restart once. */
 const SETTLE_MS = 150;
@@ -38,11 +39,11 @@ export async function runDevCommand(args: readonly string[]): Promise<number> {
   ];
   const folder = dirname(resolve(options.module));
   const say = (text: string) => process.stderr.write(`zod-mcp dev: ${text}\n`);
-  const name = basename(options.module, extname(options.module));
-  const hint = options.http
-    ? 'restarts on change'
-    : `restarts on change (Claude Code: claude mcp add ${name} -- npx zod-mcp dev ${options.module})`;
-  say(`serving ${options.module} over ${options.http ? 'HTTP' : 'stdio'}; ${hint}`);
+  say(`serving ${options.module} over ${options.http ? 'HTTP' : 'stdio'}; restarts on change`);
+  if (!options.http) {
+    const line = claudeAddLine(serverName(options.module), ['dev', ...withAbsolutePaths(args, options.module)]);
+    say(`Claude Code starts it with (${SCOPE_NOTE}):\n  ${line}`);
+  }
   let runner: HttpRunner | StdioRunner;
   if (options.http) {
     const { exposureLines, refuseOpenBind } = await import('./exposure.js');

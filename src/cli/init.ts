@@ -4,6 +4,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../version.js';
+import { claudeAddLineFor } from './claude-line.js';
+import { shellWord } from './shell-word.js';
 
 /**
  * The versions the scaffold installs: the ones this package is tested with (test/cli/init.test.ts holds them to
@@ -40,10 +42,6 @@ export async function runInitCommand(dir: string, zodMcp?: string): Promise<numb
 }
 
 /** `text` as one word of a POSIX shell: as it is when it is safe, else in single quotes. */
-export function shellWord(text: string): string {
-  return /^[\w./@%+=:,-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
-}
-
 /** npm's rules for a name: lower case, URL-safe, at most 214 characters. */
 function packageName(folder: string): string {
   const name = folder
@@ -166,10 +164,12 @@ npx zod-mcp dev server.ts              # restarted on every change
 npx zod-mcp inspect server.ts          # what a client sees
 \`\`\`
 
-Give it to Claude Code (from any folder):
+Give it to Claude Code. The line names absolute paths, so it works typed in any folder; Claude Code
+adds the server for the folder it is typed in (its default scope), and with \`-s user\` after
+\`add\` for every folder:
 
 \`\`\`sh
-claude mcp add ${name} -- npx --prefix ${shellWord(target)} zod-mcp serve ${shellWord(join(target, 'server.ts'))}
+${claudeAddLineFor(name, target, ['serve', join(target, 'server.ts')])}
 \`\`\`
 `,
     '.gitignore': 'node_modules/\n',

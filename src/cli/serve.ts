@@ -19,6 +19,11 @@ export async function runServeCommand(args: readonly string[]): Promise<void> {
     options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit },
   );
   const { serveStdio } = await import('../transports/stdio/serve.js');
+  if (process.stdin.isTTY) {
+    const { claudeAddLine, serverName, withAbsolutePaths, SCOPE_NOTE } = await import('./claude-line.js');
+    const line = claudeAddLine(serverName(options.module), ['serve', ...withAbsolutePaths(args, options.module)]);
+    process.stderr.write(`zod-mcp serve: Claude Code starts it with (${SCOPE_NOTE}):\n  ${line}\n`);
+  }
   const toolsets = servedToolsets(options, server);
   await serveStdio(server, { ...(toolsets === undefined ? {} : { toolsets }), ...servedDiscovery(options, server) })
     .closed;

@@ -53,7 +53,8 @@ export async function importOptionalPeers<T extends unknown[]>(peers: readonly P
 function notInstalled(missing: readonly Peer[], needer: string): string {
   const install = `run \`npm install ${missing.map(({ name, range }) => `${name}@${range}`).join(' ')}\``;
   if (missing.length === 1) {
-    return `${needer} needs ${missing[0]!.name}, an optional peer dependency of zod-mcp that is not installed: ${install}`;
+    const [{ name }] = missing as [Peer];
+    return `${needer} needs ${name}, an optional peer dependency of zod-mcp that is not installed: ${install}`;
   }
   const names = missing.map(({ name }) => name);
   return (

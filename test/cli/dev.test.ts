@@ -56,7 +56,9 @@ describe('zod-mcp dev MODULE over stdio', () => {
         },
       });
       expect(peer.stderr).toContain(
-        `zod-mcp dev: serving ${module} over stdio; restarts on change (Claude Code: claude mcp add live -- npx zod-mcp dev ${module})\n`,
+        `zod-mcp dev: serving ${module} over stdio; restarts on change\n` +
+          "zod-mcp dev: Claude Code starts it with (for the folder it is typed in; 'claude mcp add -s user' for every " +
+          `folder):\n  claude mcp add live -- node ${programJs} dev ${module}\n`,
       );
     } finally {
       expect((await peer.end()).code).toBe(0);

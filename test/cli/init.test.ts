@@ -8,7 +8,10 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCAFFOLD_VERSIONS } from '../../src/cli/init.js';
 import { packProject } from '../e2e/adoption/project.js';
+import { claudeListsAfter } from '../helpers/claude.js';
 import { root, run } from '../helpers/run.js';
+import { describeWithClient } from '../helpers/runtimes.js';
+import { shellWord } from '../../src/cli/shell-word.js';
 import { programJs, StdioPeer } from '../helpers/stdio-peer.js';
 
 const exec = promisify(execFile);
@@ -75,6 +78,30 @@ describe('zod-mcp init', () => {
     });
     await peer.end();
   }, 40_000);
+
+  describeWithClient('claude-code')('in Claude Code, typed in another folder', () => {
+    it("its README's claude mcp add line connects", async () => {
+      const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+      const line = readme.split('\n').find((entry) => entry.startsWith('claude mcp add '));
+      expect(line).toBe(`claude mcp add my-tools -- npx --prefix '${dir}' zod-mcp serve '${join(dir, 'server.ts')}'`);
+      expect(await claudeListsAfter(line!, 'my-tools')).toMatch(/^my-tools: npx --prefix .* - ✔ Connected$/);
+    }, 90_000);
+
+    it("serve --help's example connects, with a project's paths for its placeholders", async () => {
+      const { stdout } = await zodMcp(['serve', '--help']);
+      const example = stdout
+        .split('\n')
+        .map((entry) => entry.trim())
+        .find((entry) => entry.startsWith('claude mcp add '));
+      expect(example).toBe(
+        'claude mcp add my-tools -- npx --prefix /abs/path/my-tools zod-mcp serve /abs/path/my-tools/server.ts',
+      );
+      const line = example!
+        .replace('/abs/path/my-tools/server.ts', shellWord(join(dir, 'server.ts')))
+        .replace('/abs/path/my-tools', shellWord(dir));
+      expect(await claudeListsAfter(line, 'my-tools')).toMatch(/^my-tools: npx --prefix .* - ✔ Connected$/);
+    }, 90_000);
+  });
 });
 
 describe('zod-mcp init, otherwise', () => {

@@ -10,15 +10,16 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Runs a command to completion, feeding `input` on stdin (or closing it at once), with `env` added to ours. */
+/** Runs a command to completion (in `cwd`, the checkout by default), feeding `input` on stdin (or closing it at once), with `env` added to ours. */
 export function run(
   command: string,
   args: string[],
   input?: string,
   env: Record<string, string> = {},
+  cwd = root,
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -228,8 +228,8 @@ export function serveStdio(server: McpServer, options: StdioOptions = {}): Stdio
   }
   if ((input as { isTTY?: boolean }).isTTY) {
     process.stderr.write(
-      'zod-mcp: an MCP server speaking JSON-RPC on stdin/stdout. Start it from an MCP client ' +
-        '(e.g. `claude mcp add zod-mcp -- npx zod-mcp serve`), or type one JSON-RPC message per line; Ctrl-D ends.\n',
+      'zod-mcp: an MCP server speaking JSON-RPC on stdin/stdout. Start it from an MCP client, ' +
+        'or type one JSON-RPC message per line; Ctrl-D ends.\n',
     );
   }
 

@@ -94,8 +94,8 @@ describe('serveStdio in process', () => {
     input.end();
     await stdio.closed;
     expect(write.mock.calls.map(([text]) => String(text))).toStrictEqual([
-      'zod-mcp: an MCP server speaking JSON-RPC on stdin/stdout. Start it from an MCP client ' +
-        '(e.g. `claude mcp add zod-mcp -- npx zod-mcp serve`), or type one JSON-RPC message per line; Ctrl-D ends.\n',
+      'zod-mcp: an MCP server speaking JSON-RPC on stdin/stdout. Start it from an MCP client, ' +
+        'or type one JSON-RPC message per line; Ctrl-D ends.\n',
     ]);
   });
 });
