@@ -146,6 +146,12 @@ describe('zod-mcp serve MODULE', () => {
         `zod-mcp: serve: ${built} exports a built McpServer, to which --demo cannot add: pass those to new McpServer({...}) in the module, or export its tools instead\n`,
       ],
       [['serve', parts, built], 2, `zod-mcp: serve: one module to serve, not 2: ${parts} ${built}\n`],
+      // The flags that set a server's options when it is built: the module's server has its own (docs/cli.md).
+      [
+        ['serve', built, '--rate-limit', '60/min'],
+        2,
+        `zod-mcp: serve: ${built} exports a built McpServer, to which --rate-limit cannot add: pass those to new McpServer({...}) in the module, or export its tools instead\n`,
+      ],
     ];
     for (const [args, code, stderr] of cases)
       expect(await zodMcp(args), args.join(' ')).toStrictEqual({ code, stdout: '', stderr });
