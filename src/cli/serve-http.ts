@@ -5,6 +5,9 @@ import { serveHttp, type HttpOptions, type HttpServerHandle } from '../transport
 import { VERSION } from '../version.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../transports/http/defaults.js';
 import { listenFailure } from './listen-failure.js';
+import { LATEST_PROTOCOL_VERSION_2025, PROTOCOL_VERSIONS_2025 } from '../../schemas/rev2025.js';
+import { PROTOCOL_VERSIONS_2026 } from '../../schemas/rev2026.js';
+import type { Era } from '../core/era.js';
 
 export interface RunHttpOptions extends HttpOptions {
   /** Resolves when a stop is asked for; SIGTERM or SIGINT by default. A second one stops at once. */
@@ -28,6 +31,7 @@ export async function runHttp(server: McpServer, options: RunHttpOptions = {}): 
   if (onListening === undefined) {
     for (const line of notices?.(handle.port) ?? []) process.stderr.write(`${line}\n`);
     process.stderr.write(`zod-mcp ${VERSION}: serving MCP over HTTP at ${handle.url}\n`);
+    process.stderr.write(`zod-mcp: ${speaks(server.eras, httpOptions.stateless === true, handle.healthUrl)}\n`);
     if (handle.metricsUrl !== undefined) process.stderr.write(`zod-mcp: Prometheus metrics at ${handle.metricsUrl}\n`);
   } else await onListening(handle);
   await stopSignal;
@@ -46,4 +50,16 @@ function nextSignal(): Promise<NodeJS.Signals> {
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
   });
+}
+
+/** The start line's second half: the revisions served on the endpoint, and the health check's URL. */
+export function speaks(eras: readonly Era[], stateless: boolean, healthUrl: string | undefined): string {
+  const oldest = PROTOCOL_VERSIONS_2025.at(-1)!;
+  const revisions = [
+    eras.includes('rev2025') &&
+      `${oldest} to ${LATEST_PROTOCOL_VERSION_2025} (initialize${stateless ? ', no sessions' : ', then a session'})`,
+    eras.includes('rev2026') && `${PROTOCOL_VERSIONS_2026[0]} (stateless)`,
+  ].filter(Boolean);
+  const health = healthUrl === undefined ? '' : `; health check: GET ${healthUrl}`;
+  return `speaks MCP ${revisions.join(' and ')}${health}`;
 }

@@ -24,6 +24,8 @@ export interface HttpServerHandle {
   readonly port: number;
   /** With `metrics`: where Prometheus scrapes (the main port's, or 127.0.0.1 on `metrics.port`). */
   readonly metricsUrl: string | undefined;
+  /** Where a load balancer's health check GETs (200, or 503 while draining); undefined with `healthPath: false`. */
+  readonly healthUrl: string | undefined;
   /**
    * Stops accepting, aborts calls in flight (they answer with an `isError` result saying the server
    * is stopping), waits up to `closeGraceMs` for those answers, then drops every connection.
@@ -89,6 +91,8 @@ export async function serveHttp(server: McpServer, options: HttpOptions = {}): P
         : metricsServer === undefined
           ? `${scheme}://${hostAndPort(host, port)}${metrics.path}`
           : `http://127.0.0.1:${metricsServer.port}${metrics.path}`,
+    healthUrl:
+      resolved.healthPath === false ? undefined : `${scheme}://${hostAndPort(host, port)}${resolved.healthPath}`,
     close,
     drain: (drainOptions = {}) =>
       (drained ??= drainThenClose(handler, servers, drainOptions.timeoutMs ?? resolved.drainMs).then(close)),
