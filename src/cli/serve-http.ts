@@ -5,6 +5,7 @@ import { serveHttp, type HttpOptions, type HttpServerHandle } from '../transport
 import { VERSION } from '../version.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../transports/http/defaults.js';
 import { listenFailure } from './listen-failure.js';
+import { parentGone } from './parent-watch.js';
 import { LATEST_PROTOCOL_VERSION_2025, PROTOCOL_VERSIONS_2025 } from '../../schemas/rev2025.js';
 import { PROTOCOL_VERSIONS_2026 } from '../../schemas/rev2026.js';
 import type { Era } from '../core/era.js';
@@ -27,15 +28,18 @@ export async function runHttp(server: McpServer, options: RunHttpOptions = {}): 
   const handle = await serveHttp(server, httpOptions).catch((error: unknown) => {
     throw listenFailure(error, httpOptions.host ?? DEFAULT_HOST, httpOptions.port ?? DEFAULT_PORT);
   });
-  const stopSignal = given ?? nextSignal(); // only once serving: a failed start ends the process at once
+  // Only once serving: a failed start ends the process at once. Under npm, its wrapper's end stops it too.
+  const stopSignal: Promise<unknown> = given ?? Promise.race([nextSignal(), parentGone()]);
   if (onListening === undefined) {
     for (const line of notices?.(handle.port) ?? []) process.stderr.write(`${line}\n`);
     process.stderr.write(`zod-mcp ${VERSION}: serving MCP over HTTP at ${handle.url}\n`);
     process.stderr.write(`zod-mcp: ${speaks(server.eras, httpOptions.stateless === true, handle.healthUrl)}\n`);
     if (handle.metricsUrl !== undefined) process.stderr.write(`zod-mcp: Prometheus metrics at ${handle.metricsUrl}\n`);
   } else await onListening(handle);
-  await stopSignal;
-  if (onListening === undefined) process.stderr.write('zod-mcp: stopping (a second signal stops at once)\n');
+  const why = await stopSignal;
+  if (onListening === undefined && why === 'parent gone')
+    process.stderr.write('zod-mcp: npm, which started this process, is gone: stopping\n');
+  else if (onListening === undefined) process.stderr.write('zod-mcp: stopping (a second signal stops at once)\n');
   void nextSignal().then(() => handle.close());
   await handle.drain();
 }

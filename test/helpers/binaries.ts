@@ -24,6 +24,8 @@ export const BINARIES = {
     probe: ['-n', '/usr/sbin/ip', 'link', 'set', 'lo', 'up'],
     install: 'apt-get install util-linux iproute2, and run as root',
   },
+  // systemd's unit checker, for the unit docs/deploy.md shows (it needs no running systemd).
+  'systemd-analyze': { command: '/usr/bin/systemd-analyze', probe: ['--version'], install: 'apt-get install systemd' },
 } as const satisfies Record<string, { command?: string; probe: readonly string[]; install: string }>;
 export type Binary = keyof typeof BINARIES;
 
