@@ -59,9 +59,14 @@ export async function createProject(tarball: string, zodVersion: string): Promis
   writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
   // What the README's examples import besides: the frameworks it mounts the transport in, and the
   // OpenTelemetry API and SDK docs/observability.md sets up.
-  const frameworks = ['express', '@types/express', 'hono', '@opentelemetry/api', '@opentelemetry/sdk-trace-base'].map(
-    (name) => `${name}@${installedVersion(name)}`,
-  );
+  const frameworks = [
+    'express',
+    '@types/express',
+    'hono',
+    '@hono/node-server',
+    '@opentelemetry/api',
+    '@opentelemetry/sdk-trace-base',
+  ].map((name) => `${name}@${installedVersion(name)}`);
   const packages = [tarball, `zod@${zodVersion}`, `@types/node@${installedVersion('@types/node')}`, ...frameworks];
   await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', ...packages], {
     cwd: dir,

@@ -1,7 +1,8 @@
-// docs/http.md's shell blocks, run as a user pastes them (bash, in a folder of their own) against
-// `zod-mcp serve --http`: each prints exactly the block the page shows after it. And the README's one
-// curl line, against a module with the README's `add`.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+// docs/http.md's calls, run as a user pastes them against `zod-mcp serve --http`: the shell blocks
+// (bash, in a folder of their own) and the SDK v2 client program (node, in a project that installed
+// the client), each printing exactly the block the page shows after it. And the README's one curl
+// line, against a module with the README's `add`.
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +55,28 @@ describe("docs/http.md's curl blocks", () => {
     const { code, stdout, stderr } = await run('bash', ['-e', '-c', script], undefined, {}, folder);
     expect({ code, stderr }).toStrictEqual({ code: 0, stderr: '' });
     expect(stdout).toBe(block.prints);
+  });
+});
+
+describe("docs/http.md's SDK v2 client program", () => {
+  it('speaks 2026 with auto negotiation and 2025 by default, and prints what the page says', async () => {
+    const lines = (await readFile(join(root, 'docs', 'http.md'), 'utf8')).split('\n');
+    const at = lines.indexOf('<!-- test: {"client":"sdk-v2"} -->');
+    expect(lines[at + 1]).toBe('```js');
+    const end = lines.indexOf('```', at + 2);
+    const printsAt = lines.indexOf('```', end + 1);
+    const prints = `${lines.slice(printsAt + 1, lines.indexOf('```', printsAt + 1)).join('\n')}\n`;
+    const project = await mkdtemp(join(tmpdir(), 'zod-mcp-client-'));
+    await symlink(join(root, 'node_modules'), join(project, 'node_modules'), 'dir');
+    await writeFile(join(project, 'client.mjs'), `${lines.slice(at + 2, end).join('\n')}\n`);
+    const served = await startHttpProcess([programJs, 'serve', '--http', '--port', '0']);
+    try {
+      const result = await run(process.execPath, ['client.mjs'], undefined, { MCP_URL: served.url }, project);
+      expect(result).toStrictEqual({ code: 0, stdout: prints, stderr: '' });
+    } finally {
+      await served.stop();
+      await rm(project, { recursive: true, force: true });
+    }
   });
 });
 
