@@ -69,9 +69,13 @@ async function projectWith(label: string, ...spec: string[]): Promise<string> {
   );
   writeFileSync(join(dir, 'server.mjs'), serverModule);
   writeFileSync(join(dir, 'in-process.mjs'), inProcess);
-  await npm(dir, 'install', ...spec, zod);
+  const { stdout } = await npm(dir, 'install', ...spec, zod);
+  installed.set(label, stdout);
   return dir;
 }
+
+/** What each route's `npm install` printed on stdout, by label. */
+const installed = new Map<string, string>();
 
 let clone: string;
 let projects: Record<'git URL' | 'folder' | 'tarball', string>;
@@ -80,7 +84,7 @@ beforeAll(async () => {
   const repository = await snapshotRepository();
   // The git route needs nothing built beforehand (npm clones and prepares it), so it runs beside the clone's install.
   const [gitProject, cloned] = await Promise.all([
-    projectWith('git', `git+file://${repository}`),
+    projectWith('git', '--foreground-scripts', `git+file://${repository}`),
     freshClone().then(async (dir) => {
       await npm(dir, 'ci');
       return dir;
@@ -96,6 +100,14 @@ beforeAll(async () => {
   ]);
   projects = { 'git URL': gitProject, folder: folderProject, tarball: tarballProject };
 }, 600_000);
+
+describe('the git route', () => {
+  it('shows its build as it runs, with --foreground-scripts (the README says so: it takes half a minute)', () => {
+    const printed = installed.get('git') ?? '';
+    expect(printed).toContain('> zod-mcp@0.1.0 prepare\n> npm run build\n');
+    expect(printed).toContain('> zod-mcp@0.1.0 build\n');
+  });
+});
 
 describe('a fresh clone, after `npm ci`', () => {
   it('has dist/ built by npm ci itself', () => {
