@@ -65,7 +65,7 @@ export function checkOptions(options: McpServerOptions): CheckedOptions {
   if (eras.size === 0 || [...eras].some((era) => !ERAS.includes(era))) {
     throw new TypeError(`eras must list one or both of ${ERAS.join(', ')}`);
   }
-  const hints = options.cache === undefined ? {} : checkCache(options.cache);
+  const hints = options.cache === undefined || options.cache === null ? {} : checkCache(options.cache);
   const schemaProfile = options.schemaProfile ?? 'default';
   if (!SCHEMA_PROFILES.includes(schemaProfile))
     throw new TypeError(`schemaProfile must be one of ${SCHEMA_PROFILES.join(', ')}`);

@@ -6,6 +6,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { HttpServerHandle } from '../transports/http/node/listener.js';
 import type { ForwardTarget } from '../transports/http/options.js';
 import { VERSION } from '../version.js';
+import { parentGone } from './parent-watch.js';
 
 /** Where a worker takes the requests for its sessions that reach the others, and the secret they carry. */
 type Private = { port: number; secret: string };
@@ -112,6 +113,10 @@ export function runPrimary(
     };
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
+    void parentGone().then(() => {
+      process.stderr.write('zod-mcp: npm, which started this process, is gone\n');
+      stop();
+    });
     for (let i = 0; i < count; i++) fork();
   });
 }

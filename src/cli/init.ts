@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../version.js';
-import { claudeAddLineFor } from './claude-line.js';
+import { claudeAddLineFor, claudeName } from './claude-line.js';
 import { shellWord } from './shell-word.js';
 
 /**
@@ -41,7 +41,6 @@ export async function runInitCommand(dir: string, zodMcp?: string): Promise<numb
   return 0;
 }
 
-/** `text` as one word of a POSIX shell: as it is when it is safe, else in single quotes. */
 /** npm's rules for a name: lower case, URL-safe, at most 214 characters. */
 function packageName(folder: string): string {
   const name = folder
@@ -169,7 +168,7 @@ adds the server for the folder it is typed in (its default scope), and with \`-s
 \`add\` for every folder:
 
 \`\`\`sh
-${claudeAddLineFor(name, target, ['serve', join(target, 'server.ts')])}
+${claudeAddLineFor(claudeName(name), target, ['serve', join(target, 'server.ts')])}
 \`\`\`
 `,
     '.gitignore': 'node_modules/\n',

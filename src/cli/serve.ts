@@ -8,6 +8,7 @@ import { ignoreStderrFailures } from '../transports/stderr.js';
 import { UsageError } from './usage-error.js';
 import { servedDiscovery, servedToolsets } from './serve-tools.js';
 import { DEFAULT_HOST } from '../transports/http/defaults.js';
+import './parent-watch.js'; // reads the parent's id now, as the command starts
 
 export async function runServeCommand(args: readonly string[]): Promise<void> {
   const options = parseServeArgs(args);

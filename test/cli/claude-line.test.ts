@@ -1,8 +1,11 @@
 // The `claude mcp add` lines serve (on a terminal) and dev print, typed as printed in another folder:
 // Claude Code then starts the server and connects (`claude mcp list`). init's README line and serve's
 // --help example, which need an installed project, are run in init.test.ts.
-import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { claudeAddLine, claudeName, withAbsolutePaths } from '../../src/cli/claude-line.js';
 import { claudeListsAfter } from '../helpers/claude.js';
 import { root, run } from '../helpers/run.js';
 import { describeWithClient } from '../helpers/runtimes.js';
@@ -40,4 +43,44 @@ describeWithClient('claude-code')('the claude mcp add line, typed in another fol
       `built-server: node ${programJs} dev ${module} - ✔ Connected`,
     );
   }, 90_000);
+});
+
+describe('claudeAddLine', () => {
+  /** A file at `path` under a new folder, with its folders; answers the folder. */
+  function layout(path: string): string {
+    const dir = mkdtempSync(join(tmpdir(), 'zod-mcp-layout-'));
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), '');
+    return dir;
+  }
+
+  it("names the project of an npm install, reached through node_modules/.bin's link", () => {
+    const project = layout('node_modules/zod-mcp/dist/program.js');
+    mkdirSync(join(project, 'node_modules', '.bin'));
+    symlinkSync('../zod-mcp/dist/program.js', join(project, 'node_modules', '.bin', 'zod-mcp'));
+    expect(
+      claudeAddLine('my-tools', ['serve', '/abs/server.ts'], join(project, 'node_modules', '.bin', 'zod-mcp')),
+    ).toBe(`claude mcp add my-tools -- npx --prefix ${project} zod-mcp serve /abs/server.ts`);
+  });
+
+  it('names the project of a pnpm install, not its store folder', () => {
+    const project = layout('node_modules/.pnpm/zod-mcp@0.1.0/node_modules/zod-mcp/dist/program.js');
+    const program = join(project, 'node_modules/.pnpm/zod-mcp@0.1.0/node_modules/zod-mcp/dist/program.js');
+    expect(claudeAddLine('t', ['serve'], program)).toBe(`claude mcp add t -- npx --prefix ${project} zod-mcp serve`);
+  });
+
+  it("runs a clone's program with node, and quotes what a shell would split", () => {
+    const clone = layout('my clone/dist/program.js');
+    expect(claudeAddLine('my.tools', ['dev', '/a b/server.ts'], join(clone, 'my clone/dist/program.js'))).toBe(
+      `claude mcp add my-tools -- node '${clone}/my clone/dist/program.js' dev '/a b/server.ts'`,
+    );
+  });
+
+  it('takes names Claude Code takes, and makes paths absolute in both flag forms', () => {
+    expect(claudeName('my.tools')).toBe('my-tools');
+    expect(claudeName('...')).toBe('zod-mcp');
+    expect(withAbsolutePaths(['./s.ts', '--root', 'data', '--skills=./skills', '--port', '3'], './s.ts')).toStrictEqual(
+      [resolve('s.ts'), '--root', resolve('data'), `--skills=${resolve('skills')}`, '--port', '3'],
+    );
+  });
 });

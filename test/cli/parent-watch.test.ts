@@ -15,7 +15,8 @@ const { openSync } = require('node:fs');
 const [program, log, npm] = process.argv.slice(1);
 const out = openSync(log, 'a');
 const env = { ...process.env };
-if (npm === 'npm') env.npm_lifecycle_event = 'start'; else delete env.npm_lifecycle_event;
+if (npm === 'alone') delete env.npm_lifecycle_event; else env.npm_lifecycle_event = 'start';
+if (npm === 'off') env.ZOD_MCP_PARENT_WATCH = 'off';
 const child = spawn(process.execPath, [program, 'serve', '--http', '--port', '0'], { stdio: ['ignore', out, out], env });
 console.log(child.pid);
 setInterval(() => {}, 1000);
@@ -30,7 +31,7 @@ const alive = (pid: number) => {
   }
 };
 
-async function orphan(npm: 'npm' | 'alone'): Promise<{ pid: number; log: string }> {
+async function orphan(npm: 'npm' | 'alone' | 'off'): Promise<{ pid: number; log: string }> {
   const log = join(mkdtempSync(join(tmpdir(), 'zod-mcp-orphan-')), 'serve.log');
   const wrapper = spawn(process.execPath, ['-e', WRAPPER, programJs, log, npm], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -54,14 +55,18 @@ describe('a server whose npm wrapper is gone', () => {
     expect(readFileSync(log, 'utf8')).toContain('zod-mcp: npm, which started this process, is gone: stopping\n');
   }, 30_000);
 
-  it('runs on when npm did not start it', async () => {
-    const { pid, log } = await orphan('alone');
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 1500)); // three times the watch's interval
-      expect(alive(pid)).toBe(true);
-      expect(readFileSync(log, 'utf8')).not.toContain('is gone');
-    } finally {
-      process.kill(pid, 'SIGTERM');
-    }
-  }, 30_000);
+  it.each(['alone', 'off'] as const)(
+    'runs on when npm did not start it, or with the watch off (%s)',
+    async (how) => {
+      const { pid, log } = await orphan(how);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 1500)); // three times the watch's interval
+        expect(alive(pid)).toBe(true);
+        expect(readFileSync(log, 'utf8')).not.toContain('is gone');
+      } finally {
+        process.kill(pid, 'SIGTERM');
+      }
+    },
+    30_000,
+  );
 });

@@ -151,6 +151,11 @@ describe('results', () => {
       new TypeError('cache: Unrecognized key: "tools/lisst"'),
     );
   });
+
+  it('takes cache: null as no hints given, as it always has (the option schema is built only for hints)', async () => {
+    const { handle } = makeServer([echo], { cache: null as never });
+    expect(await handle(modern(1, 'tools/list'))).toMatchObject({ result: { ttlMs: 0, cacheScope: 'private' } });
+  });
 });
 
 describe('the envelope', () => {
