@@ -3,7 +3,7 @@
 // from. Claude Code adds a server for the folder the line is typed in (its default scope, `local`);
 // `-s user` adds it for every folder.
 import { realpathSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve, sep } from 'node:path';
+import { basename, dirname, extname, resolve, sep } from 'node:path';
 import { shellWord } from './shell-word.js';
 
 /**
