@@ -24,3 +24,22 @@ export function modern(id: number | string, method: string, params: Record<strin
 export const serverInfoMeta = (name = 'test-server', version = '1.2.3') => ({
   _meta: { 'io.modelcontextprotocol/serverInfo': { name, version } },
 });
+
+export type EraName = '2025' | '2026';
+
+/** A request as each era frames it: enveloped (2026), or as it is (2025, in a session after initialize). */
+export function eraRequest(era: EraName, id: number, method: string, params: Record<string, unknown> = {}) {
+  return era === '2026' ? modern(id, method, params) : { jsonrpc: '2.0', id, method, params };
+}
+
+/** A complete tools/call result of one text block, as each era frames it (test-server 1.2.3's). */
+export function eraTextResult(era: EraName, id: number, text: string, isError = false) {
+  return {
+    jsonrpc: '2.0',
+    id,
+    result:
+      era === '2026'
+        ? { resultType: 'complete', content: [{ type: 'text', text }], isError, ...serverInfoMeta() }
+        : { content: [{ type: 'text', text }], isError },
+  };
+}

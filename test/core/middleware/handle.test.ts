@@ -12,7 +12,7 @@ import {
   type McpRequest,
   type Middleware,
 } from '../../../src/index.js';
-import { envelope, modern, serverInfoMeta } from '../../helpers/eras.js';
+import { envelope, modern, eraRequest as request, eraTextResult as result } from '../../helpers/eras.js';
 
 const add = defineTool({
   name: 'add',
@@ -47,25 +47,8 @@ function serverWith(use: readonly Middleware[] = [], onError?: (error: unknown) 
     ...(onError === undefined ? {} : { onError }),
   });
 }
-const legacy = (id: number, method: string, params: Record<string, unknown> = {}) => ({
-  jsonrpc: '2.0',
-  id,
-  method,
-  params,
-});
 const call = (era: '2025' | '2026', id: number, name: string, args: Record<string, unknown>) =>
-  era === '2026'
-    ? modern(id, 'tools/call', { name, arguments: args })
-    : legacy(id, 'tools/call', { name, arguments: args });
-/** A complete tools/call result as each era frames it. */
-const result = (era: '2025' | '2026', id: number, text: string, isError = false) => ({
-  jsonrpc: '2.0',
-  id,
-  result:
-    era === '2026'
-      ? { resultType: 'complete', content: [{ type: 'text', text }], isError, ...serverInfoMeta() }
-      : { content: [{ type: 'text', text }], isError },
-});
+  request(era, id, 'tools/call', { name, arguments: args });
 
 describe.each(['2025', '2026'] as const)('middleware, %s', (era) => {
   it('runs as an onion, outermost first, around the method; a method filter adds only where it names', async () => {
@@ -97,7 +80,7 @@ describe.each(['2025', '2026'] as const)('middleware, %s', (era) => {
     expect(await server.handle(call(era, 1, 'add', { a: 1, b: 2 }))).toStrictEqual(
       result(era, 1, 'add is resting; try again in 5 s', true),
     );
-    const list = era === '2026' ? modern(2, 'tools/list') : legacy(2, 'tools/list');
+    const list = request(era, 2, 'tools/list');
     expect(await server.handle(list)).toStrictEqual({
       jsonrpc: '2.0',
       id: 2,
@@ -132,7 +115,7 @@ describe.each(['2025', '2026'] as const)('middleware, %s', (era) => {
     expect(await server.handle(call(era, 1, 'add', { a: 1, b: 2 }))).toStrictEqual(
       result(era, 1, 'the middleware broke', true),
     );
-    const list = era === '2026' ? modern(2, 'tools/list') : legacy(2, 'tools/list');
+    const list = request(era, 2, 'tools/list');
     expect(await server.handle(list)).toStrictEqual({
       jsonrpc: '2.0',
       id: 2,

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer, defineTool, memoryRateLimits, type Middleware, type RateLimit } from '../../../src/index.js';
-import { modern, serverInfoMeta } from '../../helpers/eras.js';
+import { eraRequest as request, eraTextResult as result } from '../../helpers/eras.js';
 
 const add = (rateLimit?: RateLimit) =>
   defineTool({
@@ -34,24 +34,8 @@ function serverWith(options: { rateLimit?: RateLimit; tool?: RateLimit; use?: Mi
   });
   return { server, clock };
 }
-const legacy = (id: number, method: string, params: Record<string, unknown> = {}) => ({
-  jsonrpc: '2.0',
-  id,
-  method,
-  params,
-});
-const request = (era: '2025' | '2026', id: number, method: string, params: Record<string, unknown> = {}) =>
-  era === '2026' ? modern(id, method, params) : legacy(id, method, params);
 const call = (era: '2025' | '2026', id: number, name: string, args: Record<string, unknown>) =>
   request(era, id, 'tools/call', { name, arguments: args });
-const result = (era: '2025' | '2026', id: number, text: string, isError = false) => ({
-  jsonrpc: '2.0',
-  id,
-  result:
-    era === '2026'
-      ? { resultType: 'complete', content: [{ type: 'text', text }], isError, ...serverInfoMeta() }
-      : { content: [{ type: 'text', text }], isError },
-});
 const isErrorOf = (response: unknown) => (response as { result?: { isError?: boolean } }).result?.isError;
 const limited = (id: number, retryAfterMs: number, detail: string) => ({
   jsonrpc: '2.0',

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Message } from '../../../schemas/jsonrpc.js';
 import { McpServer, defineTool, elicit, type AuthInfo, type McpRequest, type Session } from '../../../src/index.js';
-import { envelope, modern, serverInfoMeta } from '../../helpers/eras.js';
+import { envelope, eraRequest as frame, eraTextResult as result, type EraName as Era } from '../../helpers/eras.js';
 import { loaded, otelSetup } from '../../core/telemetry/setup.js';
 
 const otel = otelSetup();
@@ -59,21 +59,10 @@ function serve() {
   return { server, seen };
 }
 
-type Era = '2025' | '2026';
-const frame = (era: Era, id: number, method: string, params: Record<string, unknown>) =>
-  era === '2026' ? modern(id, method, params) : { jsonrpc: '2.0', id, method, params };
 const direct = (era: Era, id: number, name: string, args: object = {}) =>
   frame(era, id, 'tools/call', { name, arguments: args });
 const via = (era: Era, id: number, name: string, args: object = {}) =>
   frame(era, id, 'tools/call', { name: 'call_tool', arguments: { name, arguments: args } });
-const result = (era: Era, id: number, text: string, isError = false) => ({
-  jsonrpc: '2.0',
-  id,
-  result:
-    era === '2026'
-      ? { resultType: 'complete', content: [{ type: 'text', text }], isError, ...serverInfoMeta() }
-      : { content: [{ type: 'text', text }], isError },
-});
 
 beforeEach(() => otel.reset());
 

@@ -4,14 +4,11 @@
 // scopes) never found and unknown to call_tool.
 import { describe, expect, it } from 'vitest';
 import type { AuthInfo, McpServer } from '../../../src/index.js';
-import { modern, serverInfoMeta } from '../../helpers/eras.js';
+import { serverInfoMeta, eraRequest as request, type EraName as Era } from '../../helpers/eras.js';
 import { searchServer } from './corpus.js';
 
-type Era = '2025' | '2026';
 type Frame = { result: { tools: { name: string }[]; structuredContent: { tools: { name: string }[] } } };
 
-const request = (era: Era, id: number, method: string, params: Record<string, unknown> = {}) =>
-  era === '2026' ? modern(id, method, params) : { jsonrpc: '2.0', id, method, params };
 const answer = (era: Era, id: number, result: Record<string, unknown>) => ({
   jsonrpc: '2.0',
   id,

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer, defineTool, type AuthInfo } from '../../../src/index.js';
-import { modern, serverInfoMeta } from '../../helpers/eras.js';
+import { eraRequest as request, eraTextResult as result } from '../../helpers/eras.js';
 
 const tool = (name: string, extra: Record<string, unknown> = {}) =>
   defineTool({ name, description: `The ${name} tool.`, input: z.object({}), handler: () => `${name} ran`, ...extra });
@@ -23,18 +23,6 @@ const make = (declared: Record<string, { description?: string; default?: boolean
       tool('admin_repos', { toolset: 'repos', scopes: ['admin'] }),
     ],
   });
-
-type Era = '2025' | '2026';
-const request = (era: Era, id: number, method: string, params: Record<string, unknown> = {}) =>
-  era === '2026' ? modern(id, method, params) : { jsonrpc: '2.0', id, method, params };
-const result = (era: Era, id: number, text: string, isError: boolean) => ({
-  jsonrpc: '2.0',
-  id,
-  result:
-    era === '2026'
-      ? { resultType: 'complete', content: [{ type: 'text', text }], isError, ...serverInfoMeta() }
-      : { content: [{ type: 'text', text }], isError },
-});
 
 describe.each(['2025', '2026'] as const)('toolsets, %s', (era) => {
   const names = async (server: McpServer, context: Parameters<McpServer['handle']>[1] = {}) => {
