@@ -32,13 +32,15 @@ function realPath(program: string): string {
 export function claudeAddLine(name: string, args: readonly string[], program = process.argv[1] ?? ''): string {
   const absolute = realPath(program);
   const project = installedIn(absolute);
-  const start = project === undefined ? ['node', absolute] : ['npx', '--prefix', project, 'zod-mcp'];
-  return `claude mcp add ${shellWord(claudeName(name))} -- ${[...start, ...args].map(shellWord).join(' ')}`;
+  return line(name, project === undefined ? ['node', absolute] : ['npx', '--prefix', project, 'zod-mcp'], args);
 }
 
 /** The line for a project folder that has zod-mcp installed (init's README, the docs' example). */
 export function claudeAddLineFor(name: string, project: string, args: readonly string[]): string {
-  const start = ['npx', '--prefix', resolve(project), 'zod-mcp'];
+  return line(name, ['npx', '--prefix', resolve(project), 'zod-mcp'], args);
+}
+
+function line(name: string, start: readonly string[], args: readonly string[]): string {
   return `claude mcp add ${shellWord(claudeName(name))} -- ${[...start, ...args].map(shellWord).join(' ')}`;
 }
 

@@ -2,7 +2,7 @@
 // more (--redis, --auth-issuer, --metrics), one message names every package missing and one
 // `npm install` line installs them all, instead of one failure per package as each is installed. A
 // single feature keeps its own message, said when it loads.
-import { importOptionalPeers, METRICS_PEERS, PEERS, type Peer } from '../core/optional-peer.js';
+import { importOptionalPeers, inWords, METRICS_PEERS, PEERS, type Peer } from '../core/optional-peer.js';
 import type { ServeArgs } from './serve-args.js';
 
 export async function checkServePeers(options: ServeArgs): Promise<void> {
@@ -11,9 +11,9 @@ export async function checkServePeers(options: ServeArgs): Promise<void> {
   if (options.auth !== undefined) needs.push(['--auth-issuer', [PEERS.jose]]);
   if (options.metrics !== undefined) needs.push(['--metrics', METRICS_PEERS]);
   if (needs.length < 2) return;
-  const flags = needs.map(([flag]) => flag);
+  const flags = inWords(needs.map(([flag]) => flag));
   await importOptionalPeers(
     needs.flatMap(([, peers]) => peers),
-    `serve ${flags.slice(0, -1).join(', ')} and ${flags.at(-1)}`,
+    `serve ${flags}`,
   );
 }

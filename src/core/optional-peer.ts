@@ -56,11 +56,13 @@ function notInstalled(missing: readonly Peer[], needer: string): string {
     const [{ name }] = missing as [Peer];
     return `${needer} needs ${name}, an optional peer dependency of zod-mcp that is not installed: ${install}`;
   }
-  const names = missing.map(({ name }) => name);
-  return (
-    `${needer} needs ${names.slice(0, -1).join(', ')} and ${names.at(-1)}, optional peer dependencies of zod-mcp ` +
-    `that are not installed: ${install}`
-  );
+  const names = inWords(missing.map(({ name }) => name));
+  return `${needer} needs ${names}, optional peer dependencies of zod-mcp that are not installed: ${install}`;
+}
+
+/** Two or more names as a sentence lists them: `a, b and c`. */
+export function inWords(names: readonly string[]): string {
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 /**
