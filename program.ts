@@ -5,7 +5,7 @@ import { COMMANDS, isCommand, type CommandName } from './src/cli/commands.js';
 import { parseFlags } from './src/cli/flags.js';
 import { formatHelp, formatUsage } from './src/cli/help.js';
 import { closest } from './src/core/closest.js';
-import { UsageError } from './src/cli/usage-error.js';
+import { CommandFailure, UsageError } from './src/cli/usage-error.js';
 import { inspect } from 'node:util';
 import { VERSION } from './src/version.js';
 
@@ -65,6 +65,14 @@ async function run(command: CommandName, rest: string[]): Promise<number> {
       const { runInspectCommand } = await import('./src/cli/inspect.js');
       return runInspectCommand(rest);
     }
+    case 'call': {
+      const { runCallCommand } = await import('./src/cli/call.js');
+      return runCallCommand(rest);
+    }
+    case 'snapshot': {
+      const { runSnapshotCommand } = await import('./src/cli/snapshot.js');
+      return runSnapshotCommand(rest);
+    }
     case 'init': {
       const { values, positionals } = parseFlags(command, COMMANDS[command].flags, rest);
       if (positionals.length > 1)
@@ -99,7 +107,7 @@ main(process.argv.slice(2)).then(
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`zod-mcp: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
     if (process.env.ZOD_MCP_DEBUG === '1') process.stderr.write(`${inspect(error)}\n`); // the stack, and each cause's
-    process.exitCode = error instanceof UsageError ? 2 : 1;
+    process.exitCode = error instanceof UsageError ? 2 : error instanceof CommandFailure ? error.exitCode : 1;
     // What a failed start opened (a Redis connection, a cluster worker's channel) must not keep it alive.
     process.exit();
   },

@@ -4,6 +4,7 @@ import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import * as caseFile from '../schemas/case.js';
+import * as snapshot from '../schemas/snapshot.js';
 import { builtOnRead, isSentByServer } from '../schemas/direction.js';
 import * as jsonrpc from '../schemas/jsonrpc.js';
 import * as common from '../schemas/common.js';
@@ -34,6 +35,7 @@ const modules = [
   rev2025,
   rev2026,
   caseFile,
+  snapshot,
 ];
 
 /** Every exported Zod schema of the contract, by export name; a name used twice is a mistake. */

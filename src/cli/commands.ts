@@ -1,24 +1,9 @@
 // The commands of the command line, each with its flags and a line of help for every flag: the one
 // source of `--help`, `zod-mcp help`, the usage text, and of the check of what was typed.
+import type { Command, Flags } from './command-types.js';
+import { CONTRACT_COMMANDS } from './contract-commands.js';
 
-export interface Flag {
-  readonly type: 'string' | 'boolean';
-  /** What a string flag takes, as the help shows it (`N`, `DIR`, `URL`). */
-  readonly value?: string;
-  readonly text: string;
-}
-export type Flags = Readonly<Record<string, Flag>>;
-
-export interface Command {
-  /** `zod-mcp <name> <args>`. */
-  readonly args: string;
-  /** One line, for the list of commands. */
-  readonly summary: string;
-  /** What it does, a few lines, for its own help. */
-  readonly about: string;
-  readonly flags: Flags;
-  readonly examples?: readonly string[];
-}
+export type { Command, Flag, Flags } from './command-types.js';
 
 export const SERVE_FLAGS = {
   demo: {
@@ -196,6 +181,7 @@ and of search mode, with a warning past the tools hosts load. Exits 1 when there
     flags: INSPECT_FLAGS,
     examples: ['zod-mcp inspect ./server.ts', 'zod-mcp inspect ./server.ts --json --profile openai-strict'],
   },
+  ...CONTRACT_COMMANDS,
   init: {
     args: '[DIR]',
     summary: 'make a new project in DIR (default: here): a server with one tool, its test, and how to run it',

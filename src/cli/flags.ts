@@ -5,7 +5,13 @@ import { closest } from '../core/closest.js';
 import type { CommandName, Flags } from './commands.js';
 import { UsageError } from './usage-error.js';
 
-type Values<F extends Flags> = { -readonly [K in keyof F]?: F[K]['type'] extends 'string' ? string : boolean };
+type Values<F extends Flags> = {
+  -readonly [K in keyof F]?: F[K]['type'] extends 'string'
+    ? F[K]['multiple'] extends true
+      ? string[]
+      : string
+    : boolean;
+};
 
 /**
  * The flags and positionals of one command (`--port 8080` or `--port=8080`). A flag it does not

@@ -18,9 +18,19 @@ const LAYERS: readonly (readonly string[])[] = [
   ['src/server-build.ts'],
   ['src/server-core.ts'],
   ['src/server.ts'],
-  ['src/transports', 'src/bundled', 'src/redis'],
+  ['src/transports', 'src/bundled', 'src/redis', 'src/client'],
+  ['src/contract'],
   ['src/cli'],
-  ['src/index.ts', 'src/node.ts', 'src/redis.ts', 'src/workspace.ts', 'src/skills.ts', 'src/demo.ts', 'program.ts'],
+  [
+    'src/index.ts',
+    'src/node.ts',
+    'src/redis.ts',
+    'src/workspace.ts',
+    'src/skills.ts',
+    'src/demo.ts',
+    'src/testing.ts',
+    'program.ts',
+  ],
 ];
 
 function filesUnder(dir: string): string[] {

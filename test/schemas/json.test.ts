@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as caseFileModule from '../../schemas/case.js';
+import * as snapshotModule from '../../schemas/snapshot.js';
 import * as jsonrpcModule from '../../schemas/jsonrpc.js';
 import * as commonModule from '../../schemas/common.js';
 import * as loggingModule from '../../schemas/logging.js';
@@ -23,6 +24,7 @@ import { renderSchemaFiles, writeSchemaFiles } from '../../scripts/schema-files.
 
 // Each contract file as it is read: its schemas built, its constants as they are.
 const caseFile = builtOnRead(caseFileModule);
+const snapshot = builtOnRead(snapshotModule);
 const jsonrpc = builtOnRead(jsonrpcModule);
 const common = builtOnRead(commonModule);
 const logging = builtOnRead(loggingModule);
@@ -71,6 +73,7 @@ describe('schemas/json/', () => {
       'rev2025.ts',
       'rev2026.ts',
       'skills.ts',
+      'snapshot.ts',
       'tasks.ts',
       'tools.ts',
     ]);
@@ -89,6 +92,7 @@ describe('schemas/json/', () => {
       rev2025,
       rev2026,
       caseFile,
+      snapshot,
     ].flatMap((module) =>
       Object.entries(module)
         .filter(([, value]) => typeof value === 'object' && value !== null && '_zod' in value)

@@ -1,0 +1,84 @@
+// The contract kit's commands (call, snapshot): what they connect to and their flags, as commands.ts
+// holds the others'.
+import type { Command, Flags } from './command-types.js';
+
+/** What `call`, `snapshot` and `record` connect to, and how (src/cli/target.ts). */
+export const TARGET_FLAGS = {
+  header: {
+    type: 'string',
+    value: 'K:V',
+    multiple: true,
+    text: 'with a URL: send this header on every request (repeatable), e.g. "Authorization: Bearer $TOKEN"',
+  },
+  era: {
+    type: 'string',
+    value: '2025|2026|auto',
+    text: 'the protocol era to speak (default auto: 2026 when the server speaks it, else 2025)',
+  },
+} as const satisfies Flags;
+
+export const TARGET_ARGS = 'MODULE | URL | -- COMMAND [ARGS...]';
+
+export const CONTRACT_COMMANDS = {
+  call: {
+    args: `${TARGET_ARGS} [TOOL] [key=value ...] [options]`,
+    summary: 'call one tool of a server (a module, a command or a URL) and print its result',
+    about: `Connects to the server (MODULE in this process, a COMMAND over its stdio, or an http(s) URL),
+calls TOOL with the arguments, each value read as the tool's input schema says (numbers, booleans,
+null, JSON for objects and arrays, strings as typed), and prints the result's text. Without TOOL it
+lists the tools. Exit 0 for a result, 1 for an isError result, 2 for a usage error, an error frame or
+a server out of reach. A question the tool asks is answered from --answer, else asked on the terminal;
+a call that becomes a task is followed to its end, its progress on stderr.`,
+    flags: {
+      args: {
+        type: 'string',
+        value: 'JSON',
+        text: 'the arguments as one JSON object; key=value pairs override its keys',
+      },
+      json: { type: 'boolean', text: 'print the whole result as one line of JSON' },
+      answer: {
+        type: 'string',
+        value: 'FIELD=V',
+        multiple: true,
+        text: 'answer a form field the tool asks for (repeatable); QUESTION=decline or =cancel refuses one',
+      },
+      ...TARGET_FLAGS,
+    },
+    examples: [
+      'zod-mcp call ./server.ts add a=1 b=2',
+      'zod-mcp call http://127.0.0.1:3000/mcp add --args \'{"a": 1, "b": 2}\' --json',
+      'zod-mcp call add a=1 b=2 -- npx zod-mcp serve --demo',
+    ],
+  },
+  snapshot: {
+    args: `${TARGET_ARGS} [--out FILE | --check FILE] [options]`,
+    summary: "write a server's surface as canonical JSON, or check it against a committed one",
+    about: `Writes what the server shows its clients: its name and version, the eras it serves with their
+capabilities, its tools (with their schemas and annotations), resources, templates and prompts,
+sorted, two-space indented, the same bytes on every run and machine. With --check FILE it compares
+the server with FILE instead and classifies each difference as breaking, risky or additive; it exits
+1 when one is at or above --fail-on (default breaking). docs/testing.md has the rules.`,
+    flags: {
+      out: {
+        type: 'string',
+        value: 'FILE',
+        text: 'write the snapshot to FILE (whole, or not at all) instead of stdout',
+      },
+      structural: { type: 'boolean', text: 'leave descriptions and titles out: only the shapes' },
+      check: { type: 'string', value: 'FILE', text: 'compare the server with the snapshot in FILE' },
+      json: { type: 'boolean', text: 'with --check: print {breaking, risky, additive} as JSON' },
+      'fail-on': {
+        type: 'string',
+        value: 'breaking|risky',
+        text: 'with --check: exit 1 for a change of this class or worse (default breaking)',
+      },
+      update: { type: 'boolean', text: 'with --check: rewrite FILE with the server as it is now (exit 0)' },
+      header: TARGET_FLAGS.header,
+    },
+    examples: [
+      'zod-mcp snapshot ./server.ts --out mcp-snapshot.json',
+      'zod-mcp snapshot --check mcp-snapshot.json ./server.ts',
+      'zod-mcp snapshot --check mcp-snapshot.json http://127.0.0.1:3000/mcp --fail-on risky',
+    ],
+  },
+} as const satisfies Record<string, Command>;
