@@ -73,6 +73,14 @@ async function run(command: CommandName, rest: string[]): Promise<number> {
       const { runSnapshotCommand } = await import('./src/cli/snapshot.js');
       return runSnapshotCommand(rest);
     }
+    case 'record': {
+      const { runRecordCommand } = await import('./src/cli/record.js');
+      return runRecordCommand(rest);
+    }
+    case 'replay': {
+      const { runReplayCommand } = await import('./src/cli/replay.js');
+      return runReplayCommand(rest);
+    }
     case 'init': {
       const { values, positionals } = parseFlags(command, COMMANDS[command].flags, rest);
       if (positionals.length > 1)

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import * as caseFile from '../schemas/case.js';
 import * as snapshot from '../schemas/snapshot.js';
+import * as cassette from '../schemas/cassette.js';
 import { builtOnRead, isSentByServer } from '../schemas/direction.js';
 import * as jsonrpc from '../schemas/jsonrpc.js';
 import * as common from '../schemas/common.js';
@@ -36,6 +37,7 @@ const modules = [
   rev2026,
   caseFile,
   snapshot,
+  cassette,
 ];
 
 /** Every exported Zod schema of the contract, by export name; a name used twice is a mistake. */

@@ -81,4 +81,43 @@ the server with FILE instead and classifies each difference as breaking, risky o
       'zod-mcp snapshot --check mcp-snapshot.json http://127.0.0.1:3000/mcp --fail-on risky',
     ],
   },
+  record: {
+    args: `${TARGET_ARGS} --out CASSETTE [options]`,
+    summary: 'serve a server through a recorder that writes the session to a cassette',
+    about: `Serves over stdio (or Streamable HTTP with --http) and passes every message to the server
+(MODULE, COMMAND or URL) and back, as it is. When the session ends (stdin closed, SIGINT or SIGTERM)
+it writes CASSETTE: JSON lines of each message, who sent it and when, request ids, progress tokens,
+request states and task ids numbered in order, and --redact's values hidden. Headers are never
+recorded. zod-mcp replay serves a cassette back.`,
+    flags: {
+      out: { type: 'string', value: 'CASSETTE', text: 'where to write the session (whole, when it ends)' },
+      redact: {
+        type: 'string',
+        value: 'KEY|/POINTER',
+        multiple: true,
+        text: 'hide a value (repeatable): every member named KEY, or the one a JSON pointer into a message names',
+      },
+      http: { type: 'boolean', text: 'serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio' },
+      port: { type: 'string', value: 'N', text: 'with --http: the port (default 3000; 0 picks a free one)' },
+      header: TARGET_FLAGS.header,
+    },
+    examples: [
+      'zod-mcp record ./server.ts --out session.jsonl',
+      'zod-mcp record --out session.jsonl --redact token -- npx zod-mcp serve --demo',
+    ],
+  },
+  replay: {
+    args: 'CASSETTE [options]',
+    summary: 'serve a recorded session as a mock MCP server',
+    about: `Answers each request whose method and params match a recorded one (_meta aside) with what the
+server sent for it, in the era it was recorded in: its notifications and questions, then its response
+with the request's own id. A request the cassette does not hold gets an error frame naming the closest
+recorded one; with --strict the replay then stops (exit 1).`,
+    flags: {
+      http: { type: 'boolean', text: 'serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio' },
+      port: { type: 'string', value: 'N', text: 'with --http: the port (default 3000; 0 picks a free one)' },
+      strict: { type: 'boolean', text: 'stop at the first request the cassette does not hold' },
+    },
+    examples: ['zod-mcp replay session.jsonl', 'zod-mcp replay session.jsonl --http --port 3001 --strict'],
+  },
 } as const satisfies Record<string, Command>;

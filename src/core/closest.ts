@@ -13,7 +13,7 @@ export function closest(name: string, known: readonly string[]): string | undefi
 }
 
 /** Edits from `a` to `b` (insert, delete, replace, or swap two neighbours: `prot` is one from `port`). */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as caseFileModule from '../../schemas/case.js';
 import * as snapshotModule from '../../schemas/snapshot.js';
+import * as cassetteModule from '../../schemas/cassette.js';
 import * as jsonrpcModule from '../../schemas/jsonrpc.js';
 import * as commonModule from '../../schemas/common.js';
 import * as loggingModule from '../../schemas/logging.js';
@@ -25,6 +26,7 @@ import { renderSchemaFiles, writeSchemaFiles } from '../../scripts/schema-files.
 // Each contract file as it is read: its schemas built, its constants as they are.
 const caseFile = builtOnRead(caseFileModule);
 const snapshot = builtOnRead(snapshotModule);
+const cassette = builtOnRead(cassetteModule);
 const jsonrpc = builtOnRead(jsonrpcModule);
 const common = builtOnRead(commonModule);
 const logging = builtOnRead(loggingModule);
@@ -61,6 +63,7 @@ describe('schemas/json/', () => {
     expect(files.sort()).toStrictEqual([
       'apps.ts',
       'case.ts',
+      'cassette.ts',
       'client-input.ts',
       'common.ts',
       'completion.ts',
@@ -93,6 +96,7 @@ describe('schemas/json/', () => {
       rev2026,
       caseFile,
       snapshot,
+      cassette,
     ].flatMap((module) =>
       Object.entries(module)
         .filter(([, value]) => typeof value === 'object' && value !== null && '_zod' in value)
