@@ -105,9 +105,16 @@ function known(name: string): CommandName {
   );
 }
 
+/**
+ * Commands that run a server in this process and then are done: they exit when their work is, whatever
+ * the server's module left running (a timer, a socket), so that a script or a CI step never hangs.
+ */
+const ENDS_WHEN_DONE = new Set(['call', 'snapshot', 'inspect', 'record', 'replay']);
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
+    if (ENDS_WHEN_DONE.has(process.argv[2] ?? '')) process.stdout.write('', () => process.exit(code));
   },
   (error: unknown) => {
     // One line, whatever failed: a usage error (2), or a start that could not be made (1: a module

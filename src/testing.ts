@@ -6,6 +6,7 @@ export { compareSnapshots, RULES } from './contract/compare.js';
 export { formatComparison } from './contract/report.js';
 export { formatSnapshot, type SnapshotOptions } from './contract/snapshot.js';
 export {
+  EraNotServed,
   McpClient,
   type Answer,
   type ClientOptions,

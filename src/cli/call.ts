@@ -2,6 +2,7 @@
 // agents without MCP. The result's text on stdout; exit 0 for a result, 1 for an isError result,
 // 2 for a usage error, an error frame or a server out of reach.
 import { createInterface } from 'node:readline/promises';
+import type { Progress } from '../client/client.js';
 import type { Frame } from '../client/wire.js';
 import { closest } from '../core/closest.js';
 import { answerer, type Terminal } from './answers.js';
@@ -34,9 +35,18 @@ export async function runCallCommand(args: readonly string[]): Promise<number> {
     const chosen = tools.find((listed) => listed.name === tool);
     if (chosen === undefined) throw new UsageError(`call: no tool ${tool}${suggest(tool, tools)}`);
     const call = coerceArguments(tool, chosen.inputSchema, pairs, base);
+    // Ctrl-C while a call runs: a task it became is cancelled (tasks/cancel) before the command ends
+    const interrupt = new AbortController();
+    const stop = () => {
+      interrupt.abort(new Error('interrupted'));
+      setTimeout(() => process.exit(130), 1_000).unref(); // a call that is no task has nothing to cancel
+    };
+    process.once('SIGINT', stop);
+    const onProgress = (progress: Progress) => process.stderr.write(`${formatProgress(progress)}\n`);
     const result = await client
-      .callTool(tool, call, { onProgress: (progress) => process.stderr.write(`${formatProgress(progress)}\n`) })
-      .catch(failureOf('call'));
+      .callTool(tool, call, { onProgress, signal: interrupt.signal })
+      .catch(failureOf('call'))
+      .finally(() => process.off('SIGINT', stop));
     process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : formatResult(result));
     return result.isError === true ? 1 : 0;
   } finally {
@@ -95,7 +105,7 @@ export function formatResult(result: Frame): string {
   return lines.map((line) => (line.endsWith('\n') ? line : `${line}\n`)).join('');
 }
 
-function formatProgress({ progress, total, message }: { progress?: number; total?: number; message?: string }) {
+function formatProgress({ progress, total, message }: Progress) {
   const count = progress === undefined ? '' : total === undefined ? `${progress}` : `${progress}/${total}`;
   return `progress: ${[count, message].filter((part) => part !== undefined && part !== '').join(' ')}`;
 }

@@ -13,13 +13,19 @@ export function coerceArguments(
   pairs: readonly string[],
   base: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  const properties = ((inputSchema as Schema | undefined)?.properties ?? {}) as Record<string, Schema>;
+  const schema = (inputSchema ?? {}) as Schema;
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const keys = Object.keys(properties);
+  const others = othersOf(schema, keys);
   const args = { ...base };
   for (const pair of pairs) {
     const equals = pair.indexOf('=');
     if (equals <= 0) throw new UsageError(`call: ${JSON.stringify(pair)}: give arguments as key=value`);
     const key = pair.slice(0, equals);
+    if (!Object.hasOwn(properties, key) && others !== undefined) {
+      args[key] = coerceValue(key, others, pair.slice(equals + 1));
+      continue;
+    }
     if (!Object.hasOwn(properties, key)) {
       const near = closest(key, keys);
       const known = keys.length === 0 ? 'it takes no arguments' : `it takes ${keys.join(', ')}`;
@@ -30,6 +36,19 @@ export function coerceArguments(
     args[key] = coerceValue(key, properties[key]!, pair.slice(equals + 1));
   }
   return args;
+}
+
+/**
+ * The schema of keys a tool takes beside its properties: `additionalProperties` when it is a schema
+ * or true, or any key for a tool of no properties that does not close them (Zod's `z.record`,
+ * `z.looseObject`). A tool of named properties that says nothing more takes only those: Zod writes
+ * no `additionalProperties` for a plain `z.object`, which drops unknown keys.
+ */
+function othersOf(schema: Schema, keys: readonly string[]): Schema | undefined {
+  const more = schema.additionalProperties;
+  if (more === true) return {};
+  if (typeof more === 'object' && more !== null) return more as Schema;
+  return keys.length === 0 && more === undefined && schema.type === 'object' ? {} : undefined;
 }
 
 /** The JSON types a schema takes: `type` (one or a list), `anyOf`/`oneOf` members, `enum` and `const` values. */
@@ -47,7 +66,7 @@ export function typesOf(schema: Schema): string[] {
 /** The value as the first type the schema takes that reads it; strings as they were typed. */
 export function coerceValue(key: string, schema: Schema, text: string): unknown {
   const types = typesOf(schema);
-  if (types.length === 0) return parseJson(text) ?? text; // any value: JSON when it reads as JSON
+  if (types.length === 0) return isJson(text) ? JSON.parse(text) : text; // any value: JSON when it reads as JSON
   for (const type of ORDER) {
     if (!types.includes(type)) continue;
     const value = READERS[type]!(text);
@@ -75,6 +94,15 @@ const READERS: Record<string, (text: string) => unknown> = {
   },
   string: (text) => text,
 };
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function parseJson(text: string): unknown {
   try {

@@ -150,17 +150,37 @@ it('answers a model that sends the wrong type with a result it can read', async 
   expect(result?.isError).toBe(true);
 });
 `,
+    'contract.test.ts': `\
+// The server as clients see it, against mcp-snapshot.json (the first run writes it: commit it).
+// A change to the tools fails here, each difference classified as breaking, risky or additive;
+// after one made on purpose: npx zod-mcp snapshot server.ts --out mcp-snapshot.json
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { compareSnapshots, formatComparison, formatSnapshot, snapshotOf } from 'zod-mcp/testing';
+import { server } from ${local('server.js')};
+
+const file = new URL('./mcp-snapshot.json', import.meta.url);
+
+it('shows clients what mcp-snapshot.json says', async () => {
+  const live = await snapshotOf(server);
+  if (!existsSync(file)) writeFileSync(file, formatSnapshot(live));
+  const changes = compareSnapshots(JSON.parse(readFileSync(file, 'utf8')), live);
+  expect(formatComparison(changes)).toBe('no changes\\n');
+});
+`,
     'README.md': `# ${name}
 
 An [MCP](https://modelcontextprotocol.io) server made with zod-mcp: one tool, \`add\`, in \`server.ts\`.
 
 \`\`\`sh
 npm install
-npm test                 # type-checks, then calls the tool in process
+npm test                 # type-checks, calls the tool in process, checks it against mcp-snapshot.json
 npx zod-mcp serve server.ts            # serves it over stdio
 npx zod-mcp serve server.ts --http     # over Streamable HTTP at http://127.0.0.1:3000/mcp
 npx zod-mcp dev server.ts              # restarted on every change
 npx zod-mcp inspect server.ts          # what a client sees
+npx zod-mcp call server.ts add a=2 b=3 # one call from the shell
+npx zod-mcp snapshot server.ts --out mcp-snapshot.json   # after changing the tools on purpose
 \`\`\`
 
 Give it to Claude Code. The line names absolute paths, so it works typed in any folder; Claude Code

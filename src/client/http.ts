@@ -36,15 +36,14 @@ export function httpWire(url: string, options: HttpWireOptions = {}): Wire {
   return {
     async exchange(request, onMessage, headers) {
       const response = await post(request, headers);
-      session = response.headers.get('mcp-session-id') ?? session;
+      // a 2025 session is made by initialize; a 2026 answer's id, if any, means nothing
+      if (request.method === 'initialize') session = response.headers.get('mcp-session-id') ?? undefined;
       const type = response.headers.get('content-type') ?? '';
       if (type.startsWith('text/event-stream') && response.ok && response.body !== null) {
         for await (const data of readEvents(response.body)) {
           const message = parse(data, url, response.status);
-          if (message.method === undefined && message.id === request.id) {
-            await response.body.cancel().catch(() => undefined);
-            return noteVersion(request, message);
-          }
+          // returning ends the loop, which cancels the rest of the stream
+          if (message.method === undefined && message.id === request.id) return noteVersion(request, message);
           onMessage(message);
         }
         throw new WireError(`${url}: the event stream ended before the response to request ${String(request.id)}`);

@@ -56,7 +56,10 @@ export function stdioWire(command: string, args: readonly string[], options: Std
     if (waiting !== undefined) {
       pending.delete(message.id);
       waiting.resolve(message);
-    } else for (const { onMessage } of pending.values()) onMessage(message);
+    } else if (message.id !== undefined) {
+      // a 2025 request of the server's names no request of ours: the latest open one answers it, once
+      [...pending.values()].at(-1)?.onMessage(message);
+    } else for (const { onMessage } of pending.values()) onMessage(message); // each keeps its own progress
   });
   const write = (frame: Frame) =>
     new Promise<void>((resolve, reject) => {

@@ -6,18 +6,26 @@ import { RemoteError, type Frame } from './wire.js';
 
 type Send = (method: string, params: Frame) => Promise<Frame>;
 
+const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
+
 /** Polls are at least this far apart, and at most this far (a server asking for an hour is not waited on). */
 const MIN_POLL_MS = 10;
 const MAX_POLL_MS = 5_000;
 
 /** The task's result (a completed task's, `isError` ones included); a failed task's error is thrown. */
-export async function followTask(created: Frame, send: Send, ask: Answer, options: RequestOptions): Promise<Frame> {
+export async function followTask(
+  created: Frame,
+  send: Send,
+  ask: Answer,
+  options: RequestOptions & { readonly reported?: string },
+): Promise<Frame> {
   const taskId = String(created.taskId);
   const { signal, onProgress } = options;
-  let task = created;
-  let reported: unknown;
+  let reported: unknown = options.reported; // the request's last progress: its status says it again
   const answered = new Set<string>();
   try {
+    // A task created already ended carries no result: tasks/get has it.
+    let task = TERMINAL.has(String(created.status)) ? await send('tasks/get', { taskId }) : created;
     for (;;) {
       if (task.statusMessage !== reported && typeof task.statusMessage === 'string') {
         reported = task.statusMessage;

@@ -23,10 +23,18 @@ const ITEM_KEYS = [
 ];
 
 /** JSON Schema keywords whose value maps names to schemas: the names are data, never annotations. */
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const SCHEMA_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'dependencies',
+]);
 /** Keywords holding one schema, or a list of them. */
 const SCHEMA_ONE = new Set([
   'items',
+  'additionalItems',
   'additionalProperties',
   'unevaluatedProperties',
   'propertyNames',
@@ -60,6 +68,8 @@ function canonicalValue(key: string, value: Json, structural: boolean): Json {
 
 /** A JSON Schema with its keys sorted, `required` sorted, and (structural) its titles and descriptions left out. */
 export function canonicalSchema(schema: Json, structural: boolean): Json {
+  // a list of schemas (draft-07's tuple `items`), or of names (`dependencies`' arrays): each in its place
+  if (Array.isArray(schema)) return schema.map((member) => canonicalSchema(member, structural));
   if (!isObject(schema)) return schema;
   const out: JsonObject = {};
   for (const key of Object.keys(schema).sort()) {
@@ -80,7 +90,7 @@ export function canonicalSchema(schema: Json, structural: boolean): Json {
   return out;
 }
 
-/** Every object's keys in code-point order, arrays in their own order. */
+/** Every object's keys sorted (UTF-16 code units, no locale), arrays in their own order. */
 export function sortedDeep(value: Json): Json {
   if (Array.isArray(value)) return value.map(sortedDeep);
   if (!isObject(value)) return value;
@@ -95,7 +105,7 @@ export function isObject(value: Json): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Code-point order of a key, the same on every machine (no locale). */
+/** Items ordered by a key's UTF-16 code units: the same on every machine (no locale). */
 export function byKey<T>(key: (item: T) => string): (a: T, b: T) => number {
   return (a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 }

@@ -2,7 +2,7 @@
 // serves with their capabilities, and what the newest of them lists. The same for a server in
 // process (zod-mcp/testing's `snapshotOf`) and for one reached over stdio or HTTP (`zod-mcp snapshot`).
 import type { Snapshot, SnapshotEra } from '../../schemas/snapshot.js';
-import type { EraName, McpClient } from '../client/client.js';
+import { EraNotServed, type EraName, type McpClient } from '../client/client.js';
 import { RemoteError } from '../client/wire.js';
 import { byKey, canonicalItem, isObject, sortedDeep } from './canonical.js';
 
@@ -23,7 +23,12 @@ export async function takeSnapshot(open: OpenEra, options: SnapshotOptions = {})
   let newest: McpClient | undefined;
   let failure: unknown;
   for (const era of ['2025', '2026'] as const) {
-    const client = await open(era).catch((error: unknown) => {
+    // An era the server refuses is left out; a server out of reach fails the snapshot, never shrinks it.
+    const client = await open(era).catch(async (error: unknown) => {
+      if (!(error instanceof EraNotServed)) {
+        await newest?.close();
+        throw error;
+      }
       failure ??= error;
       return undefined;
     });

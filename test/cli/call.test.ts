@@ -196,7 +196,9 @@ describe('zod-mcp call URL (Streamable HTTP)', () => {
     expect(result).toStrictEqual({
       code: 2,
       stdout: '',
-      stderr: 'zod-mcp: call: error -32600: Invalid Request: unknown toolset "nope": this server has no toolsets\n',
+      stderr:
+        'zod-mcp: call: initialize was refused: error -32600: Invalid Request: unknown toolset "nope": this ' +
+        'server has no toolsets\n',
     });
   });
 });

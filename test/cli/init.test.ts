@@ -26,7 +26,7 @@ describe('zod-mcp init', () => {
       code: 0,
       stdout: '',
       // A folder with a space: every path it prints is quoted for the shell.
-      stderr: `zod-mcp init: wrote package.json, tsconfig.json, server.ts, server.test.ts, README.md, .gitignore in ${dir}\nnext: cd '${dir}' && npm install && npm test\n`,
+      stderr: `zod-mcp init: wrote package.json, tsconfig.json, server.ts, server.test.ts, contract.test.ts, README.md, .gitignore in ${dir}\nnext: cd '${dir}' && npm install && npm test\n`,
     });
     await exec('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, timeout: 240_000 });
   }, 300_000);
@@ -43,13 +43,36 @@ describe('zod-mcp init', () => {
     );
   });
 
-  it('passes its own npm test (tsc, then vitest calling the tool in process)', async () => {
+  it('passes its own npm test (tsc, then vitest calling the tool in process and writing its snapshot)', async () => {
     const { stdout } = await exec('npm', ['test'], {
       cwd: dir,
       timeout: 120_000,
       env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
     });
-    expect(stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+2 passed \(2\)/);
+    expect(stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+3 passed \(3\)/);
+    // the first run wrote the snapshot, the bytes `zod-mcp snapshot` writes
+    const written = readFileSync(join(dir, 'mcp-snapshot.json'), 'utf8');
+    expect((await exec('npx', ['zod-mcp', 'snapshot', 'server.ts'], { cwd: dir, timeout: 60_000 })).stdout).toBe(
+      written,
+    );
+    // a breaking change to the tool fails the test, naming it
+    const source = readFileSync(join(dir, 'server.ts'), 'utf8');
+    writeFileSync(join(dir, 'server.ts'), source.replace("b: z.number().describe('the second number')", 'b: z.int()'));
+    try {
+      const failed = await exec('npx', ['vitest', 'run', 'contract.test.ts'], {
+        cwd: dir,
+        timeout: 60_000,
+        env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      }).then(
+        () => '',
+        (error: { stdout: string; stderr: string }) => error.stdout + error.stderr,
+      );
+      expect(failed).toContain(
+        'tools/add/inputSchema/properties/b: type narrowed: number -> integer [input-type-narrowed]',
+      );
+    } finally {
+      writeFileSync(join(dir, 'server.ts'), source);
+    }
   }, 150_000);
 
   it('type-checks the .ts files in its folders too: a type error in src/ fails its tsc', async () => {
@@ -131,6 +154,7 @@ describe('zod-mcp init, otherwise', () => {
       '.gitignore',
       '.npmrc',
       'README.md',
+      'contract.test.ts',
       'package.json',
       'server.test.ts',
       'server.ts',

@@ -193,7 +193,7 @@ describe('`npx zod-mcp init` in a project that installed zod-mcp', () => {
       timeout: 120_000,
       env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
     });
-    expect(stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+2 passed \(2\)/);
+    expect(stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+3 passed \(3\)/);
   }, 240_000);
 
   it("a tarball's or a folder's path is made absolute (a folder's installed as a copy)", async () => {
