@@ -17,11 +17,13 @@ export const TARGET_FLAGS = {
   },
 } as const satisfies Flags;
 
-export const TARGET_ARGS = 'MODULE | URL | -- COMMAND [ARGS...]';
+/** A command's words with its target: a module or URL first, or a server's command line last, after `--`. */
+const withTarget = (name: string, words: string) =>
+  `(MODULE | URL) ${words}\n   or: zod-mcp ${name} ${words} -- COMMAND [ARGS...]`;
 
 export const CONTRACT_COMMANDS = {
   call: {
-    args: `${TARGET_ARGS} [TOOL] [key=value ...] [options]`,
+    args: withTarget('call', '[TOOL] [key=value ...] [options]'),
     summary: 'call one tool of a server (a module, a command or a URL) and print its result',
     about: `Connects to the server (MODULE in this process, a COMMAND over its stdio, or an http(s) URL),
 calls TOOL with the arguments, each value read as the tool's input schema says (numbers, booleans,
@@ -51,7 +53,7 @@ a call that becomes a task is followed to its end, its progress on stderr.`,
     ],
   },
   snapshot: {
-    args: `${TARGET_ARGS} [--out FILE | --check FILE] [options]`,
+    args: withTarget('snapshot', '[--out FILE | --check FILE] [options]'),
     summary: "write a server's surface as canonical JSON, or check it against a committed one",
     about: `Writes what the server shows its clients: its name and version, the eras it serves with their
 capabilities, its tools (with their schemas and annotations), resources, templates and prompts,
@@ -82,7 +84,7 @@ the server with FILE instead and classifies each difference as breaking, risky o
     ],
   },
   record: {
-    args: `${TARGET_ARGS} --out CASSETTE [options]`,
+    args: withTarget('record', '--out CASSETTE [options]'),
     summary: 'serve a server through a recorder that writes the session to a cassette',
     about: `Serves over stdio (or Streamable HTTP with --http) and passes every message to the server
 (MODULE, COMMAND or URL) and back, as it is. When the session ends (stdin closed, SIGINT or SIGTERM)

@@ -18,7 +18,8 @@ export function formatUsage(): string {
     ...names.map((name) => `  ${name.padEnd(width)}  ${COMMANDS[name].summary}`),
     '',
     "`zod-mcp <command> --help` (or `zod-mcp help <command>`) prints a command's options.",
-    'Exit codes: 0 done, 1 it could not run (a module that fails to load, a port in use), 2 a usage error.',
+    'Exit codes: 0 done, 1 it could not run (a module that fails to load, a port in use), 2 a usage error',
+    '(call and snapshot: 1 an isError result or a breaking change, 2 a server out of reach or an error frame).',
     'ZOD_MCP_DEBUG=1 prints the stack of a failure as well.',
     '',
   ].join('\n');

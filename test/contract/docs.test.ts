@@ -1,11 +1,11 @@
 // docs/testing.md as a reader uses it: its rules table is RULES, and its shell blocks, run with
 // `npx zod-mcp` in a project holding the page's server.ts, print what the page says they print.
 // And the README's lines about it, against the README's own server.ts.
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULES } from '../../src/testing.js';
+import { linkedProject } from '../helpers/linked-project.js';
 import { root, run } from '../helpers/run.js';
 
 const page = async () => (await readFile(join(root, 'docs', 'testing.md'), 'utf8')).split('\n');
@@ -27,18 +27,10 @@ async function shellBlock(name: string): Promise<{ script: string; prints: strin
 describe('docs/testing.md', () => {
   let project: string;
   beforeAll(async () => {
-    // A project that installed zod-mcp: its bin on npx's path, its peers beside it.
-    project = await mkdtemp(join(tmpdir(), 'zod-mcp-testing-doc-'));
-    await mkdir(join(project, 'node_modules', '.bin'), { recursive: true });
-    await symlink(root, join(project, 'node_modules', 'zod-mcp'), 'dir');
-    for (const peer of ['zod', 'tsx'])
-      await symlink(join(root, 'node_modules', peer), join(project, 'node_modules', peer), 'dir');
-    await symlink(join(root, 'dist', 'program.js'), join(project, 'node_modules', '.bin', 'zod-mcp'));
-    await writeFile(join(project, 'package.json'), '{ "private": true, "type": "module" }\n');
     const lines = await page();
     const at = lines.findIndex((line) => line.startsWith('<!-- test: {"file":"server.ts"'));
     const end = lines.indexOf('```', at + 2);
-    await writeFile(join(project, 'server.ts'), `${lines.slice(at + 2, end).join('\n')}\n`);
+    project = await linkedProject({ 'server.ts': `${lines.slice(at + 2, end).join('\n')}\n` });
   });
   afterAll(async () => {
     await rm(project, { recursive: true, force: true });
