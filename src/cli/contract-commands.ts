@@ -17,6 +17,12 @@ export const TARGET_FLAGS = {
   },
 } as const satisfies Flags;
 
+/** How `record` and `replay` serve: stdio, or HTTP on loopback. */
+const FRONT_FLAGS = {
+  http: { type: 'boolean', text: 'serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio' },
+  port: { type: 'string', value: 'N', text: 'with --http: the port (default 3000; 0 picks a free one)' },
+} as const satisfies Flags;
+
 /** A command's words with its target: a module or URL first, or a server's command line last, after `--`. */
 const withTarget = (name: string, words: string) =>
   `(MODULE | URL) ${words}\n   or: zod-mcp ${name} ${words} -- COMMAND [ARGS...]`;
@@ -99,8 +105,7 @@ recorded. zod-mcp replay serves a cassette back.`,
         multiple: true,
         text: 'hide a value (repeatable): every member named KEY, or the one a JSON pointer into a message names',
       },
-      http: { type: 'boolean', text: 'serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio' },
-      port: { type: 'string', value: 'N', text: 'with --http: the port (default 3000; 0 picks a free one)' },
+      ...FRONT_FLAGS,
       header: TARGET_FLAGS.header,
     },
     examples: [
@@ -116,8 +121,7 @@ server sent for it, in the era it was recorded in: its notifications and questio
 with the request's own id. A request the cassette does not hold gets an error frame naming the closest
 recorded one; with --strict the replay then stops (exit 1).`,
     flags: {
-      http: { type: 'boolean', text: 'serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio' },
-      port: { type: 'string', value: 'N', text: 'with --http: the port (default 3000; 0 picks a free one)' },
+      ...FRONT_FLAGS,
       strict: { type: 'boolean', text: 'stop at the first request the cassette does not hold' },
     },
     examples: ['zod-mcp replay session.jsonl', 'zod-mcp replay session.jsonl --http --port 3001 --strict'],

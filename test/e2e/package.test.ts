@@ -50,6 +50,7 @@ describe('the packed package', () => {
       './workspace',
       './skills',
       './demo',
+      './testing',
     ]);
     for (const [, entry] of entries) {
       expect(files).toContain(entry.default.replace(/^\.\//, ''));
@@ -83,7 +84,7 @@ describe('the packed package', () => {
     expect(
       scripts.filter(
         (file) =>
-          !/^dist\/(index|node|redis|workspace|skills|demo|program|grep-worker|chunk-[A-Z0-9]+)\.js$/.test(file),
+          !/^dist\/(index|node|redis|workspace|skills|demo|testing|program|grep-worker|chunk-[A-Z0-9]+)\.js$/.test(file),
       ),
     ).toStrictEqual([]);
     const orphans = files
