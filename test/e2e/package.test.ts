@@ -84,7 +84,9 @@ describe('the packed package', () => {
     expect(
       scripts.filter(
         (file) =>
-          !/^dist\/(index|node|redis|workspace|skills|demo|testing|program|grep-worker|chunk-[A-Z0-9]+)\.js$/.test(file),
+          !/^dist\/(index|node|redis|workspace|skills|demo|testing|program|grep-worker|chunk-[A-Z0-9]+)\.js$/.test(
+            file,
+          ),
       ),
     ).toStrictEqual([]);
     const orphans = files
