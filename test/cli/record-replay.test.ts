@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root, run } from '../helpers/run.js';
-import { startHttpProcess } from '../helpers/serve-process.js';
+import { startHttpProcess, startServe } from '../helpers/serve-process.js';
 import { programJs } from '../helpers/stdio-peer.js';
 
 const module = join(root, 'test', 'cli', 'modules', 'contract.ts');
@@ -91,6 +91,20 @@ describe.each(ERAS)('record then replay with the SDK v2 client, era %s', (era, n
       .map((line) => JSON.parse(line));
     expect(lines[0]).toStrictEqual({ cassette: 1, era });
     expect(await over(transport, ['replay', cassette, '--strict'], client(negotiation))).toStrictEqual(live);
+  });
+});
+
+describe.each(ERAS)('record in front of a URL, era %s', (era, negotiation) => {
+  it('passes the session to the HTTP server and back (2026 headers made from each frame), and replays it', async () => {
+    const served = await startServe([module, '--port', '0']);
+    try {
+      const cassette = join(dir, `${era}-url.jsonl`);
+      const live = await over('stdio', ['serve', module], client(negotiation));
+      expect(await over('stdio', ['record', served.url, '--out', cassette], client(negotiation))).toStrictEqual(live);
+      expect(await over('stdio', ['replay', cassette, '--strict'], client(negotiation))).toStrictEqual(live);
+    } finally {
+      await served.stop();
+    }
   });
 });
 
