@@ -5,7 +5,7 @@ import type { HandlerShutdown } from './shutdown.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
 import type { McpServer } from '../../server.js';
 import { checkHostAndOrigin } from './guard.js';
-import type { HttpHost, HttpRequest, HttpResponse } from './messages.js';
+import { requestPath, type HttpHost, type HttpRequest, type HttpResponse } from './messages.js';
 import type { ForwardTarget, ResolvedHandlerOptions } from './options.js';
 import { handlePost } from './post.js';
 import { readToolsets, selectionOfPath } from './toolsets.js';
@@ -118,7 +118,7 @@ async function routeRequest(
   res: HttpResponse,
   next?: () => void,
 ): Promise<void> {
-  const path = readPath(req);
+  const path = requestPath(req);
   const { options } = state;
   // Before the Host check: a load balancer asks by address, and the answer holds nothing to protect.
   if (path === options.healthPath && (req.method === 'GET' || req.method === 'HEAD'))
@@ -197,13 +197,6 @@ function forwardTarget(state: HttpState, req: HttpRequest): ForwardTarget | unde
   if (id === undefined || id.startsWith(sessionIdPrefix) || req.headers[FORWARDED_HEADER] !== undefined)
     return undefined;
   return forwardSession(id);
-}
-
-/** The path the client asked for: a framework that mounts under a prefix keeps it in `originalUrl`. */
-function readPath(req: HttpRequest): string {
-  const url = req.originalUrl ?? req.url ?? '/';
-  const end = url.search(/[?#]/);
-  return end === -1 ? url : url.slice(0, end);
 }
 
 /** Our own failure: -32603 with no detail on the wire, the detail on stderr (as the core does). */

@@ -25,6 +25,13 @@ export interface HttpRequest {
   readonly originalUrl?: string | undefined;
 }
 
+/** The path the client asked for: a framework that mounts under a prefix keeps it in `originalUrl`. */
+export function requestPath(req: HttpRequest): string {
+  const url = req.originalUrl ?? req.url ?? '/';
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
 type Listener = () => void;
 
 /**

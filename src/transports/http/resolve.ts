@@ -46,6 +46,12 @@ const AUTH_OPTIONS = optionKeys<AuthOptions>({
   jwksMaxStaleMs: true,
   introspection: true,
   verify: true,
+  dpop: true,
+  dpopNonce: true,
+  dpopReplay: true,
+  dpopAlgorithms: true,
+  dpopWindowSec: true,
+  publicUrl: true,
 });
 
 const INTROSPECTION_OPTIONS = optionKeys<NonNullable<AuthOptions['introspection']>>({

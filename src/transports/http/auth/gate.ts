@@ -3,7 +3,8 @@
 import type { HttpRequest, HttpResponse } from '../messages.js';
 import { permits, type AuthInfo } from '../../../core/auth.js';
 import { canonicalResource, InvalidToken } from './claims.js';
-import { createVerifier, type AuthOptions } from './verify.js';
+import { boundKey, createDpopGate, type DpopMode } from './dpop-gate.js';
+import { createVerifier, loadJose, type AuthOptions } from './verify.js';
 import { Unavailable } from './remote.js';
 import { utf8Length } from '../../../runtime/bytes.js';
 
@@ -22,6 +23,15 @@ function quotable(value: string): string {
   return value.replace(/[^\x20\x21\x23-\x5B\x5D-\x7E]/g, '?');
 }
 
+type Scheme = 'Bearer' | 'DPoP';
+
+/** The Authorization scheme, case aside, when the server takes it. */
+function schemeOf(word: string | undefined, mode: DpopMode): Scheme | undefined {
+  const lower = word?.toLowerCase();
+  if (lower === 'bearer') return 'Bearer';
+  return lower === 'dpop' && mode !== 'off' ? 'DPoP' : undefined;
+}
+
 /** token68 (RFC 7235): what a bearer token may be made of. */
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 
@@ -36,14 +46,17 @@ export function createAuthGate(
   const path = url.pathname === '/' ? '' : url.pathname;
   const metadataUrl = `${url.origin}/.well-known/oauth-protected-resource${path}`;
   const verify = createVerifier(options, warn);
+  const dpop = createDpopGate(options, resource, loadJose);
   const required = [...(options.scopes ?? [])];
   const issuers = typeof options.issuer === 'string' ? [options.issuer] : [...options.issuer];
 
-  const challenge = (fields: Record<string, string | undefined>) => {
-    const given = Object.entries(fields).flatMap(([name, value]) =>
+  const algs = dpop.algorithms.join(' ');
+  /** A `Bearer` challenge (RFC 6750), or a `DPoP` one (RFC 9449 §7.1), which also names the algorithms. */
+  const challenge = (fields: Record<string, string | undefined>, scheme: Scheme = 'Bearer') => {
+    const given = Object.entries({ ...fields, ...(scheme === 'DPoP' ? { algs } : {}) }).flatMap(([name, value]) =>
       value === undefined ? [] : [`${name}="${quotable(value)}"`],
     );
-    return `Bearer ${[`resource_metadata="${metadataUrl}"`, ...given].join(', ')}`;
+    return `${scheme} ${[`resource_metadata="${metadataUrl}"`, ...given].join(', ')}`;
   };
   const scope = required.length === 0 ? undefined : required.join(' ');
   const refuse = (
@@ -52,6 +65,7 @@ export function createAuthGate(
     error: string | undefined,
     description: string,
     headers: Record<string, string> = {},
+    scheme: Scheme = 'Bearer',
   ) => {
     const body = JSON.stringify({ error: error ?? 'invalid_token', error_description: description });
     res.writeHead(status, {
@@ -61,11 +75,14 @@ export function createAuthGate(
       ...(status !== 401 && status !== 403
         ? {}
         : {
-            'www-authenticate': challenge({
-              ...(error === undefined ? {} : { error }),
-              scope,
-              ...(error === undefined ? {} : { error_description: description }),
-            }),
+            'www-authenticate': challenge(
+              {
+                ...(error === undefined ? {} : { error }),
+                scope,
+                ...(error === undefined ? {} : { error_description: description }),
+              },
+              scheme,
+            ),
           }),
       ...headers,
     });
@@ -81,6 +98,8 @@ export function createAuthGate(
         authorization_servers: issuers,
         ...(scopesSupported.length === 0 ? {} : { scopes_supported: scopesSupported }),
         bearer_methods_supported: ['header'],
+        ...(dpop.mode === 'off' ? {} : { dpop_signing_alg_values_supported: dpop.algorithms }),
+        ...(dpop.mode === 'required' ? { dpop_bound_access_tokens_required: true } : {}),
       });
       // A public document: browser-based clients read it across origins.
       res.writeHead(200, {
@@ -93,19 +112,26 @@ export function createAuthGate(
     },
     async check(req, res) {
       const headers = req.headersDistinct.authorization ?? [];
+      const needs = dpop.mode === 'required' ? 'a DPoP-bound token' : 'a bearer token';
+      const first: Scheme = dpop.mode === 'required' ? 'DPoP' : 'Bearer';
       if (headers.length === 0)
-        return refuse(res, 401, undefined, 'this MCP server needs a bearer token (see resource_metadata)');
+        return refuse(res, 401, undefined, `this MCP server needs ${needs} (see resource_metadata)`, {}, first);
       if (headers.length > 1) return refuse(res, 400, 'invalid_request', 'more than one Authorization header');
-      const [scheme, token, ...rest] = headers[0]!.trim().split(/ +/);
-      if (scheme?.toLowerCase() !== 'bearer')
-        return refuse(res, 401, undefined, 'this MCP server takes bearer tokens only (see resource_metadata)');
+      const [word, token, ...rest] = headers[0]!.trim().split(/ +/);
+      const scheme = schemeOf(word, dpop.mode);
+      if (scheme === undefined) {
+        const takes = dpop.mode === 'off' ? 'bearer tokens only' : 'bearer and DPoP tokens only';
+        return refuse(res, 401, undefined, `this MCP server takes ${takes} (see resource_metadata)`, {}, first);
+      }
       if (token === undefined || rest.length > 0 || !TOKEN68.test(token))
-        return refuse(res, 400, 'invalid_request', 'the Authorization header is not "Bearer <token>"');
+        return refuse(res, 400, 'invalid_request', `the Authorization header is not "${scheme} <token>"`);
+      if (scheme === 'Bearer' && dpop.mode === 'required')
+        return refuse(res, 401, 'invalid_token', 'this MCP server takes DPoP-bound tokens only', {}, 'DPoP');
       let auth: AuthInfo;
       try {
         auth = await verify(token);
       } catch (error) {
-        if (error instanceof InvalidToken) return refuse(res, 401, 'invalid_token', error.message);
+        if (error instanceof InvalidToken) return refuse(res, 401, 'invalid_token', error.message, {}, scheme);
         // Our failure, not the client's. An outage of the authorization server was said once, where it started.
         const unavailable = error instanceof Unavailable;
         if (!unavailable) report(error);
@@ -117,13 +143,39 @@ export function createAuthGate(
           unavailable ? { 'retry-after': String(error.retryAfterSec) } : {},
         );
       }
+      const jkt = boundKey(auth);
+      let burn: (() => Promise<boolean>) | undefined;
+      if (scheme === 'Bearer' && jkt !== undefined) {
+        const description = 'the token is bound to a key: send it with the DPoP scheme and a DPoP proof';
+        return refuse(res, 401, 'invalid_token', description, {}, 'DPoP');
+      }
+      if (scheme === 'DPoP') {
+        if (jkt === undefined)
+          return refuse(res, 401, 'invalid_token', 'the token is not bound to a key (no cnf.jkt)', {}, 'DPoP');
+        const verdict = await dpop.check(req, token, jkt).catch((error: unknown) => {
+          report(error); // ours (no jose to check proofs with, a replay store that failed), not the client's
+          return undefined;
+        });
+        if (verdict === undefined)
+          return refuse(res, 503, 'temporarily_unavailable', 'the DPoP proof could not be checked now; try again');
+        if (!verdict.ok) {
+          const nonce = verdict.error === 'use_dpop_nonce' ? await dpop.nonce() : undefined;
+          return refuse(res, 401, verdict.error, verdict.description, nonce ? { 'dpop-nonce': nonce } : {}, 'DPoP');
+        }
+        burn = verdict.burn;
+      }
       if (!permits(auth, required))
         return refuse(
           res,
           403,
           'insufficient_scope',
           `this MCP server needs the scope${required.length > 1 ? 's' : ''} ${required.join(' ')}`,
+          {},
+          scheme,
         );
+      // A proof is spent only once everything else has passed (RFC 9449 §11.1).
+      if (burn !== undefined && !(await burn()))
+        return refuse(res, 401, 'invalid_dpop_proof', 'the DPoP proof was used before', {}, 'DPoP');
       return auth;
     },
     scopeChallenge: (scopes, description) =>

@@ -7,45 +7,9 @@ import { importOptionalPeer, PEERS } from '../../../core/optional-peer.js';
 import { fetchKeySet, fetchMetadata, type KeySet } from './jwks.js';
 import { createRemote, Unavailable, type Remote } from './remote.js';
 import { InvalidToken, canonicalResource, describeJoseError, infoOf } from './claims.js';
+import type { AuthOptions } from './options.js';
 
-export interface AuthOptions {
-  /** The authorization server(s) that issue tokens for this server (their issuer identifiers). */
-  issuer: string | readonly string[];
-  /**
-   * This server's canonical URI (RFC 8707 resource indicator), e.g. `https://mcp.example.com/mcp`: a token must be for
-   * it.
-   */
-  resource: string;
-  /** Scopes every request's token must carry; also the challenge's `scope` on a 401. */
-  scopes?: readonly string[];
-  /** `scopes_supported` of the protected resource metadata; default: `scopes` and every tool's. */
-  scopesSupported?: readonly string[];
-  /** Where the signing keys are; default: the `jwks_uri` of the issuer's metadata (RFC 8414, then OpenID discovery). */
-  jwksUri?: string;
-  /** Accepted JWS algorithms; default the asymmetric ones (RS*, PS*, ES*, EdDSA), never `none` or HS*. */
-  algorithms?: readonly string[];
-  /** Leeway for `exp` and `nbf`, in seconds; default 30. */
-  clockToleranceSec?: number;
-  /**
-   * How long fetched keys are trusted (default 10 minutes), and the least time between two fetches (default 30 s; a
-   * token with an unknown `kid`, after a rotation, fetches again).
-   */
-  jwksCacheMs?: number;
-  jwksCooldownMs?: number;
-  /**
-   * Through an outage of the JWKS or the metadata (failures are tried again after 1 s, then twice as
-   * long each time, at most every 60 s), the keys fetched last still check tokens until they are this
-   * old (default 24 hours); past that, or with none fetched yet, a token is answered 503 with Retry-After.
-   */
-  jwksMaxStaleMs?: number;
-  /** Opaque tokens: checked at the issuer's introspection endpoint, as this resource server's own client. */
-  introspection?: { clientId: string; clientSecret: string; endpoint?: string };
-  /**
-   * Another scheme: returns the caller, or undefined for a token it refuses. Replaces every check above but the
-   * resource's scopes.
-   */
-  verify?: (token: string) => Promise<AuthInfo | undefined>;
-}
+export type { AuthOptions } from './options.js';
 
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
@@ -238,6 +202,6 @@ export async function loadTokenChecks(options: AuthOptions): Promise<void> {
   if (options.verify === undefined) await loadJose();
 }
 
-function loadJose(): Promise<Jose> {
+export function loadJose(): Promise<Jose> {
   return importOptionalPeer<Jose>(PEERS.jose, 'checking JWT access tokens (auth)');
 }

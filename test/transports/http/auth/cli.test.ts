@@ -38,6 +38,18 @@ describe('serve --http --auth-issuer URL --auth-audience URL --auth-scopes mcp:t
       authorization_servers: [as.issuer],
       scopes_supported: ['mcp:tools'],
       bearer_methods_supported: ['header'],
+      dpop_signing_alg_values_supported: [
+        'ES256',
+        'ES384',
+        'ES512',
+        'EdDSA',
+        'RS256',
+        'RS384',
+        'RS512',
+        'PS256',
+        'PS384',
+        'PS512',
+      ],
     });
   });
 

@@ -80,6 +80,18 @@ describe('protected resource metadata', () => {
         authorization_servers: [as.issuer],
         scopes_supported: ['notes:read', 'notes:write'],
         bearer_methods_supported: ['header'],
+        dpop_signing_alg_values_supported: [
+          'ES256',
+          'ES384',
+          'ES512',
+          'EdDSA',
+          'RS256',
+          'RS384',
+          'RS512',
+          'PS256',
+          'PS384',
+          'PS512',
+        ],
       });
     }
   });

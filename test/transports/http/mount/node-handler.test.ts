@@ -121,6 +121,18 @@ describe('toNodeHandler in Express', () => {
         resource: 'https://mcp.example.com/mcp',
         authorization_servers: ['https://as.example'],
         bearer_methods_supported: ['header'],
+        dpop_signing_alg_values_supported: [
+          'ES256',
+          'ES384',
+          'ES512',
+          'EdDSA',
+          'RS256',
+          'RS384',
+          'RS512',
+          'PS256',
+          'PS384',
+          'PS512',
+        ],
       },
     });
     const refused = await post(`${base}/mcp`, call, { ...callHeaders, host: 'mcp.example.com' });
