@@ -4,6 +4,7 @@ import type { z } from 'zod/v4';
 import { optionKeys, refuseUnknownOptions } from '../../core/options.js';
 import { describeIssues } from '../../schema/issues.js';
 import { ONCE } from '../../schema/parse.js';
+import { checkDpopOptions } from './auth/dpop-gate.js';
 import type { AuthOptions } from './auth/verify.js';
 import { optionSchemas, type HttpHandlerOptions, type HttpOptions, type ResolvedHandlerOptions } from './options.js';
 
@@ -70,6 +71,7 @@ export function parseOptions<Schema extends z.ZodObject>(
   const auth = (input as { auth?: { introspection?: unknown } } | undefined)?.auth;
   refuseUnknownOptions(`${caller}: auth`, auth, AUTH_OPTIONS);
   refuseUnknownOptions(`${caller}: auth.introspection`, auth?.introspection, INTROSPECTION_OPTIONS);
+  if (auth !== undefined) checkDpopOptions(auth as AuthOptions, String((auth as AuthOptions).resource));
   refuseUnknownOptions(`${caller}: tls`, (input as { tls?: unknown } | undefined)?.tls, TLS_OPTIONS);
   const parsed = schema.safeParse(input, ONCE);
   if (!parsed.success) throw new TypeError(`${caller}: invalid options: ${describeIssues(parsed.error.issues)}`);

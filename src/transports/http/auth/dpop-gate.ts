@@ -32,7 +32,8 @@ export function boundKey(auth: AuthInfo): string | undefined {
   return typeof cnf?.jkt === 'string' ? cnf.jkt : undefined;
 }
 
-export function createDpopGate(options: AuthOptions, resource: string, jose: () => Promise<Jose>): DpopGate {
+/** DPoP's options, checked when the handler is made; what the gate runs with. */
+export function checkDpopOptions(options: AuthOptions, resource: string) {
   const mode = options.dpop ?? 'allowed';
   if (!['off', 'allowed', 'required'].includes(mode))
     throw new TypeError(`auth.dpop must be 'off', 'allowed' or 'required', not ${JSON.stringify(mode)}`);
@@ -45,7 +46,14 @@ export function createDpopGate(options: AuthOptions, resource: string, jose: () 
   const windowSec = options.dpopWindowSec ?? 300;
   if (!(Number.isFinite(windowSec) && windowSec > 0 && windowSec <= 3600))
     throw new TypeError('auth.dpopWindowSec must be a number of seconds from 1 to 3600');
-  const base = publicBase(options.publicUrl ?? new URL(resource).origin);
+  const replay = options.dpopReplay;
+  if (replay !== undefined && typeof replay?.use !== 'function')
+    throw new TypeError('auth.dpopReplay must be a store with use(key, expiresAt)');
+  return { mode, algorithms, windowSec, base: publicBase(options.publicUrl ?? new URL(resource).origin) };
+}
+
+export function createDpopGate(options: AuthOptions, resource: string, jose: () => Promise<Jose>): DpopGate {
+  const { mode, algorithms, windowSec, base } = checkDpopOptions(options, resource);
   const replay = options.dpopReplay ?? memoryDpopReplay();
   const nonces = options.dpopNonce === true ? dpopNonces(NONCE_TTL_MS) : undefined;
   return {

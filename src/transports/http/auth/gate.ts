@@ -174,8 +174,15 @@ export function createAuthGate(
           scheme,
         );
       // A proof is spent only once everything else has passed (RFC 9449 §11.1).
-      if (burn !== undefined && !(await burn()))
-        return refuse(res, 401, 'invalid_dpop_proof', 'the DPoP proof was used before', {}, 'DPoP');
+      if (burn !== undefined) {
+        const fresh = await burn().catch((error: unknown) => {
+          report(error); // the replay store failed: ours
+          return undefined;
+        });
+        if (fresh === undefined)
+          return refuse(res, 503, 'temporarily_unavailable', 'the DPoP proof could not be checked now; try again');
+        if (!fresh) return refuse(res, 401, 'invalid_dpop_proof', 'the DPoP proof was used before', {}, 'DPoP');
+      }
       return auth;
     },
     scopeChallenge: (scopes, description) =>
