@@ -80,6 +80,18 @@ export const SERVE_FLAGS = {
     text: "with --auth-issuer: this server's URL, the audience its tokens must name",
   },
   'auth-scopes': { type: 'string', value: 'a,b', text: 'with --auth-issuer: scopes every token must carry' },
+  'auth-dpop': {
+    type: 'string',
+    value: 'MODE',
+    text:
+      'with --auth-issuer: DPoP-bound tokens (RFC 9449): allowed (default; bearer tokens too), required, or off ' +
+      '(bearer only)',
+  },
+  'public-url': {
+    type: 'string',
+    value: 'URL',
+    text: "with --auth-issuer: this server's URL as clients address it behind a proxy (a DPoP proof's htu)",
+  },
   'allow-unauthenticated': {
     type: 'boolean',
     text: 'with --http: serve a non-loopback --host without authorization, knowingly',

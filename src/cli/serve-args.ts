@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { SERVE_FLAGS } from './commands.js';
 import { parseFlags } from './flags.js';
+import { parseAuth, withDpop, type ServeAuth } from './serve-auth.js';
 import { UsageError } from './usage-error.js';
 import { parseRateLimit, type RateLimit } from '../core/rate-limits/limit.js';
 import { parseSelection } from '../core/toolsets.js';
@@ -30,7 +31,7 @@ export interface ServeArgs {
   /** `--instance NAME`: every 2025 session id this instance makes starts with `NAME.`, for a balancer to route on. */
   instance: string | undefined;
   /** `--auth-issuer URL --auth-audience URL [--auth-scopes a,b]`: an OAuth 2.1 resource server. */
-  auth: { issuer: string; resource: string; scopes: string[] } | undefined;
+  auth: ServeAuth | undefined;
   /** `--allow-unauthenticated`: serve a non-loopback address without authorization, knowingly. */
   allowUnauthenticated: boolean;
   /** `--allowed-hosts a,b`: Host names served besides this machine's own. */
@@ -75,6 +76,8 @@ export function parseServeArgs(args: readonly string[], command: 'serve' | 'dev'
     'auth-issuer',
     'auth-audience',
     'auth-scopes',
+    'auth-dpop',
+    'public-url',
     'allow-unauthenticated',
     'allowed-hosts',
     'max-connections-per-client',
@@ -97,7 +100,12 @@ export function parseServeArgs(args: readonly string[], command: 'serve' | 'dev'
   if (values.instance !== undefined && !/^[A-Za-z0-9_-]{1,32}$/.test(values.instance)) {
     throw new UsageError(`${command}: --instance: 1 to 32 letters, digits, - or _: ${values.instance}`);
   }
-  const auth = parseAuth(command, values['auth-issuer'], values['auth-audience'], values['auth-scopes']);
+  const auth = withDpop(
+    command,
+    parseAuth(command, values['auth-issuer'], values['auth-audience'], values['auth-scopes']),
+    values['auth-dpop'],
+    values['public-url'],
+  );
   if (auth !== undefined && values['allow-unauthenticated'])
     throw new UsageError(`${command}: --allow-unauthenticated and --auth-issuer do not go together`);
   const lease = values['task-lease-ms'];
@@ -160,38 +168,6 @@ export function parseServeArgs(args: readonly string[], command: 'serve' | 'dev'
     metrics: values.metrics ? { port: metricsPort === undefined ? undefined : Number(metricsPort) } : undefined,
     toolsets: values.toolsets === undefined ? undefined : parseSelection(values.toolsets),
     discovery,
-  };
-}
-
-function parseAuth(
-  command: string,
-  issuer: string | undefined,
-  audience: string | undefined,
-  scopes: string | undefined,
-): ServeArgs['auth'] {
-  if (issuer === undefined && audience === undefined) {
-    if (scopes !== undefined) throw new UsageError(`${command}: --auth-scopes needs --auth-issuer and --auth-audience`);
-    return undefined;
-  }
-  if (issuer === undefined || audience === undefined)
-    throw new UsageError(`${command}: --auth-issuer and --auth-audience go together`);
-  for (const [flag, url] of [
-    ['--auth-issuer', issuer],
-    ['--auth-audience', audience],
-  ] as const) {
-    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
-      throw new UsageError(`${command}: ${flag}: not an http(s) URL: ${url}`);
-  }
-  return {
-    issuer,
-    resource: audience,
-    scopes:
-      scopes === undefined
-        ? []
-        : scopes
-            .split(',')
-            .map((scope) => scope.trim())
-            .filter(Boolean),
   };
 }
 

@@ -156,6 +156,17 @@ describe('parseServeArgs', () => {
       ['--http', '--auth-issuer', 'https://a', '--auth-audience', 'https://m', '--allow-unauthenticated'],
       'serve: --allow-unauthenticated and --auth-issuer do not go together',
     ],
+    [['--auth-dpop', 'required'], 'serve: --auth-dpop needs --http'],
+    [['--http', '--auth-dpop', 'required'], 'serve: --auth-dpop needs --auth-issuer and --auth-audience'],
+    [['--http', '--public-url', 'https://p'], 'serve: --public-url needs --auth-issuer and --auth-audience'],
+    [
+      ['--http', '--auth-issuer', 'https://a', '--auth-audience', 'https://m', '--auth-dpop', 'maybe'],
+      'serve: --auth-dpop: off, allowed or required, not maybe',
+    ],
+    [
+      ['--http', '--auth-issuer', 'https://a', '--auth-audience', 'https://m', '--public-url', 'mcp.example.com'],
+      'serve: --public-url: not an http(s) URL: mcp.example.com',
+    ],
     [['--allow-unauthenticated'], 'serve: --allow-unauthenticated needs --http'],
     [['--max-connections-per-client', '8'], 'serve: --max-connections-per-client needs --http'],
     [

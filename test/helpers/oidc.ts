@@ -13,8 +13,8 @@ export interface AuthServer {
   /** A client-credentials token (RFC 8707 `resource`), or the error the server answered. */
   token(
     client: string,
-    options: { resource: string; scope?: string },
-  ): Promise<{ access_token?: string; error?: string; scope?: string }>;
+    options: { resource: string; scope?: string; dpop?: string },
+  ): Promise<{ access_token?: string; error?: string; scope?: string; token_type?: string }>;
   stop(): Promise<void>;
 }
 
@@ -53,6 +53,8 @@ export async function startAuthServer(options: {
         devInteractions: { enabled: false },
         clientCredentials: { enabled: true },
         introspection: { enabled: true },
+        // a client that sends a DPoP proof to the token endpoint gets a token bound to its key (cnf.jkt)
+        dPoP: { enabled: true },
         resourceIndicators: {
           enabled: true,
           defaultResource: () => undefined as never,
@@ -90,6 +92,7 @@ export async function startAuthServer(options: {
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
           authorization: `Basic ${Buffer.from(`${clientId}:${SECRET}`).toString('base64')}`,
+          ...(request.dpop === undefined ? {} : { dpop: request.dpop }),
         },
         body: new URLSearchParams({
           grant_type: 'client_credentials',
@@ -97,7 +100,7 @@ export async function startAuthServer(options: {
           ...(request.scope === undefined ? {} : { scope: request.scope }),
         }),
       });
-      return (await res.json()) as { access_token?: string; error?: string; scope?: string };
+      return (await res.json()) as { access_token?: string; error?: string; scope?: string; token_type?: string };
     },
     async stop() {
       server?.closeAllConnections();
