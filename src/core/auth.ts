@@ -63,3 +63,11 @@ export function principalOf(auth: AuthInfo): string {
   const self = auth.claims.sub === undefined && auth.clientId === auth.subject;
   return JSON.stringify([auth.issuer ?? '', self ? 'client' : 'user', auth.subject]);
 }
+
+/**
+ * Where used proofs are remembered. `use` answers true the first time a key is given (and keeps it
+ * until `expiresAt`, epoch ms), false for one already used. `zod-mcp/redis` has one for many instances.
+ */
+export interface DpopReplayStore {
+  use(key: string, expiresAt: number): Promise<boolean>;
+}

@@ -2,15 +2,8 @@
 // server hands out (RFC 9449 §8), stateless: a timestamp sealed with AES-256-GCM under the key that
 // seals requestState (ZOD_MCP_STATE_KEY, shared by a deployment's instances; else one per process).
 import { sharedKeyFromEnv, stateKey } from '../../../core/input/state.js';
+import type { DpopReplayStore } from '../../../core/auth.js';
 import { decodeUtf8, encodeUtf8, fromBase64Url, toBase64Url } from '../../../runtime/bytes.js';
-
-/**
- * Where used proofs are remembered. `use` answers true the first time a key is given (and keeps it
- * until `expiresAt`, epoch ms), false for one already used. `zod-mcp/redis` has one for many instances.
- */
-export interface DpopReplayStore {
-  use(key: string, expiresAt: number): Promise<boolean>;
-}
 
 /**
  * In memory, for one process: at most `max` proofs (default 100,000), the oldest forgotten first when

@@ -3,6 +3,7 @@
 import type { HttpRequest, HttpResponse } from '../messages.js';
 import { permits, type AuthInfo } from '../../../core/auth.js';
 import { canonicalResource, InvalidToken } from './claims.js';
+import { StoreUnavailableError } from '../../../core/tasks/store.js';
 import { boundKey, createDpopGate, type DpopMode } from './dpop-gate.js';
 import { createVerifier, loadJose, type AuthOptions } from './verify.js';
 import { Unavailable } from './remote.js';
@@ -153,7 +154,7 @@ export function createAuthGate(
         if (jkt === undefined)
           return refuse(res, 401, 'invalid_token', 'the token is not bound to a key (no cnf.jkt)', {}, 'DPoP');
         const verdict = await dpop.check(req, token, jkt).catch((error: unknown) => {
-          report(error); // ours (no jose to check proofs with, a replay store that failed), not the client's
+          report(error); // ours (no jose to check proofs with), not the client's
           return undefined;
         });
         if (verdict === undefined)
@@ -176,7 +177,8 @@ export function createAuthGate(
       // A proof is spent only once everything else has passed (RFC 9449 §11.1).
       if (burn !== undefined) {
         const fresh = await burn().catch((error: unknown) => {
-          report(error); // the replay store failed: ours
+          // the replay store failed: ours (an outage of a shared store was told once, by the store)
+          if (!(error instanceof StoreUnavailableError)) report(error);
           return undefined;
         });
         if (fresh === undefined)

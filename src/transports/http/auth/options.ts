@@ -1,7 +1,7 @@
 // What an HTTP transport's `auth` takes: the authorization servers it trusts, the resource it is,
 // how tokens are checked, and DPoP (RFC 9449).
 import type { AuthInfo } from '../../../core/auth.js';
-import type { DpopReplayStore } from './dpop-state.js';
+import type { DpopReplayStore } from '../../../core/auth.js';
 
 export interface AuthOptions {
   /** The authorization server(s) that issue tokens for this server (their issuer identifiers). */

@@ -137,13 +137,17 @@ export interface Mount {
 
 export const MOUNTS = ['serveHttp', 'toNodeHandler', 'toFetchHandler'] as const;
 
-/** A protected server through one mount; `send` POSTs (or GETs, DELETEs) with the given headers. */
+/**
+ * A protected server through one mount; `send` POSTs (or GETs, DELETEs) with the given headers. `at`:
+ * the URL a fetch handler answers as (two of them can be one resource behind a balancer).
+ */
 export async function mount(
   kind: (typeof MOUNTS)[number],
   auth: Omit<AuthOptions, 'issuer' | 'resource'> = {},
+  at?: string,
 ): Promise<Mount> {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}/mcp`;
+  const url = at ?? `http://127.0.0.1:${port}/mcp`;
   const options = { issuer, resource: url, jwksUri: `${issuer}/jwks`, ...auth };
   const server = new McpServer({ name: 's', version: '1', tools: [tool] });
   let close: () => Promise<void>;
