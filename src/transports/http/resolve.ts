@@ -53,6 +53,7 @@ const AUTH_OPTIONS = optionKeys<AuthOptions>({
   dpopAlgorithms: true,
   dpopWindowSec: true,
   publicUrl: true,
+  jose: true,
 });
 
 const INTROSPECTION_OPTIONS = optionKeys<NonNullable<AuthOptions['introspection']>>({

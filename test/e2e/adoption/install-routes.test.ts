@@ -283,7 +283,7 @@ describe('an optional peer that is not installed', () => {
     const result = await serve(['--auth-issuer', 'http://127.0.0.1:9', '--auth-audience', 'http://127.0.0.1:3000/mcp']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      'checking JWT access tokens (auth) needs jose, an optional peer dependency of zod-mcp that is not installed: run `npm install jose@^6.0.0`',
+      'checking JWT access tokens and DPoP proofs (auth) needs jose, an optional peer dependency of zod-mcp that is not installed: run `npm install jose@^6.0.0`',
     );
   });
 

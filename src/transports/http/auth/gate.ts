@@ -47,7 +47,7 @@ export function createAuthGate(
   const path = url.pathname === '/' ? '' : url.pathname;
   const metadataUrl = `${url.origin}/.well-known/oauth-protected-resource${path}`;
   const verify = createVerifier(options, warn);
-  const dpop = createDpopGate(options, resource, loadJose);
+  const dpop = createDpopGate(options, resource, () => loadJose(options));
   const required = [...(options.scopes ?? [])];
   const issuers = typeof options.issuer === 'string' ? [options.issuer] : [...options.issuer];
 

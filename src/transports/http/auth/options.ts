@@ -60,4 +60,10 @@ export interface AuthOptions {
    * request's path. Default: the origin of `resource`.
    */
   publicUrl?: string;
+  /**
+   * The `jose` module itself (`import * as jose from 'jose'`), for a runtime that resolves no package
+   * when the server runs (a Cloudflare Worker: bundled, it has only what its bundle imports). Elsewhere
+   * the optional peer is loaded when a token first arrives.
+   */
+  jose?: unknown;
 }

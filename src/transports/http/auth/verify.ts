@@ -76,7 +76,7 @@ export function createVerifier(
   };
 
   const verifyJwt = async (token: string): Promise<AuthInfo> => {
-    const lib = await (jose ??= loadJose());
+    const lib = await (jose ??= loadJose(options));
     let issuer: string | undefined;
     try {
       issuer = lib.decodeJwt(token).iss;
@@ -199,9 +199,11 @@ export function createVerifier(
 
 /** Fails at start-up, not at the first token, when the JWT checks' library is not installed. */
 export async function loadTokenChecks(options: AuthOptions): Promise<void> {
-  if (options.verify === undefined) await loadJose();
+  if (options.verify === undefined) await loadJose(options);
 }
 
-export function loadJose(): Promise<Jose> {
-  return importOptionalPeer<Jose>(PEERS.jose, 'checking JWT access tokens (auth)');
+/** `auth.jose` when given (a runtime that resolves no package at run time: a Worker), else the optional peer. */
+export function loadJose(options: Pick<AuthOptions, 'jose'> = {}): Promise<Jose> {
+  if (options.jose !== undefined) return Promise.resolve(options.jose as Jose);
+  return importOptionalPeer<Jose>(PEERS.jose, 'checking JWT access tokens and DPoP proofs (auth)');
 }
