@@ -2,6 +2,7 @@
 // sessions, errors and notices, the tasks it runs and what it depends on. McpServer (server.ts) adds
 // what an application calls; both are one object.
 import type { Response } from '../schemas/jsonrpc.js';
+import { checkCard, type CheckedCard } from './core/card.js';
 import { Session, type SessionOptions } from './core/connection.js';
 import { dispatch } from './core/dispatch.js';
 import type { Dispatcher, Exchange, HandleContext } from './core/dispatcher.js';
@@ -24,9 +25,12 @@ export class ServerCore {
   protected readonly composed: Composed;
   protected readonly provided: Provided;
   readonly #session = new Session();
+  /** The Server Card's fixed part (McpServer's `card`), which an HTTP transport serves with `card: true`. */
+  readonly card: CheckedCard | undefined;
 
   constructor(options: McpServerOptions) {
     const { dispatcher, composed } = composeServer(options);
+    this.card = checkCard(options.card, options);
     this.dispatcher = dispatcher;
     this.composed = composed;
     this.provided = composed.provided;

@@ -1,6 +1,7 @@
 // McpServer's options: what a server is built from, and the checks on them (identity, eras, cache, …).
 import { z } from 'zod/v4';
 import type { Icon } from '../schemas/common.js';
+import type { CardOptions } from './core/card.js';
 import { lazy } from '../schemas/direction.js';
 import { CacheHint } from '../schemas/rev2026.js';
 import { ERAS, type Era } from './core/era.js';
@@ -110,6 +111,7 @@ export const SERVER_OPTIONS = optionKeys<McpServerOptions>({
   rateLimitStore: true,
   toolsets: true,
   discovery: true,
+  card: true,
 });
 
 export interface McpServerOptions {
@@ -129,6 +131,8 @@ export interface McpServerOptions {
   icons?: Icon[];
   /** How a model should use this server: in the initialize answer (2025) and in server/discover (2026). */
   instructions?: string;
+  /** The Server Card (SEP-2127) an HTTP transport serves with `card: true` (docs/http.md, "Server Card"). */
+  card?: CardOptions;
   tools?: readonly Tool[];
   /**
    * Resources and templates (`defineResource`, `defineResourceTemplate`); the option, even empty, turns the feature on.

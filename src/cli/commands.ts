@@ -90,7 +90,15 @@ export const SERVE_FLAGS = {
   'public-url': {
     type: 'string',
     value: 'URL',
-    text: "with --auth-issuer: this server's URL as clients address it behind a proxy (a DPoP proof's htu)",
+    text: "with --http: this server's URL as clients address it behind a proxy (the card's URL, a DPoP proof's htu)",
+  },
+  card: {
+    type: 'boolean',
+    text: "with --http: the Server Card at <endpoint>/server-card (the module's McpServer must give card: {...})",
+  },
+  catalog: {
+    type: 'boolean',
+    text: 'with --http: --card, and the MCP Catalog listing it at /.well-known/mcp/catalog.json',
   },
   'allow-unauthenticated': {
     type: 'boolean',

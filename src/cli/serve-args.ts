@@ -32,6 +32,11 @@ export interface ServeArgs {
   instance: string | undefined;
   /** `--auth-issuer URL --auth-audience URL [--auth-scopes a,b]`: an OAuth 2.1 resource server. */
   auth: ServeAuth | undefined;
+  /** `--public-url URL`: where clients address this server behind a proxy (the card's URL, DPoP's htu). */
+  publicUrl: string | undefined;
+  /** `--card`, `--catalog`: the Server Card at <endpoint>/server-card, and the catalog listing it. */
+  card: boolean;
+  catalog: boolean;
   /** `--allow-unauthenticated`: serve a non-loopback address without authorization, knowingly. */
   allowUnauthenticated: boolean;
   /** `--allowed-hosts a,b`: Host names served besides this machine's own. */
@@ -78,6 +83,8 @@ export function parseServeArgs(args: readonly string[], command: 'serve' | 'dev'
     'auth-scopes',
     'auth-dpop',
     'public-url',
+    'card',
+    'catalog',
     'allow-unauthenticated',
     'allowed-hosts',
     'max-connections-per-client',
@@ -104,8 +111,10 @@ export function parseServeArgs(args: readonly string[], command: 'serve' | 'dev'
     command,
     parseAuth(command, values['auth-issuer'], values['auth-audience'], values['auth-scopes']),
     values['auth-dpop'],
-    values['public-url'],
   );
+  const publicUrl = values['public-url'];
+  if (publicUrl !== undefined && (!URL.canParse(publicUrl) || !/^https?:$/.test(new URL(publicUrl).protocol)))
+    throw new UsageError(`${command}: --public-url: not an http(s) URL: ${publicUrl}`);
   if (auth !== undefined && values['allow-unauthenticated'])
     throw new UsageError(`${command}: --allow-unauthenticated and --auth-issuer do not go together`);
   const lease = values['task-lease-ms'];
@@ -158,6 +167,9 @@ export function parseServeArgs(args: readonly string[], command: 'serve' | 'dev'
     redisTimeoutMs: redisTimeout === undefined ? undefined : Number(redisTimeout),
     instance: values.instance,
     auth,
+    publicUrl,
+    card: (values.card ?? false) || (values.catalog ?? false),
+    catalog: values.catalog ?? false,
     allowUnauthenticated: values['allow-unauthenticated'] ?? false,
     allowedHosts: values['allowed-hosts']
       ?.split(',')

@@ -1,5 +1,5 @@
 // serve's authorization flags: an OAuth 2.1 resource server (--auth-issuer, --auth-audience,
-// --auth-scopes), with DPoP (--auth-dpop) and the URL clients address it by (--public-url).
+// --auth-scopes), with DPoP (--auth-dpop).
 import { UsageError } from './usage-error.js';
 
 /** What serveHttp's `auth` is given from the command line. */
@@ -8,7 +8,6 @@ export interface ServeAuth {
   resource: string;
   scopes: string[];
   dpop?: 'off' | 'allowed' | 'required';
-  publicUrl?: string;
 }
 
 export function parseAuth(
@@ -43,28 +42,17 @@ export function parseAuth(
   };
 }
 
-/** `--auth-dpop off|allowed|required` and `--public-url URL`, which only a protected server takes. */
+/** `--auth-dpop off|allowed|required`, which only a protected server takes. */
 export function withDpop(
   command: string,
   auth: ServeAuth | undefined,
   dpop: string | undefined,
-  publicUrl: string | undefined,
 ): ServeAuth | undefined {
   if (auth === undefined) {
-    for (const [flag, value] of [
-      ['--auth-dpop', dpop],
-      ['--public-url', publicUrl],
-    ] as const)
-      if (value !== undefined) throw new UsageError(`${command}: ${flag} needs --auth-issuer and --auth-audience`);
+    if (dpop !== undefined) throw new UsageError(`${command}: --auth-dpop needs --auth-issuer and --auth-audience`);
     return undefined;
   }
   if (dpop !== undefined && dpop !== 'off' && dpop !== 'allowed' && dpop !== 'required')
     throw new UsageError(`${command}: --auth-dpop: off, allowed or required, not ${dpop}`);
-  if (publicUrl !== undefined && (!URL.canParse(publicUrl) || !/^https?:$/.test(new URL(publicUrl).protocol)))
-    throw new UsageError(`${command}: --public-url: not an http(s) URL: ${publicUrl}`);
-  return {
-    ...auth,
-    ...(dpop === undefined ? {} : { dpop }),
-    ...(publicUrl === undefined ? {} : { publicUrl }),
-  };
+  return dpop === undefined ? auth : { ...auth, dpop };
 }

@@ -97,6 +97,8 @@ async function runServeHttp(options: ServeArgs): Promise<void> {
     drainMs: options.drainMs,
     notices: (port) => exposureLines(options, port, exposedBy(server)),
     ...(options.auth === undefined ? {} : { auth: options.auth }),
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+    ...(options.card ? { card: true, catalog: options.catalog } : {}),
     ...(named ? { allowedHosts: [...machineHostNames(host), ...(options.allowedHosts ?? [])] } : {}),
     ...(options.maxConnectionsPerClient === undefined
       ? {}

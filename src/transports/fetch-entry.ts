@@ -4,6 +4,7 @@ import type { McpServer } from '../server.js';
 import type { FetchHandler } from './http/web/fetch-handler.js';
 import type { FetchHandlerOptions } from './http/options.js';
 import { resolveHandlerOptions } from './http/resolve.js';
+import { checkCardServed } from '../core/card.js';
 import { shutdownOf } from './http/shutdown.js';
 
 /**
@@ -13,6 +14,7 @@ import { shutdownOf } from './http/shutdown.js';
  */
 export function toFetchHandler(server: McpServer, options: FetchHandlerOptions = {}): FetchHandler {
   const parsed = resolveHandlerOptions(options, 'toFetchHandler', 'fetch');
+  checkCardServed(server, options.card);
   const longLived = options?.longLived === true;
   if (!longLived) refuseStateInIsolate(server, options);
   const resolved = longLived ? parsed : { ...parsed, stateless: true };

@@ -8,6 +8,7 @@ import type { HttpHandlerOptions } from './http/options.js';
 import { resolveHandlerOptions } from './http/resolve.js';
 import { shutdownOf } from './http/shutdown.js';
 import { refuseInsideServedModule } from './served-module.js';
+import { checkCardServed } from '../core/card.js';
 
 /** Serves `server` over Streamable HTTP on a listener of its own; see `./http/index.ts`. */
 export function serveHttp(server: McpServer, options?: HttpOptions): Promise<HttpServerHandle> {
@@ -23,6 +24,7 @@ export function serveHttp(server: McpServer, options?: HttpOptions): Promise<Htt
  */
 export function toNodeHandler(server: McpServer, options: HttpHandlerOptions = {}): NodeHandler {
   const resolved = resolveHandlerOptions(options, 'toNodeHandler');
+  checkCardServed(server, options.card);
   const made = import('./http/node/handler.js').then((http) => http.createNodeHandler(server, resolved));
   let loaded: NodeHandler | undefined;
   void made.then((handler) => (loaded = handler));

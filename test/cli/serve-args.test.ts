@@ -19,6 +19,9 @@ const none = {
   redisTimeoutMs: undefined,
   instance: undefined,
   auth: undefined,
+  publicUrl: undefined,
+  card: false,
+  catalog: false,
   allowUnauthenticated: false,
   allowedHosts: undefined,
   maxConnectionsPerClient: undefined,
@@ -158,15 +161,13 @@ describe('parseServeArgs', () => {
     ],
     [['--auth-dpop', 'required'], 'serve: --auth-dpop needs --http'],
     [['--http', '--auth-dpop', 'required'], 'serve: --auth-dpop needs --auth-issuer and --auth-audience'],
-    [['--http', '--public-url', 'https://p'], 'serve: --public-url needs --auth-issuer and --auth-audience'],
+    [['--public-url', 'https://p'], 'serve: --public-url needs --http'],
+    [['--card'], 'serve: --card needs --http'],
     [
       ['--http', '--auth-issuer', 'https://a', '--auth-audience', 'https://m', '--auth-dpop', 'maybe'],
       'serve: --auth-dpop: off, allowed or required, not maybe',
     ],
-    [
-      ['--http', '--auth-issuer', 'https://a', '--auth-audience', 'https://m', '--public-url', 'mcp.example.com'],
-      'serve: --public-url: not an http(s) URL: mcp.example.com',
-    ],
+    [['--http', '--public-url', 'mcp.example.com'], 'serve: --public-url: not an http(s) URL: mcp.example.com'],
     [['--allow-unauthenticated'], 'serve: --allow-unauthenticated needs --http'],
     [['--max-connections-per-client', '8'], 'serve: --max-connections-per-client needs --http'],
     [

@@ -6,6 +6,7 @@ import { ErrorCode } from '../../jsonrpc/errors.js';
 import type { McpServer } from '../../server.js';
 import { checkHostAndOrigin } from './guard.js';
 import { requestPath, type HttpHost, type HttpRequest, type HttpResponse } from './messages.js';
+import { CATALOG_PATH, cardPath, sendCardDocument } from './card.js';
 import type { ForwardTarget, ResolvedHandlerOptions } from './options.js';
 import { handlePost } from './post.js';
 import { readToolsets, selectionOfPath } from './toolsets.js';
@@ -111,6 +112,8 @@ async function settleHandling(state: HttpState, timeoutMs: number): Promise<void
   clearTimeout(timer);
 }
 
+const CARD_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 async function routeRequest(
   state: HttpState,
   host: HttpHost,
@@ -125,6 +128,10 @@ async function routeRequest(
     return sendHealth(state, res, req.method === 'HEAD');
   if (state.auth?.metadataPaths.has(path) && req.method === 'GET')
     return state.auth.sendMetadata(res, scopesSupported(state));
+  // Public as the metadata is, before the Host check and the token: what a host reads before it connects.
+  const catalog = options.catalog && path === CATALOG_PATH;
+  if (options.card && (catalog || path === cardPath(options.path)) && CARD_METHODS.has(req.method ?? ''))
+    return sendCardDocument(state, req, res, catalog);
   const fromPath = selectionOfPath(path, options.path);
   const elsewhere = options.path !== undefined && path !== options.path && fromPath === undefined;
   if (elsewhere && next !== undefined) return next(); // another route of the application's

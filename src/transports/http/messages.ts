@@ -23,6 +23,8 @@ export interface HttpRequest {
   readonly headersDistinct: Readonly<Record<string, string[] | undefined>>;
   /** The path the client asked for, where a framework mounting under a prefix rewrote `url` (Express, Connect). */
   readonly originalUrl?: string | undefined;
+  /** `http` or `https`, when the host knows it from the request (a web Request's URL). */
+  readonly scheme?: string | undefined;
 }
 
 /** The path the client asked for: a framework that mounts under a prefix keeps it in `originalUrl`. */

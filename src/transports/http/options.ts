@@ -114,6 +114,17 @@ function buildSchemas() {
         'an object with issuer and resource',
       )
       .optional(),
+    /**
+     * The Server Card (SEP-2127) at `GET <endpoint>/server-card`, from McpServer's `card`: public,
+     * cached (ETag, 304), CORS `*`. `catalog`: also listed at `/.well-known/mcp/catalog.json`.
+     */
+    card: z.boolean().default(false),
+    catalog: z.boolean().default(false),
+    /**
+     * Where this server's paths are as clients address them (a scheme, a host, and a prefix a proxy
+     * adds): the card's URL, and (`auth.publicUrl` by default) a DPoP proof's `htu`.
+     */
+    publicUrl: z.url({ protocol: /^https?$/, error: 'must be an http: or https: URL' }).optional(),
     /** SSE comment lines on idle GET streams, so proxies do not cut them. */
     keepAliveMs: z.number().positive().max(MAX_TIMER_MS).default(25_000),
     /**

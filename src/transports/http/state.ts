@@ -57,6 +57,10 @@ export interface HttpState {
 }
 
 export function createHttpState(server: McpServer, options: ResolvedHandlerOptions, host: HttpHost): HttpState {
+  if (options.card && server.card === undefined)
+    throw new TypeError(
+      'card: true serves the Server Card the server declares: give new McpServer({ card: { name, … } })',
+    );
   const sessions = createSessionTable(server, {
     maxSessions: options.maxSessions,
     idleMs: options.sessionIdleMs,
@@ -82,7 +86,7 @@ export function createHttpState(server: McpServer, options: ResolvedHandlerOptio
       options.auth === undefined
         ? undefined
         : createAuthGate(
-            options.auth,
+            { ...options.auth, publicUrl: options.auth.publicUrl ?? options.publicUrl },
             (error) => server.reportError(error),
             (message) => server.warn(message),
           ),

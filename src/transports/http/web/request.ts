@@ -29,6 +29,7 @@ export function toHttpRequest(request: Request): WebHttpRequest {
   return {
     method: request.method,
     url: `${url.pathname}${url.search}`,
+    scheme: url.protocol.slice(0, -1),
     headers,
     headersDistinct,
     request,
