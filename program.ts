@@ -81,6 +81,10 @@ async function run(command: CommandName, rest: string[]): Promise<number> {
       const { runReplayCommand } = await import('./src/cli/replay.js');
       return runReplayCommand(rest);
     }
+    case 'manifest': {
+      const { runManifestCommand } = await import('./src/cli/manifest.js');
+      return runManifestCommand(rest);
+    }
     case 'init': {
       const { values, positionals } = parseFlags(command, COMMANDS[command].flags, rest);
       if (positionals.length > 1)
@@ -109,7 +113,7 @@ function known(name: string): CommandName {
  * Commands that run a server in this process and then are done: they exit when their work is, whatever
  * the server's module left running (a timer, a socket), so that a script or a CI step never hangs.
  */
-const ENDS_WHEN_DONE = new Set(['call', 'snapshot', 'inspect', 'record', 'replay']);
+const ENDS_WHEN_DONE = new Set(['call', 'snapshot', 'inspect', 'record', 'replay', 'manifest']);
 
 main(process.argv.slice(2)).then(
   (code) => {

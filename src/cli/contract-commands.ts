@@ -126,4 +126,27 @@ recorded one; with --strict the replay then stops (exit 1).`,
     },
     examples: ['zod-mcp replay session.jsonl', 'zod-mcp replay session.jsonl --http --port 3001 --strict'],
   },
+  manifest: {
+    args: '[MODULE] [--out server.json] [--check]',
+    summary: "write the MCP Registry's server.json from the server and package.json, or check it",
+    about: `Writes server.json (the MCP Registry's, schema 2025-12-11) from the project's package.json (its
+name, version, mcpName, repository, homepage) and, given MODULE, the server's own title, description
+and card: the registry name is package.json's mcpName, else the card's name, else io.github.<owner>/<repo>
+from the repository; an npm package run over stdio; --public-url adds a remote. With --check it reads
+server.json (or --out FILE) and names every disagreement, exiting 1: mcpName missing or different,
+version drift, a description over 100 characters, an invalid name.`,
+    flags: {
+      out: { type: 'string', value: 'FILE', text: 'write it to FILE (whole, or not at all); with --check, read FILE' },
+      check: {
+        type: 'boolean',
+        text: 'compare server.json (or --out FILE) with the project, and exit 1 on a disagreement',
+      },
+      'public-url': {
+        type: 'string',
+        value: 'URL',
+        text: 'the URL the server is reached at over Streamable HTTP, listed as a remote',
+      },
+    },
+    examples: ['zod-mcp manifest ./server.ts --out server.json', 'zod-mcp manifest ./server.ts --check'],
+  },
 } as const satisfies Record<string, Command>;
