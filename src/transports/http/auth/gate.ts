@@ -5,7 +5,8 @@ import { permits, type AuthInfo } from '../../../core/auth.js';
 import { canonicalResource, InvalidToken } from './claims.js';
 import { StoreUnavailableError } from '../../../core/tasks/store.js';
 import { boundKey, createDpopGate, type DpopMode } from './dpop-gate.js';
-import { createVerifier, loadJose, type AuthOptions } from './verify.js';
+import { loadJose } from './jose.js';
+import { createVerifier, type AuthOptions } from './verify.js';
 import { Unavailable } from './remote.js';
 import { utf8Length } from '../../../runtime/bytes.js';
 

@@ -3,7 +3,7 @@
 import { encodeUtf8, toBase64, toBase64Url } from '../../../runtime/bytes.js';
 import type { Timer } from '../../../runtime/host.js';
 import type { AuthInfo } from '../../../core/auth.js';
-import { importOptionalPeer, PEERS } from '../../../core/optional-peer.js';
+import { loadJose } from './jose.js';
 import { fetchKeySet, fetchMetadata, type KeySet } from './jwks.js';
 import { createRemote, Unavailable, type Remote } from './remote.js';
 import { InvalidToken, canonicalResource, describeJoseError, infoOf } from './claims.js';
@@ -200,10 +200,4 @@ export function createVerifier(
 /** Fails at start-up, not at the first token, when the JWT checks' library is not installed. */
 export async function loadTokenChecks(options: AuthOptions): Promise<void> {
   if (options.verify === undefined) await loadJose(options);
-}
-
-/** `auth.jose` when given (a runtime that resolves no package at run time: a Worker), else the optional peer. */
-export function loadJose(options: Pick<AuthOptions, 'jose'> = {}): Promise<Jose> {
-  if (options.jose !== undefined) return Promise.resolve(options.jose as Jose);
-  return importOptionalPeer<Jose>(PEERS.jose, 'checking JWT access tokens and DPoP proofs (auth)');
 }
