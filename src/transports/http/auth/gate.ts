@@ -9,6 +9,7 @@ import { loadJose } from './jose.js';
 import { createVerifier, type AuthOptions } from './verify.js';
 import { Unavailable } from './remote.js';
 import { utf8Length } from '../../../runtime/bytes.js';
+import { writeDiagnostic } from '../../../runtime/host.js';
 
 export interface AuthGate {
   /** The metadata document's paths: under the MCP endpoint's path, and the root form. */
@@ -26,6 +27,22 @@ function quotable(value: string): string {
 }
 
 type Scheme = 'Bearer' | 'DPoP';
+
+/** When each refusal reason was last said: a reason at most once a minute, at most 64 reasons kept. */
+const said = new Map<string, number>();
+
+/**
+ * A DPoP refusal's reason on the server's diagnostics (stderr), never the token or the proof: once a
+ * minute per reason, so that a client sending bad proofs cannot flood the log.
+ */
+function noteRefusal(description: string): void {
+  const now = Date.now();
+  if ((said.get(description) ?? -Infinity) > now - 60_000) return;
+  said.delete(description);
+  if (said.size >= 64) said.delete(said.keys().next().value!);
+  said.set(description, now);
+  writeDiagnostic(`zod-mcp: auth: a DPoP request refused: ${description}`);
+}
 
 /** The Authorization scheme, case aside, when the server takes it. */
 function schemeOf(word: string | undefined, mode: DpopMode): Scheme | undefined {
@@ -69,6 +86,7 @@ export function createAuthGate(
     headers: Record<string, string> = {},
     scheme: Scheme = 'Bearer',
   ) => {
+    if (scheme === 'DPoP' && status === 401) noteRefusal(description);
     const body = JSON.stringify({ error: error ?? 'invalid_token', error_description: description });
     res.writeHead(status, {
       'content-type': 'application/json',

@@ -166,4 +166,23 @@ describe('auth.dpop', () => {
     const auth = { issuer: 'https://issuer.example.com', resource: 'https://mcp.example.com/mcp', ...options };
     expect(() => toFetchHandler(server, { auth: auth as never })).toThrow(message);
   });
+
+  it("says a refusal's reason on stderr, never the token, once a minute per reason", async () => {
+    const server = await protect('toFetchHandler');
+    const lines: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    const bound = await token(server.url);
+    for (let i = 0; i < 3; i++)
+      await server.send('2026', {
+        authorization: `DPoP ${bound}`,
+        dpop: await proof({ htu: server.url, accessToken: bound, typ: 'jwt', jti: `j${i}-${Date.now()}` }),
+      });
+    vi.restoreAllMocks();
+    const said = lines.filter((line) => line.includes('the DPoP proof is not of type dpop+jwt'));
+    expect(said).toStrictEqual(['zod-mcp: auth: a DPoP request refused: the DPoP proof is not of type dpop+jwt\n']);
+    expect(lines.some((line) => line.includes(bound))).toBe(false);
+  });
 });
