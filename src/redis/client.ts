@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { importOptionalPeer, PEERS } from '../core/optional-peer.js';
 import { StoreUnavailableError } from '../core/tasks/store.js';
+import { optionKeys, refuseUnknownOptions } from '../core/options.js';
 import { outageWatch } from './outage.js';
 
 /** What the stores need of a node-redis client (`createClient()` of `redis` or `@redis/client`, v5 or later). */
@@ -215,4 +216,33 @@ function redacted(url: string): string {
   } catch {
     return 'an unparsable URL';
   }
+}
+
+const STORE_OPTIONS = optionKeys<RedisConnectOptions>({
+  url: true,
+  client: true,
+  prefix: true,
+  onError: true,
+  commandTimeoutMs: true,
+});
+
+/**
+ * A store's connection: its options checked, and its errors told as `zod-mcp: <what>: …` on stderr
+ * unless the embedding gives an `onError` of its own. `report` is where the store tells its own.
+ */
+export async function connectStore(
+  options: RedisConnectOptions,
+  owner: string,
+  what: string,
+): Promise<{ redis: RedisConnection; report: (error: unknown) => void }> {
+  refuseUnknownOptions(owner, options, STORE_OPTIONS);
+  const report =
+    options.onError ??
+    ((error: unknown) => process.stderr.write(`zod-mcp: ${what}: ${(error as Error)?.message ?? String(error)}\n`));
+  const redis = await connectRedis(
+    { ...options, onError: report },
+    owner,
+    options.onError === undefined ? report : undefined,
+  );
+  return { redis, report };
 }

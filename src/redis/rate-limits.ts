@@ -3,8 +3,7 @@
 // sets each bucket to expire when it would be full again (a missing bucket is a full one).
 import type { BucketTake, RateLimitStore, TakeRefusal } from '../core/rate-limits/store.js';
 import { StoreUnavailableError } from '../core/tasks/store.js';
-import { optionKeys, refuseUnknownOptions } from '../core/options.js';
-import { connectRedis, luaScript, type RedisConnectOptions } from './client.js';
+import { connectStore, luaScript, type RedisConnectOptions } from './client.js';
 
 /**
  * KEYS: the buckets (hashes: l = tokens left, t = when, in ms). ARGV: burst, tokens, intervalMs per
@@ -36,30 +35,13 @@ export interface RedisRateLimitStore extends RateLimitStore {
   close(): Promise<void>;
 }
 
-const STORE_OPTIONS = optionKeys<RedisConnectOptions>({
-  url: true,
-  client: true,
-  prefix: true,
-  onError: true,
-  commandTimeoutMs: true,
-});
-
 /**
  * Rate-limit buckets in Redis under `<prefix>rate:`. In an outage (a command past its deadline, the
  * connection lost) a take lets the request through: rate limits fail open, and the outage is told
  * once, as for the other stores.
  */
 export async function redisRateLimits(options: RedisConnectOptions): Promise<RedisRateLimitStore> {
-  refuseUnknownOptions('redisRateLimits', options, STORE_OPTIONS);
-  const report =
-    options.onError ??
-    ((error: unknown) =>
-      process.stderr.write(`zod-mcp: redis rate limits: ${(error as Error)?.message ?? String(error)}\n`));
-  const redis = await connectRedis(
-    { ...options, onError: report },
-    'redisRateLimits',
-    options.onError === undefined ? report : undefined,
-  );
+  const { redis, report } = await connectStore(options, 'redisRateLimits', 'redis rate limits');
   const keyOf = (bucket: BucketTake) => `${redis.prefix}rate:${bucket.key}`;
   return {
     async take(buckets): Promise<TakeRefusal | undefined> {
