@@ -62,7 +62,9 @@ const worker :Workerd.Worker = (
   writeFileSync(
     wrapper,
     `import { spawn } from 'node:child_process';
-const child = spawn(${JSON.stringify(binary)}, ['serve', 'config.capnp'], { cwd: ${JSON.stringify(dir)}, stdio: ['ignore', 'inherit', 'inherit'] });
+// workerd prints what a worker logs (console.error too) on its stdout: on the wrapper's stderr here,
+// where a server's diagnostics belong (its stdout is checked to stay empty)
+const child = spawn(${JSON.stringify(binary)}, ['serve', 'config.capnp'], { cwd: ${JSON.stringify(dir)}, stdio: ['ignore', 2, 'inherit'] });
 process.once('SIGTERM', () => child.kill('SIGTERM'));
 child.once('exit', (code) => process.exit(code ?? 1));
 for (let i = 0; i < 200; i++) {
