@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildBaseline } from './baseline.js';
 import { median } from './report.js';
 import { startHttpProcess, type ServeProcess } from '../test/helpers/serve-process.js';
 
@@ -15,23 +16,21 @@ const IN_FLIGHT = 64;
 
 type Era = '2025' | '2026';
 
-interface Server {
+export interface Server {
   readonly name: string;
   readonly era: Era;
   start(): Promise<ServeProcess>;
 }
 
+const zodMcp = (name: string, era: Era, path = program): Server => ({
+  name,
+  era,
+  start: () => startHttpProcess([path, 'serve', '--http', '--demo', '--port', '0']),
+});
+
 const SERVERS: readonly Server[] = [
-  {
-    name: 'zod-mcp serve --http --demo, 2026',
-    era: '2026',
-    start: () => startHttpProcess([program, 'serve', '--http', '--demo', '--port', '0']),
-  },
-  {
-    name: 'zod-mcp serve --http --demo, 2025 session',
-    era: '2025',
-    start: () => startHttpProcess([program, 'serve', '--http', '--demo', '--port', '0']),
-  },
+  zodMcp('zod-mcp serve --http --demo, 2026', '2026'),
+  zodMcp('zod-mcp serve --http --demo, 2025 session', '2025'),
   {
     name: 'SDK v2 (createMcpHandler), 2026',
     era: '2026',
@@ -43,6 +42,11 @@ const SERVERS: readonly Server[] = [
     start: () => startHttpProcess([join(here, 'servers', 'bare-http.mjs'), '0']),
   },
 ];
+
+/** The same two rows for the build of another commit (`--baseline REF`), in the same interleaved run. */
+export function baselineServers(ref: string, path: string): Server[] {
+  return [zodMcp(`zod-mcp at ${ref}, 2026`, '2026', path), zodMcp(`zod-mcp at ${ref}, 2025 session`, '2025', path)];
+}
 
 export interface CpuRow {
   readonly name: string;
@@ -132,13 +136,16 @@ async function calls(url: string, era: Era, session: string | undefined, count: 
 
 /** Every server started once, then `rounds` interleaved rounds of warm-up and measured calls. */
 export async function runHttpCpuBench(options: {
+  /** More servers in the same rounds (a baseline's build). */
+  extra?: readonly Server[];
   rounds: number;
   calls: number;
   warmup: number;
   log: (line: string) => void;
 }): Promise<CpuRow[]> {
-  const running = await Promise.all(SERVERS.map(async (server) => ({ server, process: await server.start() })));
-  const samples = new Map<string, number[]>(SERVERS.map((server) => [server.name, []]));
+  const servers = [...SERVERS, ...(options.extra ?? [])];
+  const running = await Promise.all(servers.map(async (server) => ({ server, process: await server.start() })));
+  const samples = new Map<string, number[]>(servers.map((server) => [server.name, []]));
   try {
     const sessions = new Map<string, string>();
     for (const { server, process } of running)
@@ -160,7 +167,7 @@ export async function runHttpCpuBench(options: {
   } finally {
     await Promise.all(running.map(({ process }) => process.stop()));
   }
-  return SERVERS.map((server) => ({
+  return servers.map((server) => ({
     name: server.name,
     cpuUsPerCall: median(samples.get(server.name)!),
     samples: samples.get(server.name)!,
@@ -194,17 +201,23 @@ export function formatCpuTable(rows: readonly CpuRow[]): string {
   ].join('\n');
 }
 
-// `npm run bench:http-cpu -- [--rounds N] [--calls N] [--warmup N]`
+// `npm run bench:http-cpu -- [--rounds N] [--calls N] [--warmup N] [--baseline REF]`
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const argv = process.argv.slice(2);
   const option = (name: string, fallback: number) => {
-    const at = process.argv.indexOf(name);
-    return at === -1 ? fallback : Number(process.argv[at + 1]);
+    const at = argv.indexOf(name);
+    return at === -1 ? fallback : Number(argv[at + 1]);
   };
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const at = argv.indexOf('--baseline');
+  const ref = at === -1 ? undefined : argv[at + 1]!;
+  const extra = ref === undefined ? [] : baselineServers(ref, buildBaseline(join(here, '..'), ref, log));
   const rows = await runHttpCpuBench({
+    extra,
     rounds: option('--rounds', 4),
     calls: option('--calls', 15_000),
     warmup: option('--warmup', 3_000),
-    log: (line) => process.stderr.write(`${line}\n`),
+    log,
   });
   process.stdout.write(`${formatCpuTable(rows)}\nmedians of interleaved rounds, on ${process.version}\n`);
 }

@@ -10,7 +10,7 @@ import type { ClientView } from './era.js';
 import { ask, memo } from './input/round.js';
 import type { Round } from './input/round-state.js';
 import { lacking, type AnswerOf, type Ask } from './input/requests.js';
-import { AbortReason, CallAbort, transportReason, untilAborted } from './lifetime.js';
+import { AbortReason, CallAbort, transportReason, untilAborted, type AbortSource } from './lifetime.js';
 import type { ServerState } from './server-state.js';
 import { logNotification, progressNotification } from './notices.js';
 import type { HandlerContext } from './handler-context.js';
@@ -46,13 +46,14 @@ export class RequestContext implements HandlerContext {
   /** Set once the call became a task: where its progress goes (the task's statusMessage). */
   #taskProgress: ((message: string) => void) | undefined;
   #lastProgress: string | undefined;
-  readonly #outer: AbortSignal | undefined;
+  readonly #outer: AbortSignal | AbortSource | undefined;
+  /** Undoes the subscription `begin` made to the outer signal or source. */
+  #unsubscribe: (() => void) | undefined;
   readonly #progressToken: ProgressToken | undefined;
   #open = true;
   #last = -Infinity;
   #progress: HandlerContext['progress'] | undefined;
   #log: HandlerContext['log'] | undefined;
-  #onOuterAbort: (() => void) | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #registered = false;
   #startedAt = 0;
@@ -65,7 +66,7 @@ export class RequestContext implements HandlerContext {
     method: string,
     client: ClientView,
     notify: Notify | undefined,
-    signal: AbortSignal | undefined,
+    signal: AbortSignal | AbortSource | undefined,
     progressToken: ProgressToken | undefined,
     params?: unknown,
   ) {
@@ -135,11 +136,13 @@ export class RequestContext implements HandlerContext {
     }
     const outer = this.#outer;
     if (outer !== undefined) {
+      const onAbort = () => this.abort.abort(transportReason(outer));
       if (outer.aborted) this.abort.abort(transportReason(outer));
-      else
-        outer.addEventListener('abort', (this.#onOuterAbort = () => this.abort.abort(transportReason(outer))), {
-          once: true,
-        });
+      else if ('onAbort' in outer) this.#unsubscribe = outer.onAbort(onAbort);
+      else {
+        outer.addEventListener('abort', onAbort, { once: true });
+        this.#unsubscribe = () => outer.removeEventListener('abort', onAbort);
+      }
     }
     if (timeoutMs !== undefined) {
       this.#timeoutMs = timeoutMs;
@@ -176,10 +179,8 @@ export class RequestContext implements HandlerContext {
    */
   detach(timeoutMs: number | undefined, onProgress: (message: string) => void): void {
     if (!this.#open) return; // it answered meanwhile: nothing left to detach
-    if (this.#onOuterAbort !== undefined) {
-      this.#outer!.removeEventListener('abort', this.#onOuterAbort);
-      this.#onOuterAbort = undefined;
-    }
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
     if (this.#registered && this.session.inFlight.get(this.requestId) === this.abort)
       this.session.inFlight.delete(this.requestId);
     this.#registered = true; // never registered on the request's session again
@@ -196,7 +197,7 @@ export class RequestContext implements HandlerContext {
     this.#open = false;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#abort?.listen(undefined);
-    if (this.#onOuterAbort !== undefined) this.#outer!.removeEventListener('abort', this.#onOuterAbort);
+    this.#unsubscribe?.();
     if (this.#registered && this.session.inFlight.get(this.requestId) === this.abort)
       this.session.inFlight.delete(this.requestId);
   }

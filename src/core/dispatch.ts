@@ -130,7 +130,7 @@ function serve(
     request.method,
     client,
     context.notify ?? session.notify,
-    context.signal,
+    context.abortSource ?? context.signal,
     progressTokenOf(request.params),
     parsed.data,
   );

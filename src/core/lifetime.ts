@@ -20,8 +20,42 @@ export type AbortReason = (typeof AbortReason)[keyof typeof AbortReason];
  * Why a transport's signal ended its request: a closed stream or a cancel, unless the transport
  * aborted it with `AbortReason.Shutdown` (a request that was still waiting when the server stopped).
  */
-export function transportReason(signal: AbortSignal): AbortReason {
+export function transportReason(signal: { readonly reason: unknown }): AbortReason {
   return signal.reason === AbortReason.Shutdown ? AbortReason.Shutdown : AbortReason.Cancelled;
+}
+
+/**
+ * What a transport ends a request with when an AbortSignal would cost more than the request: read by
+ * the core alone (`aborted`, `reason`, and one listener at a time per subscriber).
+ */
+export interface AbortSource {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  /** Calls `listener` once when aborted; returns what unsubscribes it. */
+  onAbort(listener: () => void): () => void;
+}
+
+/** An AbortSource without EventTarget machinery: the HTTP transport makes one per request. */
+export class AbortFlag implements AbortSource {
+  aborted = false;
+  reason: unknown = undefined;
+  #listeners: (() => void)[] = [];
+
+  abort(reason?: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    const listeners = this.#listeners;
+    this.#listeners = [];
+    for (const listener of listeners) listener();
+  }
+
+  onAbort(listener: () => void): () => void {
+    this.#listeners.push(listener);
+    return () => {
+      this.#listeners = this.#listeners.filter((each) => each !== listener);
+    };
+  }
 }
 
 /**

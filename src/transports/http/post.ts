@@ -5,6 +5,7 @@ import type { Session } from '../../core/connection.js';
 import type { Exchange } from '../../core/dispatcher.js';
 import type { Response } from '../../../schemas/jsonrpc.js';
 import { claimsModernEra } from '../../core/era.js';
+import { AbortFlag } from '../../core/lifetime.js';
 import { isRequestFrame } from '../../jsonrpc/classify.js';
 import { ErrorCode } from '../../jsonrpc/errors.js';
 import { parseJson, type BodyRefusal } from './body.js';
@@ -165,9 +166,11 @@ function answer(
   modern: boolean,
 ): Promise<void> {
   state.track(res, session);
-  const controller = new AbortController();
+  // A client that closes its stream cancels the call: a flag, not an AbortController (which costs
+  // more than a small call); the core makes a handler's own signal only when the handler reads it.
+  const closed = new AbortFlag();
   const onClose = () => {
-    if (!res.writableFinished) controller.abort();
+    if (!res.writableFinished) closed.abort();
   };
   res.once('close', onClose);
   const reply = createRequestReply(res, headers, state.options.keepAliveMs, isRequestFrame(frame));
@@ -178,7 +181,7 @@ function answer(
   const context = {
     session,
     notify: reply.notify,
-    signal: controller.signal,
+    abortSource: closed,
     transport: 'http' as const,
     traceHeaders: req.headers,
     ...(modern ? { headers: req.headersDistinct } : {}),
