@@ -66,7 +66,10 @@ export function typesOf(schema: Schema): string[] {
 /** The value as the first type the schema takes that reads it; strings as they were typed. */
 export function coerceValue(key: string, schema: Schema, text: string): unknown {
   const types = typesOf(schema);
-  if (types.length === 0) return isJson(text) ? JSON.parse(text) : text; // any value: JSON when it reads as JSON
+  if (types.length === 0) {
+    const value = parseJson(text); // any value: JSON when it reads as JSON (a JSON null too)
+    return value === NOT_JSON ? text : value;
+  }
   for (const type of ORDER) {
     if (!types.includes(type)) continue;
     const value = READERS[type]!(text);
@@ -95,20 +98,14 @@ const READERS: Record<string, (text: string) => unknown> = {
   string: (text) => text,
 };
 
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const NOT_JSON = Symbol('not JSON');
 
+/** The JSON value of `text`, or NOT_JSON: `null` is a value read, not a failure. */
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return undefined;
+    return NOT_JSON;
   }
 }
 

@@ -3,7 +3,6 @@
 import { LocalClient, type CallOptions } from '../core/local-client.js';
 import { ErrorCode, ProtocolError } from '../jsonrpc/errors.js';
 import { McpServer } from '../server.js';
-import { VERSION } from '../version.js';
 import { SCHEMA_PROFILES, type SchemaProfile } from '../schema/json-schema/profiles.js';
 import { INSPECT_FLAGS } from './commands.js';
 import { parseFlags } from './flags.js';
@@ -11,6 +10,7 @@ import { lintTool, type Problem } from './schema-lint.js';
 import { costOf, type CostReport } from './listing-cost.js';
 import { UsageError } from './usage-error.js';
 import { loadUserModule } from './user-module.js';
+import { askServerSelf } from '../transports/server-self.js';
 
 export interface Inspection {
   server: { name: string; version: string };
@@ -88,28 +88,8 @@ export async function inspect(path: string, profile?: SchemaProfile): Promise<In
 
 /** The name and version a client is told: initialize's serverInfo, or a 2026 result's. */
 async function serverInfoOf(server: McpServer): Promise<{ name: string; version: string }> {
-  const modern = !server.eras.includes('rev2025');
-  const params = modern
-    ? {
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientCapabilities': {},
-        },
-      }
-    : { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'zod-mcp inspect', version: VERSION } };
-  const response = await server.handle(
-    { jsonrpc: '2.0', id: 'inspect', method: modern ? 'server/discover' : 'initialize', params },
-    { session: server.createSession() },
-  );
-  const result = (response !== null && 'result' in response ? response.result : {}) as {
-    serverInfo?: unknown;
-    _meta?: Record<string, unknown>;
-  };
-  const info = (modern ? result._meta?.['io.modelcontextprotocol/serverInfo'] : result.serverInfo) as {
-    name: string;
-    version: string;
-  };
-  return { name: info.name, version: info.version };
+  const { serverInfo } = await askServerSelf(server, server.eras.includes('rev2025') ? 'rev2025' : 'rev2026');
+  return { name: String(serverInfo.name), version: String(serverInfo.version) };
 }
 
 function formatInspection(inspection: Inspection): string {

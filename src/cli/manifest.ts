@@ -4,14 +4,13 @@
 // description's length, the name's form.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { MAX_CARD_DESCRIPTION } from '../core/card.js';
+import { MAX_CARD_DESCRIPTION, REGISTRY_NAME } from '../core/card.js';
 import { COMMANDS } from './commands.js';
 import { parseFlags } from './flags.js';
 import { UsageError } from './usage-error.js';
 import { writeFileWhole } from './write-file.js';
 
 export const SERVER_JSON_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
-const REGISTRY_NAME = /^[a-zA-Z0-9][a-zA-Z0-9.-]*[a-zA-Z0-9]\/[a-zA-Z0-9][a-zA-Z0-9._-]*$/;
 const SEMVER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 
 type Json = Record<string, unknown>;
@@ -144,13 +143,11 @@ function readJson(file: string, name: string): Json {
 
 /** The module's server as its words: the serverInfo it sends, and its card. */
 async function serverOf(module: string): Promise<Json> {
-  const { loadUserModule } = await import('./user-module.js');
-  const own = await loadUserModule(module);
-  if (own.kind !== 'server') return { version: own.version };
-  const { connect } = await import('../contract/connect.js');
-  const client = await connect(own.server, { era: own.server.eras.includes('rev2025') ? '2025' : '2026' });
-  const info = (client.server.serverInfo ??
-    (client.server._meta as Json | undefined)?.['io.modelcontextprotocol/serverInfo']) as Json;
-  await client.close();
-  return { ...info, ...(own.server.card === undefined ? {} : { card: own.server.card }) };
+  const [{ moduleServer }, { askServerSelf }] = await Promise.all([
+    import('./target.js'),
+    import('../transports/server-self.js'),
+  ]);
+  const server = await moduleServer(module);
+  const { serverInfo } = await askServerSelf(server, server.eras.includes('rev2025') ? 'rev2025' : 'rev2026');
+  return { ...serverInfo, ...(server.card === undefined ? {} : { card: server.card }) };
 }

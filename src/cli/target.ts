@@ -89,7 +89,7 @@ export async function connectTarget(target: Target, options: ClientOptions): Pro
 let loaded: Promise<import('../server.js').McpServer> | undefined;
 
 /** The module's server, or a server of its parts named as its package is (what `serve MODULE` serves). */
-function moduleServer(path: string): Promise<import('../server.js').McpServer> {
+export function moduleServer(path: string): Promise<import('../server.js').McpServer> {
   loaded ??= (async () => {
     const { loadUserModule } = await import('./user-module.js');
     const own = await loadUserModule(path);

@@ -1,15 +1,7 @@
 // The headers a 2026 request carries over HTTP (SEP-2243): the version, the method, the name the
 // method routes on, and each tool argument its schema marks with `x-mcp-header`.
+import { NAME_PARAMS, SENTINEL } from '../eras/rev2026/headers.js';
 import { encodeUtf8, toBase64 } from '../runtime/bytes.js';
-
-const NAME_PARAMS: Readonly<Record<string, string>> = {
-  'tools/call': 'name',
-  'prompts/get': 'name',
-  'resources/read': 'uri',
-  'tasks/get': 'taskId',
-  'tasks/update': 'taskId',
-  'tasks/cancel': 'taskId',
-};
 
 /** A tool argument sent as a header too: `Mcp-Param-<header>` mirrors the argument at `path`. */
 export interface HeaderParam {
@@ -19,7 +11,7 @@ export interface HeaderParam {
 
 /** A printable ASCII value without outer spaces goes as it is; any other, and one that looks encoded, in base64. */
 export function headerValue(value: string): string {
-  const plain = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value) && !/^=\?base64\?.*\?=$/.test(value);
+  const plain = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value) && !SENTINEL.test(value);
   return plain ? value : `=?base64?${toBase64(encodeUtf8(value))}?=`;
 }
 
@@ -30,7 +22,7 @@ export function requestHeaders(
   headerParams: readonly HeaderParam[] = [],
 ): Record<string, string> {
   const headers: Record<string, string> = { 'MCP-Protocol-Version': version, 'Mcp-Method': method };
-  const param = Object.hasOwn(NAME_PARAMS, method) ? NAME_PARAMS[method]! : undefined;
+  const param = NAME_PARAMS.get(method);
   const name = param === undefined ? undefined : params[param];
   if (typeof name === 'string') headers['Mcp-Name'] = headerValue(name);
   const args = params.arguments;

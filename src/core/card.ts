@@ -8,7 +8,7 @@ export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schema
 export const SERVER_CARD_MEDIA_TYPE = 'application/mcp-server-card+json';
 
 /** The MCP Registry's name: a reverse-DNS namespace, one slash, the server's own name. */
-const REGISTRY_NAME = /^[a-zA-Z0-9][a-zA-Z0-9.-]*[a-zA-Z0-9]\/[a-zA-Z0-9][a-zA-Z0-9._-]*$/;
+export const REGISTRY_NAME = /^[a-zA-Z0-9][a-zA-Z0-9.-]*[a-zA-Z0-9]\/[a-zA-Z0-9][a-zA-Z0-9._-]*$/;
 export const MAX_CARD_DESCRIPTION = 100;
 
 /** Another way to reach the server, listed after the endpoint serving the card. */

@@ -2,9 +2,8 @@
 // reaches the listen streams (and 2025 channels) held by all of them, once each.
 import { randomUUID } from 'node:crypto';
 import { memoryEvents, type EventBus, type ServerEvent } from '../core/events.js';
-import { connectRedis, type RedisConnectOptions } from './client.js';
+import { connectStore, type RedisConnectOptions } from './client.js';
 import { reportingOutagesOnce } from '../core/tasks/store.js';
-import { optionKeys, refuseUnknownOptions } from '../core/options.js';
 
 export interface RedisEventBus extends EventBus {
   /** Stops listening and closes the connections this bus opened. */
@@ -17,25 +16,8 @@ export interface RedisEventBus extends EventBus {
  * listener hears each event once. Pub/sub keeps nothing: an instance that is disconnected from
  * Redis when an event is published does not hear it (a listen stream is a live feed, not a log).
  */
-const EVENTS_OPTIONS = optionKeys<RedisConnectOptions>({
-  url: true,
-  client: true,
-  prefix: true,
-  onError: true,
-  commandTimeoutMs: true,
-});
-
 export async function redisEvents(options: RedisConnectOptions): Promise<RedisEventBus> {
-  refuseUnknownOptions('redisEvents', options, EVENTS_OPTIONS);
-  const report =
-    options.onError ??
-    ((error: unknown) =>
-      process.stderr.write(`zod-mcp: redis events: ${(error as Error)?.message ?? String(error)}\n`));
-  const connection = await connectRedis(
-    { ...options, onError: report },
-    'redisEvents',
-    options.onError === undefined ? report : undefined,
-  );
+  const { redis: connection, report } = await connectStore(options, 'redisEvents', 'redis events');
   const origin = randomUUID();
   const channel = `${connection.prefix}events`;
   const local = memoryEvents(report);

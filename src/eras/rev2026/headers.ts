@@ -6,7 +6,7 @@ import { ErrorCode, ProtocolError } from '../../jsonrpc/errors.js';
 import { decodeUtf8, fromBase64 } from '../../runtime/bytes.js';
 
 /** The body param each method's `Mcp-Name` mirrors; methods not listed send none. */
-const NAME_PARAMS: ReadonlyMap<string, string> = new Map([
+export const NAME_PARAMS: ReadonlyMap<string, string> = new Map([
   ['tools/call', 'name'],
   ['prompts/get', 'name'],
   ['resources/read', 'uri'],
@@ -15,7 +15,8 @@ const NAME_PARAMS: ReadonlyMap<string, string> = new Map([
   ['tasks/cancel', 'taskId'],
 ]);
 
-const SENTINEL = /^=\?base64\?(.*)\?=$/s;
+/** A value sent in base64 because it is not plain ASCII (or looks like this itself). */
+export const SENTINEL = /^=\?base64\?(.*)\?=$/s;
 /** Canonical base64: whole quanta, padding only at the end; the decoded bytes must be UTF-8. */
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 

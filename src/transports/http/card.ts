@@ -8,6 +8,7 @@ import { SERVER_CARD_MEDIA_TYPE, SERVER_CARD_SCHEMA, type CheckedCard } from '..
 import { encodeUtf8, toBase64Url, utf8Length } from '../../runtime/bytes.js';
 import type { HttpRequest, HttpResponse } from './messages.js';
 import type { HttpState } from './state.js';
+import { askServerSelf } from '../server-self.js';
 
 export const CATALOG_PATH = '/.well-known/mcp/catalog.json';
 
@@ -58,7 +59,12 @@ export async function sendCardDocument(
 async function cardOf(state: HttpState, req: HttpRequest): Promise<Document> {
   const { server, options } = state;
   const card = server.card as CheckedCard;
-  const { version, capabilities } = await askServer(state);
+  // what the server's own server/discover says (initialize, for a 2025-only server): the card agrees with it
+  const { serverInfo, capabilities } = await askServerSelf(
+    server,
+    server.eras.includes('rev2026') ? 'rev2026' : 'rev2025',
+  );
+  const version = String(serverInfo.version);
   const url = `${baseUrl(options.publicUrl, req)}${options.path ?? ''}`;
   const auth = options.auth;
   const dpop = auth?.dpop ?? 'allowed';
@@ -102,34 +108,6 @@ function catalogOf(card: Document): Document {
       },
     ],
   };
-}
-
-/** The server's version and capabilities, as server/discover (2026) or initialize (2025) answers them. */
-async function askServer(state: HttpState): Promise<{ version: string; capabilities: unknown }> {
-  const { server } = state;
-  const modern = server.eras.includes('rev2026');
-  const params = modern
-    ? {
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientCapabilities': {},
-        },
-      }
-    : {
-        protocolVersion: PROTOCOL_VERSIONS_2025[0],
-        capabilities: {},
-        clientInfo: { name: 'server-card', version: '1' },
-      };
-  const method = modern ? 'server/discover' : 'initialize';
-  const response = await server.handle(
-    { jsonrpc: '2.0', id: 'server-card', method, params },
-    { session: server.createSession() },
-  );
-  const result = (response !== null && 'result' in response ? response.result : {}) as Document;
-  const info = (
-    modern ? (result._meta as Document | undefined)?.['io.modelcontextprotocol/serverInfo'] : result.serverInfo
-  ) as { version?: string } | undefined;
-  return { version: String(info?.version), capabilities: result.capabilities ?? {} };
 }
 
 /** `publicUrl` as given (no trailing slash), else the scheme and Host this request came with. */

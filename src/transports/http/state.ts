@@ -1,6 +1,7 @@
 // What the request handler of one transport shares (serveHttp's, or one mounted in a framework).
 import type { HttpHost, HttpRequest, HttpResponse } from './messages.js';
 import type { AuthInfo } from '../../core/auth.js';
+import { checkCardServed } from '../../core/card.js';
 import { createAuthGate, type AuthGate } from './auth/gate.js';
 import type { McpServer } from '../../server.js';
 import type { Session } from '../../core/connection.js';
@@ -57,10 +58,7 @@ export interface HttpState {
 }
 
 export function createHttpState(server: McpServer, options: ResolvedHandlerOptions, host: HttpHost): HttpState {
-  if (options.card && server.card === undefined)
-    throw new TypeError(
-      'card: true serves the Server Card the server declares: give new McpServer({ card: { name, … } })',
-    );
+  checkCardServed(server, options.card);
   const sessions = createSessionTable(server, {
     maxSessions: options.maxSessions,
     idleMs: options.sessionIdleMs,

@@ -8,6 +8,7 @@ import { startAuthServer, type AuthServer } from '../../../helpers/oidc.js';
 import { freePort } from '../../../helpers/redis.js';
 import { startServe, type ServeProcess } from '../../../helpers/serve-process.js';
 import { post, send } from '../helpers.js';
+import { DPOP_ALGS } from './dpop-helpers.js';
 
 let as: AuthServer;
 let served: ServeProcess;
@@ -40,18 +41,7 @@ describe('serve --http --auth-issuer URL --auth-audience URL --auth-scopes mcp:t
       authorization_servers: [as.issuer],
       scopes_supported: ['mcp:tools'],
       bearer_methods_supported: ['header'],
-      dpop_signing_alg_values_supported: [
-        'ES256',
-        'ES384',
-        'ES512',
-        'EdDSA',
-        'RS256',
-        'RS384',
-        'RS512',
-        'PS256',
-        'PS384',
-        'PS512',
-      ],
+      dpop_signing_alg_values_supported: DPOP_ALGS,
     });
   });
 

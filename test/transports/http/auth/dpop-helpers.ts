@@ -186,7 +186,10 @@ export async function mount(
   };
 }
 
-export const ALGS = 'ES256 ES384 ES512 EdDSA RS256 RS384 RS512 PS256 PS384 PS512';
+/** The algorithms a DPoP proof may be signed with by default, as the metadata lists them. */
+export const DPOP_ALGS = ['ES256', 'ES384', 'ES512', 'EdDSA', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'];
+/** The same, as a challenge's `algs`. */
+export const ALGS = DPOP_ALGS.join(' ');
 
 /** The 401 of a refused DPoP request: its challenge names the error, the words, and the algorithms. */
 export function refused(url: string, error: string, description: string) {

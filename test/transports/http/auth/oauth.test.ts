@@ -14,6 +14,7 @@ import { V2026, envelope } from '../../../helpers/eras.js';
 import { startAuthServer, SECRET, type AuthServer } from '../../../helpers/oidc.js';
 import { freePort } from '../../../helpers/redis.js';
 import { initializeFrame, post, send } from '../helpers.js';
+import { DPOP_ALGS } from './dpop-helpers.js';
 
 const whoami = defineTool({
   name: 'whoami',
@@ -80,18 +81,7 @@ describe('protected resource metadata', () => {
         authorization_servers: [as.issuer],
         scopes_supported: ['notes:read', 'notes:write'],
         bearer_methods_supported: ['header'],
-        dpop_signing_alg_values_supported: [
-          'ES256',
-          'ES384',
-          'ES512',
-          'EdDSA',
-          'RS256',
-          'RS384',
-          'RS512',
-          'PS256',
-          'PS384',
-          'PS512',
-        ],
+        dpop_signing_alg_values_supported: DPOP_ALGS,
       });
     }
   });

@@ -12,6 +12,7 @@ import { echo } from '../../../../src/demo.js';
 import { V2026, modern } from '../../../helpers/eras.js';
 import { add, httpError, post, send } from '../helpers.js';
 import { root } from '../../../helpers/run.js';
+import { DPOP_ALGS } from '../auth/dpop-helpers.js';
 
 const server = new McpServer({ name: 'test', version: '1.0.0', tools: [echo, add] });
 const servers: Server[] = [];
@@ -121,18 +122,7 @@ describe('toNodeHandler in Express', () => {
         resource: 'https://mcp.example.com/mcp',
         authorization_servers: ['https://as.example'],
         bearer_methods_supported: ['header'],
-        dpop_signing_alg_values_supported: [
-          'ES256',
-          'ES384',
-          'ES512',
-          'EdDSA',
-          'RS256',
-          'RS384',
-          'RS512',
-          'PS256',
-          'PS384',
-          'PS512',
-        ],
+        dpop_signing_alg_values_supported: DPOP_ALGS,
       },
     });
     const refused = await post(`${base}/mcp`, call, { ...callHeaders, host: 'mcp.example.com' });
