@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 
 const dist = 'dist';
 /** The package's entries besides its core (`zod-mcp/node`, …): package.json's exports name each. */
-const SUBPATHS = ['node', 'redis', 'workspace', 'skills', 'demo', 'testing'];
+const SUBPATHS = ['node', 'redis', 'workspace', 'skills', 'demo', 'testing', 'agent'];
 /**
  * Every entry but the grep worker, and every module a dynamic import loads, also imports the whole
  * core. esbuild puts modules in chunks by the set of entries (dynamic imports count as entries)

@@ -131,18 +131,19 @@ export class McpClient {
       options.onProgress?.(progress);
     };
     const tracked = options.onProgress === undefined ? options : { ...options, onProgress };
+    const ask = options.answer ?? this.#ask;
     let sent = params;
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      const result = await this.#send(method, sent, tracked);
+      const result = await this.#send(method, sent, tracked, ask);
       if (result.resultType === 'task' && typeof result.taskId === 'string') {
         const send = (next: string, nextParams: Frame) => this.#send(next, nextParams);
-        return followTask(result, send, this.#ask, { ...tracked, reported });
+        return followTask(result, send, ask, { ...tracked, reported });
       }
       if (result.resultType !== 'input_required') return result;
       const requests = (result.inputRequests ?? {}) as Record<string, Question>;
       const inputResponses: Frame = {};
       for (const [key, question] of Object.entries(requests)) {
-        inputResponses[key] = await this.#ask({ key, method: question.method, params: question.params ?? {} });
+        inputResponses[key] = await ask({ key, method: question.method, params: question.params ?? {} });
       }
       sent = {
         ...params,
@@ -191,7 +192,7 @@ export class McpClient {
   };
 
   /** One frame out and its response in, with the era's envelope (and, over HTTP, its headers). */
-  #send(method: string, params: Frame, options: RequestOptions = {}): Promise<Frame> {
+  #send(method: string, params: Frame, options: RequestOptions = {}, ask: Answer = this.#ask): Promise<Frame> {
     const id = ++this.#id;
     const progressToken = options.onProgress === undefined ? undefined : `progress-${id}`;
     const meta: Frame = {
@@ -209,7 +210,8 @@ export class McpClient {
     const marks = method === 'tools/call' ? this.#headerParams.get(String(params.name)) : undefined;
     const headers = this.era === '2026' ? requestHeaders(PROTOCOL_VERSIONS['2026'], method, body, marks) : undefined;
     const request = { jsonrpc: '2.0', id, method, params: body };
-    return exchange(this.#wire, request, { headers, progressToken, onProgress: options.onProgress, ask: this.#ask });
+    const { onProgress, signal } = options;
+    return exchange(this.#wire, request, { headers, progressToken, onProgress, ask, signal });
   }
 }
 

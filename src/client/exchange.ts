@@ -9,6 +9,7 @@ export interface ExchangeOptions {
   readonly progressToken?: string;
   readonly onProgress?: (progress: Progress) => void;
   readonly ask: Answer;
+  readonly signal?: AbortSignal;
 }
 
 /** The request's result; a question the client refused is thrown after the server had its error frame. */
@@ -31,8 +32,9 @@ export async function exchange(wire: Wire, request: Frame, options: ExchangeOpti
       }
     },
     options.headers,
+    options.signal,
   );
-  await Promise.all(answering);
+  if (answering.length > 0) await Promise.all(answering);
   if (refused !== undefined) throw refused;
   if (response.error !== undefined)
     throw new RemoteError(response.error as ConstructorParameters<typeof RemoteError>[0]);

@@ -18,6 +18,11 @@ export interface Progress {
 
 export interface RequestOptions {
   readonly onProgress?: (progress: Progress) => void;
-  /** Aborting it while a task runs cancels the task (tasks/cancel). */
+  /**
+   * Aborting it cancels the request (in process, as notifications/cancelled does), or the task it
+   * became (tasks/cancel).
+   */
   readonly signal?: AbortSignal;
+  /** Answers this request's questions instead of the client's `answer`. */
+  readonly answer?: Answer;
 }

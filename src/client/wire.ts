@@ -9,9 +9,15 @@ export type OnMessage = (message: Frame) => void;
 export interface Wire {
   /**
    * Sends a request and resolves with its response frame; every other message the server sends while
-   * it is open goes to `onMessage`. `headers`: what a 2026 request carries over HTTP (others ignore them).
+   * it is open goes to `onMessage`. `headers`: what a 2026 request carries over HTTP (others ignore them);
+   * `signal`: the request given up (in process, the server cancels it; other wires ignore it).
    */
-  exchange(request: Frame, onMessage: OnMessage, headers?: Readonly<Record<string, string>>): Promise<Frame>;
+  exchange(
+    request: Frame,
+    onMessage: OnMessage,
+    headers?: Readonly<Record<string, string>>,
+    signal?: AbortSignal,
+  ): Promise<Frame>;
   /** Sends a notification, or the response to a request the server sent. */
   send(message: Frame): Promise<void>;
   /** Ends the connection (the child exits, the 2025 HTTP session is deleted). */

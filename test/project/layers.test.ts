@@ -19,7 +19,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['src/server-core.ts'],
   ['src/server.ts'],
   ['src/transports', 'src/bundled', 'src/redis', 'src/client'],
-  ['src/contract'],
+  ['src/contract', 'src/agent'],
   ['src/cli'],
   [
     'src/index.ts',
@@ -29,6 +29,7 @@ const LAYERS: readonly (readonly string[])[] = [
     'src/skills.ts',
     'src/demo.ts',
     'src/testing.ts',
+    'src/agent.ts',
     'program.ts',
   ],
 ];

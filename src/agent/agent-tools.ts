@@ -1,0 +1,160 @@
+// A server's tools as one caller sees them, in process, ready for a model API: listed with the
+// caller's scopes, toolsets and app visibility applied, and called with whatever the server asks back
+// (an elicitation, a sampling request, the roots) answered by the agent's callbacks, a task followed
+// to its end. A call never throws: what goes wrong becomes an `isError` result the model reads.
+import type {
+  CreateMessageParams,
+  CreateMessageResult,
+  ElicitParams,
+  ElicitResult,
+} from '../../schemas/client-input.js';
+import type { CallToolResult, Tool } from '../../schemas/tools.js';
+import { McpClient, type EraName, type Progress, type Question } from '../client/client.js';
+import { inProcessWire } from '../client/in-process.js';
+import { RemoteError, type Frame } from '../client/wire.js';
+import type { HandleContext } from '../core/dispatcher.js';
+import type { McpServer } from '../server.js';
+import { failure, parseArguments } from './arguments.js';
+import { argumentsFromStrict } from './forms.js';
+
+/** Which call of the model's a question or a progress report belongs to. */
+export interface ToolCall {
+  readonly name: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
+  /** The model API's id for the call (`tool_use.id`, `call_id`, …), when it gave one. */
+  readonly id?: string;
+}
+
+export interface AgentToolsOptions extends Pick<HandleContext, 'auth' | 'principal' | 'toolsets'> {
+  /** The era to speak; by default the one `server.callTool` speaks: 2025 when the server serves it, else 2026. */
+  readonly era?: EraName;
+  /** Answers a tool's elicitation; without it the client declares none, and the tool is told it cannot ask. */
+  readonly onElicit?: (params: ElicitParams, call: ToolCall) => Promise<ElicitResult>;
+  /** Answers a tool's sampling request (`sampling/createMessage`); without it, as for `onElicit`. */
+  readonly onSample?: (params: CreateMessageParams, call: ToolCall) => Promise<CreateMessageResult>;
+  /** The roots the client offers (`roots/list`); without them the client declares none. */
+  readonly roots?: readonly { readonly uri: string; readonly name?: string }[];
+  /** Each progress report a tool (or the task it became) sends. */
+  readonly onProgress?: (progress: Progress, call: ToolCall) => void;
+}
+
+export interface CallOptions {
+  /** The model API's id for the call, passed to the callbacks. */
+  readonly id?: string;
+  /** Gives the call up: the server cancels it (or its task), and the result says it was cancelled. */
+  readonly signal?: AbortSignal;
+  /** The tool was declared to OpenAI in strict form: a null sent for an optional field is taken as left out. */
+  readonly strict?: boolean;
+}
+
+export class AgentTools {
+  readonly server: McpServer;
+  readonly #options: AgentToolsOptions;
+  #client: Promise<McpClient> | undefined;
+  /** The last listing, by name: to tell an unknown tool from bad arguments, and a tool's own schema. */
+  #listed = new Map<string, Tool>();
+
+  constructor(server: McpServer, options: AgentToolsOptions = {}) {
+    this.server = server;
+    this.#options = options;
+  }
+
+  /** tools/list as this caller sees it, every page followed. */
+  async list(): Promise<Tool[]> {
+    const tools = (await (await this.#connect()).listTools()) as Tool[];
+    this.#listed = new Map(tools.map((tool) => [tool.name, tool]));
+    return tools;
+  }
+
+  /**
+   * Calls a tool with the model's arguments (an object, or the JSON text of one); its result, or an
+   * `isError` result saying what went wrong. Never throws.
+   */
+  async call(name: string, args: unknown, options: CallOptions = {}): Promise<CallToolResult> {
+    const parsed = parseArguments(args);
+    if (!parsed.ok)
+      return (await this.#knows(name))
+        ? failure(`Invalid arguments for tool ${name}: ${parsed.why}`)
+        : failure(`unknown tool: ${name}`);
+    const given = options.strict === true ? await this.#fromStrict(name, parsed.value) : parsed.value;
+    const call: ToolCall = { name, arguments: given, ...(options.id === undefined ? {} : { id: options.id }) };
+    const { onProgress } = this.#options;
+    try {
+      const client = await this.#connect();
+      return (await client.callTool(name, given, {
+        answer: (question) => this.#answer(question, call),
+        ...(onProgress === undefined ? {} : { onProgress: (progress: Progress) => onProgress(progress, call) }),
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+      })) as CallToolResult;
+    } catch (error) {
+      if (options.signal?.aborted === true) return failure(`tool ${name} was cancelled`);
+      if (error instanceof RemoteError) return failure(`tool ${name} could not be called: ${error.detail}`);
+      return failure(`tool ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** Ends the in-process session (a 2025 session's state is let go). */
+  async close(): Promise<void> {
+    const client = this.#client;
+    this.#client = undefined;
+    if (client !== undefined) await (await client).close();
+  }
+
+  async #knows(name: string): Promise<boolean> {
+    if (!this.#listed.has(name)) await this.list().catch(() => undefined);
+    return this.#listed.has(name);
+  }
+
+  async #fromStrict(name: string, value: Record<string, unknown>): Promise<Record<string, unknown>> {
+    if (!(await this.#knows(name))) return value;
+    return argumentsFromStrict(this.#listed.get(name)?.inputSchema, value) as Record<string, unknown>;
+  }
+
+  #connect(): Promise<McpClient> {
+    if (this.#client !== undefined) return this.#client;
+    const { auth, principal, toolsets, era, onElicit, onSample, roots } = this.#options;
+    const context = Object.fromEntries(
+      Object.entries({ auth, principal, toolsets }).filter(([, value]) => value !== undefined),
+    );
+    const server = this.server;
+    const wire = inProcessWire((frame, given) => server.handle(frame, given), context);
+    const capabilities = {
+      ...(onElicit === undefined ? {} : { elicitation: { form: {} } }),
+      ...(onSample === undefined ? {} : { sampling: {} }),
+      ...(roots === undefined ? {} : { roots: {} }),
+    };
+    const chosen = era ?? (server.eras.includes('rev2025') ? '2025' : '2026');
+    const opened = McpClient.open(wire, { era: chosen, capabilities, tasks: true });
+    this.#client = opened;
+    opened.catch(() => {
+      if (this.#client === opened) this.#client = undefined; // the next call tries again
+    });
+    return opened;
+  }
+
+  async #answer(question: Question, call: ToolCall): Promise<Frame> {
+    const { onElicit, onSample, roots } = this.#options;
+    const params = question.params as Frame;
+    if (question.method === 'elicitation/create' && onElicit !== undefined)
+      return (await onElicit(params as ElicitParams, call)) as Frame;
+    if (question.method === 'sampling/createMessage' && onSample !== undefined)
+      return (await onSample(params as CreateMessageParams, call)) as Frame;
+    if (question.method === 'roots/list' && roots !== undefined) return { roots: roots.map((root) => ({ ...root })) };
+    throw new Error(`the agent answers no ${question.method}`);
+  }
+}
+
+const shared = new WeakMap<McpServer, AgentTools>();
+
+/** What the provider helpers take: a server (seen as a caller with no options sees it), or its AgentTools. */
+export type ToolSource = McpServer | AgentTools;
+
+export function agentToolsOf(source: ToolSource): AgentTools {
+  if (source instanceof AgentTools) return source;
+  let tools = shared.get(source);
+  if (tools === undefined) {
+    tools = new AgentTools(source);
+    shared.set(source, tools);
+  }
+  return tools;
+}

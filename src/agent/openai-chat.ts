@@ -1,0 +1,91 @@
+// OpenAI's Chat Completions API: the tools as `{ type: 'function', function: { … } }`, each of a
+// reply's `tool_calls` run and answered with a `role: 'tool'` message, and the loop that calls the
+// model until it stops asking for tools. The API takes text only in a tool message.
+import { agentToolsOf, type ToolSource } from './agent-tools.js';
+import { definitionsOf } from './definitions.js';
+import { loopTurns, type LoopEnd, type LoopOptions } from './loop.js';
+import { renderText } from './render.js';
+
+export interface ChatTool {
+  type: 'function';
+  function: { name: string; description?: string; parameters: { [key: string]: unknown }; strict: boolean };
+}
+export interface ChatToolCall {
+  readonly id: string;
+  readonly type: string;
+  readonly function?: { readonly name: string; readonly arguments: string };
+}
+export interface ChatToolMessage {
+  role: 'tool';
+  tool_call_id: string;
+  content: string;
+}
+
+/** The tools for `chat.completions.create({ tools })`. */
+export async function tools(source: ToolSource): Promise<ChatTool[]> {
+  return (await definitionsOf(source, 'openai')).map(({ name, description, schema, strict }) => ({
+    type: 'function',
+    function: { name, ...(description === undefined ? {} : { description }), parameters: schema, strict },
+  }));
+}
+
+/**
+ * Runs every function call of an assistant message's `tool_calls`, at once, and answers each, in
+ * their order, with a tool message. Never throws: a failure is a tool message the model reads.
+ */
+export function toolResults(
+  source: ToolSource,
+  message: { readonly tool_calls?: readonly ChatToolCall[] | null },
+  options: { readonly signal?: AbortSignal } = {},
+): Promise<ChatToolMessage[]> {
+  const agent = agentToolsOf(source);
+  const calls = (message.tool_calls ?? []).filter((call) => call.type === 'function' && call.function !== undefined);
+  return Promise.all(
+    calls.map(async ({ id, function: called }) => {
+      const result = await agent.call(called!.name, called!.arguments, { id, strict: true, ...options });
+      return { role: 'tool' as const, tool_call_id: id, content: renderText(result) };
+    }),
+  );
+}
+
+/** What the loop reads of a completion. */
+export interface ChatCompletion {
+  choices: readonly { readonly message: { readonly tool_calls?: readonly ChatToolCall[] | null } }[];
+}
+export interface ChatLike<C extends ChatCompletion> {
+  chat: { completions: { create(body: never, options?: { signal?: AbortSignal }): PromiseLike<C> } };
+}
+
+export interface ChatLoopOptions<C extends ChatCompletion> extends LoopOptions {
+  /** An `OpenAI` client of `openai`. */
+  readonly client: ChatLike<C>;
+  readonly model: string;
+  readonly messages: readonly unknown[];
+  /** Anything else `chat.completions.create` takes (`temperature`, `tool_choice`, …). */
+  readonly params?: Readonly<Record<string, unknown>>;
+}
+
+export interface ChatLoopResult<C> extends LoopEnd {
+  /** The last completion (`choices[0].message` is the final answer). */
+  readonly completion: C;
+  /** The conversation: the messages given, then each assistant message and the tool messages that answered it. */
+  readonly messages: unknown[];
+}
+
+export async function runToolLoop<C extends ChatCompletion>(options: ChatLoopOptions<C>): Promise<ChatLoopResult<C>> {
+  const { client, model, params = {}, signal } = options;
+  const definitions = await tools(options.tools);
+  const messages: unknown[] = [...options.messages];
+  let completion: C | undefined;
+  const end = await loopTurns(options, async () => {
+    const body = { ...params, model, messages, tools: definitions };
+    completion = await client.chat.completions.create(body as never, signal === undefined ? undefined : { signal });
+    const message = completion.choices[0]?.message;
+    if (message === undefined) return false;
+    messages.push(message);
+    const answers = await toolResults(options.tools, message, { signal });
+    messages.push(...answers);
+    return answers.length > 0;
+  });
+  return { ...end, completion: completion!, messages };
+}
