@@ -13,6 +13,7 @@ import { McpClient, type EraName, type Progress, type Question } from '../client
 import { inProcessWire } from '../client/in-process.js';
 import { RemoteError, type Frame } from '../client/wire.js';
 import type { HandleContext } from '../core/dispatcher.js';
+import { plain } from '../core/local-client.js';
 import type { McpServer } from '../server.js';
 import { failure, parseArguments } from './arguments.js';
 import { argumentsFromStrict } from './forms.js';
@@ -81,11 +82,12 @@ export class AgentTools {
     const { onProgress } = this.#options;
     try {
       const client = await this.#connect();
-      return (await client.callTool(name, given, {
+      const result = await client.callTool(name, given, {
         answer: (question) => this.#answer(question, call),
         ...(onProgress === undefined ? {} : { onProgress: (progress: Progress) => onProgress(progress, call) }),
         ...(options.signal === undefined ? {} : { signal: options.signal }),
-      })) as CallToolResult;
+      });
+      return plain(result) as CallToolResult; // as server.callTool gives it, in either era
     } catch (error) {
       if (options.signal?.aborted === true) return failure(`tool ${name} was cancelled`);
       if (error instanceof RemoteError) return failure(`tool ${name} could not be called: ${error.detail}`);

@@ -73,53 +73,61 @@ export function toolResult(id: string, result: CallToolResult): AnthropicToolRes
 
 /** A message of the conversation, as the Messages API takes it. */
 export interface AnthropicMessageParam {
-  role: 'user' | 'assistant';
-  content: string | readonly unknown[];
+  readonly role: string;
+  readonly content: unknown;
 }
 /** What the loop reads of a reply. */
 export interface AnthropicMessage {
-  role: 'assistant';
-  content: readonly { readonly type: string }[];
-  stop_reason: string | null;
+  readonly content: readonly { readonly type: string }[];
 }
-export interface AnthropicLike<M extends AnthropicMessage> {
-  messages: { create(body: never, options?: { signal?: AbortSignal }): PromiseLike<M> };
+/** An `Anthropic` client of `@anthropic-ai/sdk`, as the loop calls it. */
+export interface AnthropicLike {
+  messages: { create(body: never, options?: { signal?: AbortSignal }): PromiseLike<unknown> };
 }
+/** The reply `messages.create` resolves with when it does not stream. */
+export type ReplyOf<C extends AnthropicLike> = Extract<Awaited<ReturnType<C['messages']['create']>>, AnthropicMessage>;
 
-export interface AnthropicLoopOptions<M extends AnthropicMessage> extends LoopOptions {
-  /** An `Anthropic` client of `@anthropic-ai/sdk`. */
-  readonly client: AnthropicLike<M>;
+export interface AnthropicLoopOptions<C extends AnthropicLike, P extends AnthropicMessageParam> extends LoopOptions {
+  readonly client: C;
   readonly model: string;
-  readonly messages: readonly AnthropicMessageParam[];
+  readonly messages: readonly P[];
   /** `max_tokens` of each request (default 4096). */
   readonly maxTokens?: number;
   /** Anything else `messages.create` takes (`system`, `temperature`, `tool_choice`, …). */
   readonly params?: Readonly<Record<string, unknown>>;
 }
 
-export interface AnthropicLoopResult<M> extends LoopEnd {
+export interface AnthropicLoopResult<M extends AnthropicMessage, P> extends LoopEnd {
   /** The last reply. */
   readonly message: M;
   /** The conversation: the messages given, then each reply and the tool results that answered it. */
-  readonly messages: AnthropicMessageParam[];
+  readonly messages: (
+    | P
+    | { role: 'assistant'; content: M['content'] }
+    | { role: 'user'; content: AnthropicToolResult[] }
+  )[];
 }
 
 /**
  * Calls the model, runs the tools it asks for, answers, and calls it again, until a reply asks for
  * no tool or `maxTurns` replies were had (the last one's tools are still run and answered).
  */
-export async function runToolLoop<M extends AnthropicMessage>(
-  options: AnthropicLoopOptions<M>,
-): Promise<AnthropicLoopResult<M>> {
+export async function runToolLoop<C extends AnthropicLike, P extends AnthropicMessageParam>(
+  options: AnthropicLoopOptions<C, P>,
+): Promise<AnthropicLoopResult<ReplyOf<C>, P>> {
   const { client, model, maxTokens = 4096, params = {}, signal } = options;
   const definitions = await tools(options.tools);
-  const messages: AnthropicMessageParam[] = [...options.messages];
-  let message: M | undefined;
+  const messages: AnthropicLoopResult<ReplyOf<C>, P>['messages'] = [...options.messages];
+  let message: ReplyOf<C> | undefined;
   const end = await loopTurns(options, async () => {
     const body = { ...params, model, max_tokens: maxTokens, messages, tools: definitions };
-    message = await client.messages.create(body as never, signal === undefined ? undefined : { signal });
-    messages.push({ role: 'assistant', content: message.content });
-    const results = await toolResults(options.tools, message.content, { signal });
+    const reply = (await client.messages.create(
+      body as never,
+      signal === undefined ? undefined : { signal },
+    )) as ReplyOf<C>;
+    message = reply;
+    messages.push({ role: 'assistant', content: reply.content });
+    const results = await toolResults(options.tools, reply.content, { signal });
     if (results.length === 0) return false;
     messages.push({ role: 'user', content: results });
     return true;

@@ -50,37 +50,46 @@ export function toolResults(
 
 /** What the loop reads of a completion. */
 export interface ChatCompletion {
-  choices: readonly { readonly message: { readonly tool_calls?: readonly ChatToolCall[] | null } }[];
+  readonly choices: readonly { readonly message: { readonly tool_calls?: readonly ChatToolCall[] | null } }[];
 }
-export interface ChatLike<C extends ChatCompletion> {
-  chat: { completions: { create(body: never, options?: { signal?: AbortSignal }): PromiseLike<C> } };
+/** An `OpenAI` client of `openai`, as the loop calls it. */
+export interface ChatLike {
+  chat: { completions: { create(body: never, options?: { signal?: AbortSignal }): PromiseLike<unknown> } };
 }
+/** The completion `chat.completions.create` resolves with when it does not stream. */
+export type CompletionOf<C extends ChatLike> = Extract<
+  Awaited<ReturnType<C['chat']['completions']['create']>>,
+  ChatCompletion
+>;
 
-export interface ChatLoopOptions<C extends ChatCompletion> extends LoopOptions {
-  /** An `OpenAI` client of `openai`. */
-  readonly client: ChatLike<C>;
+export interface ChatLoopOptions<C extends ChatLike, P> extends LoopOptions {
+  readonly client: C;
   readonly model: string;
-  readonly messages: readonly unknown[];
+  readonly messages: readonly P[];
   /** Anything else `chat.completions.create` takes (`temperature`, `tool_choice`, …). */
   readonly params?: Readonly<Record<string, unknown>>;
 }
 
-export interface ChatLoopResult<C> extends LoopEnd {
+export interface ChatLoopResult<R extends ChatCompletion, P> extends LoopEnd {
   /** The last completion (`choices[0].message` is the final answer). */
-  readonly completion: C;
+  readonly completion: R;
   /** The conversation: the messages given, then each assistant message and the tool messages that answered it. */
-  readonly messages: unknown[];
+  readonly messages: (P | R['choices'][number]['message'] | ChatToolMessage)[];
 }
 
-export async function runToolLoop<C extends ChatCompletion>(options: ChatLoopOptions<C>): Promise<ChatLoopResult<C>> {
+export async function runToolLoop<C extends ChatLike, P>(
+  options: ChatLoopOptions<C, P>,
+): Promise<ChatLoopResult<CompletionOf<C>, P>> {
   const { client, model, params = {}, signal } = options;
   const definitions = await tools(options.tools);
-  const messages: unknown[] = [...options.messages];
-  let completion: C | undefined;
+  const messages: ChatLoopResult<CompletionOf<C>, P>['messages'] = [...options.messages];
+  let completion: CompletionOf<C> | undefined;
   const end = await loopTurns(options, async () => {
     const body = { ...params, model, messages, tools: definitions };
-    completion = await client.chat.completions.create(body as never, signal === undefined ? undefined : { signal });
-    const message = completion.choices[0]?.message;
+    const requestOptions = signal === undefined ? undefined : { signal };
+    const reply = (await client.chat.completions.create(body as never, requestOptions)) as CompletionOf<C>;
+    completion = reply;
+    const message = reply.choices[0]?.message;
     if (message === undefined) return false;
     messages.push(message);
     const answers = await toolResults(options.tools, message, { signal });

@@ -73,43 +73,50 @@ export function callOutput(callId: string, result: CallToolResult): ResponsesCal
 
 /** What the loop reads of a response. */
 export interface ResponsesResponse {
-  output: readonly { readonly type: string }[];
+  readonly output: readonly { readonly type: string }[];
 }
-export interface ResponsesLike<R extends ResponsesResponse> {
-  responses: { create(body: never, options?: { signal?: AbortSignal }): PromiseLike<R> };
+/** An `OpenAI` client of `openai`, as the loop calls it. */
+export interface ResponsesLike {
+  responses: { create(body: never, options?: { signal?: AbortSignal }): PromiseLike<unknown> };
 }
+/** The response `responses.create` resolves with when it does not stream. */
+export type ResponseOf<C extends ResponsesLike> = Extract<
+  Awaited<ReturnType<C['responses']['create']>>,
+  ResponsesResponse
+>;
 
-export interface ResponsesLoopOptions<R extends ResponsesResponse> extends LoopOptions {
-  /** An `OpenAI` client of `openai`. */
-  readonly client: ResponsesLike<R>;
+export interface ResponsesLoopOptions<C extends ResponsesLike, I> extends LoopOptions {
+  readonly client: C;
   readonly model: string;
   /** The input: a text, or a list of input items. */
-  readonly input: string | readonly unknown[];
+  readonly input: string | readonly I[];
   /** Anything else `responses.create` takes (`instructions`, `reasoning`, `tool_choice`, …). */
   readonly params?: Readonly<Record<string, unknown>>;
 }
 
-export interface ResponsesLoopResult<R> extends LoopEnd {
+export interface ResponsesLoopResult<R extends ResponsesResponse, I> extends LoopEnd {
   /** The last response (`output_text` holds its text). */
   readonly response: R;
   /** The conversation as input items: the input, then each response's output and the outputs that answered it. */
-  readonly input: unknown[];
+  readonly input: (I | { role: 'user'; content: string } | R['output'][number] | ResponsesCallOutput)[];
 }
 
-/** As Anthropic's loop: the whole conversation sent each turn, so it works with `store: false` too. */
-export async function runToolLoop<R extends ResponsesResponse>(
-  options: ResponsesLoopOptions<R>,
-): Promise<ResponsesLoopResult<R>> {
+/** As Anthropic's loop: the whole conversation is sent each turn, so it works with `store: false` too. */
+export async function runToolLoop<C extends ResponsesLike, I = never>(
+  options: ResponsesLoopOptions<C, I>,
+): Promise<ResponsesLoopResult<ResponseOf<C>, I>> {
   const { client, model, params = {}, signal } = options;
   const definitions = await tools(options.tools);
-  const input: unknown[] =
+  const input: ResponsesLoopResult<ResponseOf<C>, I>['input'] =
     typeof options.input === 'string' ? [{ role: 'user', content: options.input }] : [...options.input];
-  let response: R | undefined;
+  let response: ResponseOf<C> | undefined;
   const end = await loopTurns(options, async () => {
     const body = { ...params, model, input, tools: definitions };
-    response = await client.responses.create(body as never, signal === undefined ? undefined : { signal });
-    input.push(...response.output);
-    const outputs = await toolResults(options.tools, response.output, { signal });
+    const requestOptions = signal === undefined ? undefined : { signal };
+    const reply = (await client.responses.create(body as never, requestOptions)) as ResponseOf<C>;
+    response = reply;
+    input.push(...reply.output);
+    const outputs = await toolResults(options.tools, reply.output, { signal });
     input.push(...outputs);
     return outputs.length > 0;
   });

@@ -139,7 +139,7 @@ export class LocalClient {
 }
 
 /** A 2026 result as a 2025 client would see it: without resultType, cache hints and the server's identity. */
-function plain(result: Result): Result {
+export function plain(result: Result): Result {
   const { resultType: _type, ttlMs: _ttl, cacheScope: _scope, _meta, ...rest } = result;
   const { 'io.modelcontextprotocol/serverInfo': _info, ...meta } = (_meta ?? {}) as Record<string, unknown>;
   return Object.keys(meta).length === 0 ? rest : { ...rest, _meta: meta };
