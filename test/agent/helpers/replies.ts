@@ -22,10 +22,10 @@ export const OBJECT_CALLS = CALLS.filter((call) => call.id !== 'c7').map((call) 
   input: call.id === 'c1' ? { a: 1, b: 2 } : (JSON.parse(call.args) as Record<string, unknown>),
 }));
 
-export const BAD_ARGUMENTS = 'Invalid arguments for tool add: a: expected number, received string; b: missing, expected number';
+export const BAD_ARGUMENTS =
+  'Invalid arguments for tool add: a: expected number, received string; b: missing, expected number';
 export const NOT_JSON = `Invalid arguments for tool add: not JSON: Unexpected token '}', "{"a": 1, "b": }" is not valid JSON`;
-export const PIXEL =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+export const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 export const anthropicReplies = [
   {

@@ -55,7 +55,9 @@ async function run() {
       const model = createOpenAI({ apiKey, baseURL: `${baseURL}/v1` }).chat('test-model');
       const tools = await aiSdk.tools(agent, { jsonSchema });
       const result = await generateText({ model, tools, prompt: 'Go.', stopWhen: stepCountIs(3), maxRetries: 0 });
-      const outputs = result.steps.flatMap((step) => step.toolResults.map(({ toolName, output }) => ({ toolName, output })));
+      const outputs = result.steps.flatMap((step) =>
+        step.toolResults.map(({ toolName, output }) => ({ toolName, output })),
+      );
       return { final: result.text, steps: result.steps.length, outputs };
     }
   }
