@@ -32,6 +32,7 @@ describe('AgentTools.call never throws', () => {
     it(`${era}: a call given up by its signal is cancelled`, async () => {
       const slow = defineTool({
         name: 'slow',
+        description: 'Waits until it is stopped.',
         input: z.object({}),
         handler: (_args, ctx) =>
           new Promise<string>((_resolve, reject) =>
@@ -67,8 +68,20 @@ describe('AgentTools.call never throws', () => {
 });
 
 describe('what a caller is listed', () => {
-  const listIssues = defineTool({ name: 'list_issues', input: z.object({}), toolset: 'issues', handler: () => 'x' });
-  const listRepos = defineTool({ name: 'list_repos', input: z.object({}), toolset: 'repos', handler: () => 'y' });
+  const listIssues = defineTool({
+    name: 'list_issues',
+    description: 'Issues.',
+    input: z.object({}),
+    toolset: 'issues',
+    handler: () => 'x',
+  });
+  const listRepos = defineTool({
+    name: 'list_repos',
+    description: 'Repositories.',
+    input: z.object({}),
+    toolset: 'repos',
+    handler: () => 'y',
+  });
   const forge = new McpServer({
     name: 'forge',
     version: '1',
@@ -84,8 +97,21 @@ describe('what a caller is listed', () => {
 
   it('no app-only tool: a model API renders no MCP App', async () => {
     const app = defineApp({ html: '<!doctype html><title>chart</title><p>chart</p>' });
-    const chart = defineTool({ name: 'chart', input: z.object({}), app, handler: () => 'drawn' });
-    const refresh = defineTool({ name: 'refresh', input: z.object({}), app, visibility: ['app'], handler: () => 'ok' });
+    const chart = defineTool({
+      name: 'chart',
+      description: 'A chart.',
+      input: z.object({}),
+      app,
+      handler: () => 'drawn',
+    });
+    const refresh = defineTool({
+      name: 'refresh',
+      description: 'Refreshes it.',
+      input: z.object({}),
+      app,
+      visibility: ['app'],
+      handler: () => 'ok',
+    });
     const apps = new McpServer({ name: 'apps', version: '1', tools: [chart, refresh] });
     expect((await openaiResponses.tools(apps)).map((tool) => tool.name)).toEqual(['chart']);
     expect((await apps.listTools())!.map((tool) => tool.name)).toEqual(['chart', 'refresh']);
