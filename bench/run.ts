@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { checkTargets, formatTable, median, medianOf, type Impl, type Measure } from './report.js';
 import { formatHttpTable, measureSessionWithAutocannon, runHttpBench } from './http.js';
+import { formatAgentTable, runAgentBench } from './agent.js';
 import { formatCpuTable, runHttpCpuBench } from './http-cpu.js';
 import { measureIdleSessions, measureListenStreams, type HeldMemory } from './http-memory.js';
 import { measureCalls, measureColdStart, type ServerSpec } from './stdio-client.js';
@@ -301,6 +302,7 @@ async function main(): Promise<void> {
     warmup: quick ? 1_000 : 3_000,
     log,
   });
+  const agent = await runAgentBench({ rounds: quick ? 2 : 5, ms: quick ? 300 : 800, log });
   log(
     `memory: ${HELD.toLocaleString('en-US')} idle 2025 sessions, ${HELD.toLocaleString('en-US')} open listen streams`,
   );
@@ -323,7 +325,7 @@ async function main(): Promise<void> {
       measures.map((m) => [m.key, Object.fromEntries(stdioImpls.map((impl) => [impl, medianOf(m, impl) ?? null]))]),
     );
     process.stdout.write(
-      `${JSON.stringify({ machine, repeats: REPEATS, medians, measures, http, session2025, httpCpu, held, targets }, null, 2)}\n`,
+      `${JSON.stringify({ machine, repeats: REPEATS, medians, measures, http, session2025, httpCpu, agent, held, targets }, null, 2)}\n`,
     );
     return;
   }
@@ -333,6 +335,7 @@ async function main(): Promise<void> {
     `| zod-mcp, 1 process, every call in one 2025 session | — | — | — | ${Math.round(session2025.callsPerSec).toLocaleString('en-US')} | ${session2025.p50Ms.toFixed(2)} | ${session2025.p99Ms.toFixed(2)} |\n\n`,
   );
   process.stdout.write(`${formatCpuTable(httpCpu)}\n\n`);
+  process.stdout.write(`${formatAgentTable(agent)}\n\n`);
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   process.stdout.write(
     '| zod-mcp over HTTP, one process, memory held by | count | heap after GC, each | resident set growth, each |\n| --- | ---: | ---: | ---: |\n' +

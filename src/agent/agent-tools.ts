@@ -13,7 +13,7 @@ import { McpClient, type EraName, type Progress, type Question } from '../client
 import { inProcessWire } from '../client/in-process.js';
 import { RemoteError, type Frame } from '../client/wire.js';
 import type { HandleContext } from '../core/dispatcher.js';
-import { plain } from '../core/local-client.js';
+import { LocalClient, plain, type CallOptions as LocalCallOptions } from '../core/local-client.js';
 import type { McpServer } from '../server.js';
 import { failure, parseArguments } from './arguments.js';
 import { argumentsFromStrict } from './forms.js';
@@ -52,12 +52,31 @@ export class AgentTools {
   readonly server: McpServer;
   readonly #options: AgentToolsOptions;
   #client: Promise<McpClient> | undefined;
+  /**
+   * The way `server.callTool` calls, for a 2025 caller that answers no question: the same results as
+   * the client's, without its handshake's session and envelope (docs/agent.md, "Cost").
+   */
+  readonly #local: LocalClient | undefined;
   /** The last listing, by name: to tell an unknown tool from bad arguments, and a tool's own schema. */
   #listed = new Map<string, Tool>();
 
   constructor(server: McpServer, options: AgentToolsOptions = {}) {
     this.server = server;
     this.#options = options;
+    const asks = options.onElicit !== undefined || options.onSample !== undefined || options.roots !== undefined;
+    if (!asks && options.principal === undefined && this.#era === '2025') {
+      const handle: ConstructorParameters<typeof LocalClient>[0] = (frame, context) => server.handle(frame, context);
+      this.#local = new LocalClient(
+        handle,
+        () => false,
+        (error) => server.reportError(error),
+        false,
+      );
+    }
+  }
+
+  get #era(): EraName {
+    return this.#options.era ?? (this.server.eras.includes('rev2025') ? '2025' : '2026');
   }
 
   /** tools/list as this caller sees it, every page followed. */
@@ -77,8 +96,11 @@ export class AgentTools {
       return (await this.#knows(name))
         ? failure(`Invalid arguments for tool ${name}: ${parsed.why}`)
         : failure(`unknown tool: ${name}`);
-    const given = options.strict === true ? await this.#fromStrict(name, parsed.value) : parsed.value;
+    // A text without `null` holds no null to take back (the arguments of most calls).
+    const nulls = options.strict === true && !(typeof args === 'string' && !args.includes('null'));
+    const given = nulls ? await this.#fromStrict(name, parsed.value) : parsed.value;
     const call: ToolCall = { name, arguments: given, ...(options.id === undefined ? {} : { id: options.id }) };
+    if (this.#local !== undefined) return this.#callLocally(this.#local, call, options);
     const { onProgress } = this.#options;
     try {
       const client = await this.#connect();
@@ -114,7 +136,7 @@ export class AgentTools {
 
   #connect(): Promise<McpClient> {
     if (this.#client !== undefined) return this.#client;
-    const { auth, principal, toolsets, era, onElicit, onSample, roots } = this.#options;
+    const { auth, principal, toolsets, onElicit, onSample, roots } = this.#options;
     const context = Object.fromEntries(
       Object.entries({ auth, principal, toolsets }).filter(([, value]) => value !== undefined),
     );
@@ -125,13 +147,34 @@ export class AgentTools {
       ...(onSample === undefined ? {} : { sampling: {} }),
       ...(roots === undefined ? {} : { roots: {} }),
     };
-    const chosen = era ?? (server.eras.includes('rev2025') ? '2025' : '2026');
-    const opened = McpClient.open(wire, { era: chosen, capabilities, tasks: true });
+    const opened = McpClient.open(wire, { era: this.#era, capabilities, tasks: true });
     this.#client = opened;
     opened.catch(() => {
       if (this.#client === opened) this.#client = undefined; // the next call tries again
     });
     return opened;
+  }
+
+  async #callLocally(local: LocalClient, call: ToolCall, options: CallOptions): Promise<CallToolResult> {
+    const { auth, toolsets, onProgress } = this.#options;
+    const given: LocalCallOptions =
+      auth === undefined && onProgress === undefined && options.signal === undefined
+        ? toolsets === undefined
+          ? DEFAULT_TOOLSETS
+          : { toolsets: toolsets as readonly string[] }
+        : {
+            toolsets: (toolsets as readonly string[] | undefined) ?? 'default',
+            ...(auth === undefined ? {} : { auth }),
+            ...(onProgress === undefined ? {} : { onProgress: (progress: Progress) => onProgress(progress, call) }),
+            ...(options.signal === undefined ? {} : { signal: options.signal }),
+          };
+    try {
+      const result = await local.request('tools/call', { name: call.name, arguments: call.arguments }, given);
+      return result === null ? failure(`tool ${call.name} was cancelled`) : (result as CallToolResult);
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      return failure(`tool ${call.name} could not be called: ${text}`);
+    }
   }
 
   async #answer(question: Question, call: ToolCall): Promise<Frame> {
@@ -145,6 +188,9 @@ export class AgentTools {
     throw new Error(`the agent answers no ${question.method}`);
   }
 }
+
+/** A local call's options when it names nothing but the default toolsets: one object for every such call. */
+const DEFAULT_TOOLSETS = { toolsets: 'default' } as const;
 
 const shared = new WeakMap<McpServer, AgentTools>();
 

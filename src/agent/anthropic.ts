@@ -59,6 +59,10 @@ export function toolResults(
 
 /** One result as a `tool_result` block: a text alone as a string, images as image blocks. */
 export function toolResult(id: string, result: CallToolResult): AnthropicToolResult {
+  const failed = result.isError === true ? { is_error: true } : {};
+  const only = result.content?.length === 1 ? result.content[0] : undefined;
+  if (only?.type === 'text' && result.structuredContent === undefined)
+    return { type: 'tool_result', tool_use_id: id, content: only.text, ...failed };
   const parts = renderParts(result, true).map(
     (part): AnthropicResultBlock =>
       part.type === 'text'
@@ -68,7 +72,7 @@ export function toolResult(id: string, result: CallToolResult): AnthropicToolRes
           : { type: 'text', text: `[image: ${part.mimeType}]` },
   );
   const content = parts.every((part) => part.type === 'text') ? parts.map((part) => part.text).join('\n') : parts;
-  return { type: 'tool_result', tool_use_id: id, content, ...(result.isError === true ? { is_error: true } : {}) };
+  return { type: 'tool_result', tool_use_id: id, content, ...failed };
 }
 
 /** A message of the conversation, as the Messages API takes it. */

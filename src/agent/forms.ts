@@ -32,6 +32,5 @@ function makeSchema(inputSchema: Schema, form: Form): { schema: Schema; strict: 
 /** The model's arguments for a tool declared strict, without the nulls strict mode made it send for fields left out. */
 export function argumentsFromStrict(inputSchema: Schema | undefined, args: unknown): unknown {
   if (inputSchema === undefined || !isSchema(args) || !schemaFor(inputSchema, 'openai').strict) return args;
-  const { $schema: _dialect, ...plain } = inputSchema;
-  return dropAddedNulls(plain, args);
+  return dropAddedNulls(schemaFor(inputSchema, 'plain').schema, args);
 }

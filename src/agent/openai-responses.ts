@@ -59,6 +59,9 @@ export function toolResults(
 
 /** One result as a `function_call_output`: its text, or text and image parts when it has images. */
 export function callOutput(callId: string, result: CallToolResult): ResponsesCallOutput {
+  const only = result.content?.length === 1 ? result.content[0] : undefined;
+  if (only?.type === 'text' && result.structuredContent === undefined)
+    return { type: 'function_call_output', call_id: callId, output: only.text };
   const parts = renderParts(result, true);
   if (parts.every((part) => part.type === 'text'))
     return { type: 'function_call_output', call_id: callId, output: parts.map((part) => part.text).join('\n') };

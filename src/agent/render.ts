@@ -13,6 +13,8 @@ export interface ImagePart {
 
 /** The result's parts in order; an image becomes a text naming it unless `images` is true. */
 export function renderParts(result: CallToolResult, images: boolean): Part[] {
+  const only = result.content?.length === 1 ? result.content[0] : undefined;
+  if (only?.type === 'text' && result.structuredContent === undefined) return [only]; // the common case, as it is
   const parts: Part[] = [];
   for (const block of result.content ?? []) {
     if (block.type === 'image' && images) parts.push({ type: 'image', mimeType: block.mimeType, data: block.data });
@@ -26,6 +28,8 @@ export function renderParts(result: CallToolResult, images: boolean): Part[] {
 
 /** The result as one text: what a model API that takes only text is given. */
 export function renderText(result: CallToolResult): string {
+  const only = result.content?.length === 1 ? result.content[0] : undefined;
+  if (only?.type === 'text' && result.structuredContent === undefined) return only.text;
   return renderParts(result, false)
     .map((part) => (part.type === 'text' ? part.text : ''))
     .join('\n');
