@@ -16,9 +16,33 @@ export function headerText(req: HttpRequest, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** True when the Accept header admits every one of `types`; `*` ranges count, `q=0` does not. */
+/** What a POST's Accept must admit (its answer may be JSON or a stream), and a GET's. */
+export const POST_ACCEPTS: readonly string[] = ['application/json', 'text/event-stream'];
+export const GET_ACCEPTS: readonly string[] = ['text/event-stream'];
+
+/**
+ * True when the Accept header admits every one of `types`; `*` ranges count, `q=0` does not. A client
+ * sends the same Accept on every request: the answer for the last one is kept, per `types` (a constant list).
+ */
 export function acceptsAll(req: HttpRequest, types: readonly string[]): boolean {
-  const ranges = (headerText(req, 'accept') ?? '')
+  const accept = headerText(req, 'accept') ?? '';
+  if (accept !== lastAccept || lastAnswers.size > 4) {
+    lastAccept = accept;
+    lastAnswers = new Map();
+  }
+  let answer = lastAnswers.get(types);
+  if (answer === undefined) {
+    answer = admitsAll(accept, types);
+    lastAnswers.set(types, answer);
+  }
+  return answer;
+}
+
+let lastAccept: string | undefined;
+let lastAnswers = new Map<readonly string[], boolean>();
+
+function admitsAll(accept: string, types: readonly string[]): boolean {
+  const ranges = accept
     .split(',')
     .map((part) => part.split(';'))
     .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))

@@ -13,6 +13,7 @@ import { writeDiagnostic } from '../../runtime/host.js';
 import {
   SESSION_HEADER,
   VERSION_HEADER,
+  POST_ACCEPTS,
   acceptsAll,
   checkProtocolVersion,
   isJsonBody,
@@ -27,7 +28,7 @@ const retryLater = { 'retry-after': '1' };
 
 export async function handlePost(state: HttpState, req: HttpRequest, res: HttpResponse): Promise<void> {
   const { options } = state;
-  if (!acceptsAll(req, ['application/json', 'text/event-stream'])) {
+  if (!acceptsAll(req, POST_ACCEPTS)) {
     return sendError(res, 406, 'Accept must include application/json and text/event-stream');
   }
   if (!isJsonBody(req)) return sendError(res, 415, 'Content-Type must be application/json');
