@@ -1,5 +1,5 @@
 // Request header rules of Streamable HTTP (MCP 2025-06-18 and 2025-11-25, "Transports").
-import type { HttpRequest } from './messages.js';
+import type { HttpRequest, RequestHeaders } from './messages.js';
 import { PROTOCOL_VERSIONS_2025 as PROTOCOL_VERSIONS } from '../../../schemas/rev2025.js';
 
 export const SESSION_HEADER = 'mcp-session-id';
@@ -14,6 +14,18 @@ const supported: ReadonlySet<string> = new Set(PROTOCOL_VERSIONS);
 export function headerText(req: HttpRequest, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * The headers with a repeated one as the list of its values (the 2026 rules refuse a repeated
+ * Mcp-* header). When no name came twice that is `headers` itself: node:http builds
+ * `headersDistinct` (an array per header) only when it is read.
+ */
+export function distinctHeaders(req: HttpRequest): RequestHeaders {
+  if (req.rawHeaders === undefined) return req.headersDistinct;
+  let names = 0;
+  for (const _name in req.headers) names++;
+  return names * 2 === req.rawHeaders.length ? req.headers : req.headersDistinct;
 }
 
 /** What a POST's Accept must admit (its answer may be JSON or a stream), and a GET's. */
