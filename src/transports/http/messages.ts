@@ -21,6 +21,8 @@ export interface HttpRequest {
   readonly headers: RequestHeaders;
   /** Every header's values, one per time it was sent. */
   readonly headersDistinct: Readonly<Record<string, string[] | undefined>>;
+  /** Names and values as they came, in pairs (node:http's): tells whether any name came twice. */
+  readonly rawHeaders?: readonly string[] | undefined;
   /** The path the client asked for, where a framework mounting under a prefix rewrote `url` (Express, Connect). */
   readonly originalUrl?: string | undefined;
   /** `http` or `https`, when the host knows it from the request (a web Request's URL). */

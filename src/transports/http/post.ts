@@ -13,7 +13,9 @@ import { writeDiagnostic } from '../../runtime/host.js';
 import {
   SESSION_HEADER,
   VERSION_HEADER,
+  POST_ACCEPTS,
   acceptsAll,
+  distinctHeaders,
   checkProtocolVersion,
   isJsonBody,
   readSessionId,
@@ -27,7 +29,7 @@ const retryLater = { 'retry-after': '1' };
 
 export async function handlePost(state: HttpState, req: HttpRequest, res: HttpResponse): Promise<void> {
   const { options } = state;
-  if (!acceptsAll(req, ['application/json', 'text/event-stream'])) {
+  if (!acceptsAll(req, POST_ACCEPTS)) {
     return sendError(res, 406, 'Accept must include application/json and text/event-stream');
   }
   if (!isJsonBody(req)) return sendError(res, 415, 'Content-Type must be application/json');
@@ -184,7 +186,7 @@ function answer(
     abortSource: closed,
     transport: 'http' as const,
     traceHeaders: req.headers,
-    ...(modern ? { headers: req.headersDistinct } : {}),
+    ...(modern ? { headers: distinctHeaders(req) } : {}),
     ...(auth === undefined ? {} : { auth }),
     ...(clientAddress === undefined ? {} : { clientAddress }),
     ...(toolsets === undefined ? {} : { toolsets }),

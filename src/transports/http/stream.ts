@@ -1,7 +1,7 @@
 // GET opens the session's stream for server notifications; DELETE ends the session.
 import type { HttpRequest, HttpResponse } from './messages.js';
 import { AbortReason } from '../../core/lifetime.js';
-import { SESSION_HEADER, acceptsAll, checkProtocolVersion, readSessionId } from './headers.js';
+import { GET_ACCEPTS, SESSION_HEADER, acceptsAll, checkProtocolVersion, readSessionId } from './headers.js';
 import { sendEmpty, sendError, startKeepAlive, startSse, writeSseMessage } from './reply.js';
 import { findSession, type HttpSession } from './sessions.js';
 import type { HttpState } from './state.js';
@@ -16,7 +16,7 @@ export function postOnly(state: HttpState): boolean {
 /** One GET stream per session: the session's own notifications (not a request's) go down it. */
 export function handleGet(state: HttpState, req: HttpRequest, res: HttpResponse): void {
   if (postOnly(state)) return sendError(res, 405, statelessRefusal, { headers: { allow: 'POST' } });
-  if (!acceptsAll(req, ['text/event-stream'])) return sendError(res, 406, 'Accept must include text/event-stream');
+  if (!acceptsAll(req, GET_ACCEPTS)) return sendError(res, 406, 'Accept must include text/event-stream');
   const entry = findRequestSession(state, req, res);
   if (entry === undefined) return;
   if (entry.stream !== undefined) return sendError(res, 409, 'this session already has a GET stream open');

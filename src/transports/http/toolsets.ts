@@ -3,6 +3,7 @@
 import { ProtocolError } from '../../jsonrpc/errors.js';
 import { parseSelection } from '../../core/toolsets.js';
 import type { HttpRequest } from './messages.js';
+import { distinctHeaders } from './headers.js';
 import type { HttpState } from './state.js';
 
 export const TOOLSETS_HEADER = 'x-mcp-toolsets';
@@ -24,8 +25,9 @@ export function readToolsets(
   req: HttpRequest,
   fromPath: string[] | undefined,
 ): string[] | undefined | { refusal: string } {
-  const header = req.headersDistinct[TOOLSETS_HEADER];
-  const fromHeader = header === undefined ? undefined : parseSelection(header.join(','));
+  const header = distinctHeaders(req)[TOOLSETS_HEADER];
+  const fromHeader =
+    header === undefined ? undefined : parseSelection(Array.isArray(header) ? header.join(',') : header);
   if (fromHeader !== undefined && fromPath !== undefined && fromHeader.join(',') !== fromPath.join(',')) {
     return {
       refusal: `X-MCP-Toolsets (${fromHeader.join(',')}) and the path (${fromPath.join(',')}) name different toolsets`,

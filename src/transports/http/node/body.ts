@@ -3,6 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import { declaresTooMuch, type BodyLimits, type BodyRead } from '../body.js';
 import type { HttpRequest } from '../messages.js';
+import { deadlinesOf } from './deadlines.js';
 
 /**
  * What a Node request is besides its head: a stream, and what a body parser may have made of it (Express's
@@ -30,9 +31,9 @@ export function readNodeBody(request: HttpRequest, limits: BodyLimits): Promise<
     const settle = (read: BodyRead) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      deadlines.cancel(deadline);
       // Every listener goes: a long-lived answer (a listen stream) must not keep the chunks, the
-      // timer and these closures alive with its request.
+      // deadline and these closures alive with its request.
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('close', onGone);
@@ -50,7 +51,8 @@ export function readNodeBody(request: HttpRequest, limits: BodyLimits): Promise<
     };
     const onEnd = () => settle({ ok: true, text: Buffer.concat(chunks, size).toString('utf8') });
     const onGone = () => settle({ ok: false, reason: 'gone' });
-    const timer = setTimeout(() => settle({ ok: false, reason: 'late' }), limits.timeoutMs);
+    const deadlines = deadlinesOf(limits.timeoutMs);
+    const deadline = deadlines.start(() => settle({ ok: false, reason: 'late' }));
     req.on('data', onData);
     req.once('end', onEnd);
     req.once('error', onGone);
