@@ -13,7 +13,7 @@ import { McpClient, type EraName, type Progress, type Question } from '../client
 import { inProcessWire } from '../client/in-process.js';
 import { RemoteError, type Frame } from '../client/wire.js';
 import type { HandleContext } from '../core/dispatcher.js';
-import { LocalClient, plain, type CallOptions as LocalCallOptions } from '../core/local-client.js';
+import { LocalClient, plain, type PreparedOptions } from '../core/local-client.js';
 import type { McpServer } from '../server.js';
 import { failure, parseArguments } from './arguments.js';
 import { argumentsFromStrict } from './forms.js';
@@ -57,6 +57,7 @@ export class AgentTools {
    * the client's, without its handshake's session and envelope (docs/agent.md, "Cost").
    */
   readonly #local: LocalClient | undefined;
+  readonly #prepared: ReturnType<LocalClient['prepare']> | undefined;
   /** The last listing, by name: to tell an unknown tool from bad arguments, and a tool's own schema. */
   #listed = new Map<string, Tool>();
 
@@ -72,7 +73,17 @@ export class AgentTools {
         (error) => server.reportError(error),
         false,
       );
+      this.#prepared = this.#local.prepare(this.#shared);
     }
+  }
+
+  /** What every local call carries: the caller, and the toolsets it names (the server's defaults when none). */
+  get #shared(): PreparedOptions {
+    const { auth, toolsets } = this.#options;
+    return {
+      toolsets: (toolsets as readonly string[] | undefined) ?? 'default',
+      ...(auth === undefined ? {} : { auth }),
+    };
   }
 
   get #era(): EraName {
@@ -156,20 +167,17 @@ export class AgentTools {
   }
 
   async #callLocally(local: LocalClient, call: ToolCall, options: CallOptions): Promise<CallToolResult> {
-    const { auth, toolsets, onProgress } = this.#options;
-    const given: LocalCallOptions =
-      auth === undefined && onProgress === undefined && options.signal === undefined
-        ? toolsets === undefined
-          ? DEFAULT_TOOLSETS
-          : { toolsets: toolsets as readonly string[] }
-        : {
-            toolsets: (toolsets as readonly string[] | undefined) ?? 'default',
-            ...(auth === undefined ? {} : { auth }),
-            ...(onProgress === undefined ? {} : { onProgress: (progress: Progress) => onProgress(progress, call) }),
-            ...(options.signal === undefined ? {} : { signal: options.signal }),
-          };
+    const { onProgress } = this.#options;
+    const params = { name: call.name, arguments: call.arguments };
     try {
-      const result = await local.request('tools/call', { name: call.name, arguments: call.arguments }, given);
+      const result =
+        onProgress === undefined && options.signal === undefined
+          ? await this.#prepared!('tools/call', params)
+          : await local.request('tools/call', params, {
+              ...this.#shared,
+              ...(onProgress === undefined ? {} : { onProgress: (progress: Progress) => onProgress(progress, call) }),
+              ...(options.signal === undefined ? {} : { signal: options.signal }),
+            });
       return result === null ? failure(`tool ${call.name} was cancelled`) : (result as CallToolResult);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
@@ -188,9 +196,6 @@ export class AgentTools {
     throw new Error(`the agent answers no ${question.method}`);
   }
 }
-
-/** A local call's options when it names nothing but the default toolsets: one object for every such call. */
-const DEFAULT_TOOLSETS = { toolsets: 'default' } as const;
 
 const shared = new WeakMap<McpServer, AgentTools>();
 

@@ -25,6 +25,10 @@ export interface CallOptions {
   discovery?: 'list' | 'search';
 }
 
+/** What `prepare` takes: the options every request of the caller shares. */
+export type PreparedOptions = Omit<CallOptions, 'onProgress' | 'signal'>;
+
+const PREPARED_OPTIONS = optionKeys<PreparedOptions>({ auth: true, toolsets: true, discovery: true });
 const CALL_OPTIONS = optionKeys<CallOptions>({
   signal: true,
   onProgress: true,
@@ -50,6 +54,8 @@ export class LocalClient {
   readonly #session = new Session();
   readonly #capabilities: typeof CAPABILITIES | Record<string, never>;
   #id = 0;
+  /** The context of a request with no options, made once. */
+  #plainContext: HandleContext | undefined;
 
   /**
    * `modern`: whether to speak 2026 (a server that serves no 2025); `report`: where a throwing onProgress goes;
@@ -64,35 +70,40 @@ export class LocalClient {
   }
 
   /** One request: its result, `null` when it was cancelled, or the error frame thrown as a ProtocolError. */
-  async request(method: string, params: Result, options: CallOptions = {}): Promise<Result | null> {
+  async request(method: string, params: Result, options?: CallOptions): Promise<Result | null> {
+    if (options === undefined || isEmpty(options)) {
+      this.#plainContext ??= this.#contextFor({}, undefined);
+      return this.#send(method, params, this.#plainContext, `local-${++this.#id}`, undefined);
+    }
     refuseUnknownOptions(method, options, CALL_OPTIONS);
     const id = `local-${++this.#id}`;
     const progressToken = options.onProgress === undefined ? undefined : id;
-    const onProgress = options.onProgress;
-    const notify =
-      onProgress === undefined
-        ? undefined
-        : (message: Notification) => {
-            if (
-              message.method === 'notifications/progress' &&
-              (message.params as { progressToken?: unknown })?.progressToken === progressToken
-            ) {
-              const {
-                progress,
-                total,
-                message: text,
-              } = message.params as { progress: number; total?: number; message?: string };
-              try {
-                onProgress({
-                  progress,
-                  ...(total === undefined ? {} : { total }),
-                  ...(text === undefined ? {} : { message: text }),
-                });
-              } catch (error) {
-                this.#report(error); // the caller's callback failing is not the tool's failure
-              }
-            }
-          };
+    return this.#send(
+      method,
+      params,
+      this.#contextFor(options, this.#notifier(options, progressToken)),
+      id,
+      progressToken,
+    );
+  }
+
+  /**
+   * A caller for requests that all carry the same options (no progress, no signal: those are a call's own):
+   * the context is made once, so each request costs what one with no options does.
+   */
+  prepare(options: PreparedOptions): (method: string, params: Result) => Promise<Result | null> {
+    refuseUnknownOptions('prepare', options, PREPARED_OPTIONS);
+    const context = this.#contextFor(options, undefined);
+    return (method, params) => this.#send(method, params, context, `local-${++this.#id}`, undefined);
+  }
+
+  async #send(
+    method: string,
+    params: Result,
+    context: HandleContext,
+    id: string,
+    progressToken: string | undefined,
+  ): Promise<Result | null> {
     const modern = this.#modern();
     const meta = {
       ...(progressToken === undefined ? {} : { progressToken }),
@@ -109,7 +120,14 @@ export class LocalClient {
       method,
       params: Object.keys(meta).length === 0 ? params : { ...params, _meta: meta },
     };
-    const context: HandleContext = {
+    const response = await this.#handle(frame, context);
+    if (response === null) return null;
+    if ('error' in response) throw new ProtocolError(response.error.code as ErrorCode, response.error.data);
+    return modern ? plain(response.result as Result) : (response.result as Result);
+  }
+
+  #contextFor(options: CallOptions, notify: HandleContext['notify']): HandleContext {
+    return {
       session: this.#session,
       ...(notify === undefined ? {} : { notify }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
@@ -117,10 +135,33 @@ export class LocalClient {
       ...(options.toolsets === 'default' ? {} : { toolsets: options.toolsets ?? EVERY_TOOLSET }),
       ...(options.discovery === undefined ? {} : { discovery: options.discovery }),
     };
-    const response = await this.#handle(frame, context);
-    if (response === null) return null;
-    if ('error' in response) throw new ProtocolError(response.error.code as ErrorCode, response.error.data);
-    return modern ? plain(response.result as Result) : (response.result as Result);
+  }
+
+  /** What hears the request's notifications: its progress, to `onProgress`. */
+  #notifier(options: CallOptions, progressToken: string | undefined): HandleContext['notify'] {
+    const onProgress = options.onProgress;
+    if (onProgress === undefined) return undefined;
+    return (message: Notification) => {
+      if (
+        message.method !== 'notifications/progress' ||
+        (message.params as { progressToken?: unknown })?.progressToken !== progressToken
+      )
+        return;
+      const {
+        progress,
+        total,
+        message: text,
+      } = message.params as { progress: number; total?: number; message?: string };
+      try {
+        onProgress({
+          progress,
+          ...(total === undefined ? {} : { total }),
+          ...(text === undefined ? {} : { message: text }),
+        });
+      } catch (error) {
+        this.#report(error); // the caller's callback failing is not the tool's failure
+      }
+    };
   }
 
   /** A list method followed to its last page; `null` when the signal aborts it. */
@@ -136,6 +177,11 @@ export class LocalClient {
     } while (cursor !== undefined);
     return items;
   }
+}
+
+function isEmpty(options: object): boolean {
+  for (const _key in options) return false;
+  return true;
 }
 
 /** A 2026 result as a 2025 client would see it: without resultType, cache hints and the server's identity. */
