@@ -9,14 +9,16 @@ import type {
   ElicitResult,
 } from '../../schemas/client-input.js';
 import type { CallToolResult, Tool } from '../../schemas/tools.js';
-import { McpClient, type EraName, type Progress, type Question } from '../client/client.js';
+import { McpClient, type EraName, type Progress } from '../client/client.js';
 import { inProcessWire } from '../client/in-process.js';
-import { RemoteError, type Frame } from '../client/wire.js';
+import { RemoteError } from '../client/wire.js';
 import type { HandleContext } from '../core/dispatcher.js';
 import { LocalClient, plain, type PreparedOptions } from '../core/local-client.js';
 import type { McpServer } from '../server.js';
 import { failure, parseArguments } from './arguments.js';
 import { argumentsFromStrict } from './forms.js';
+import { aliasesOf } from './names.js';
+import { answerFor, progressFor } from './questions.js';
 
 /** Which call of the model's a question or a progress report belongs to. */
 export interface ToolCall {
@@ -24,6 +26,8 @@ export interface ToolCall {
   readonly arguments: Readonly<Record<string, unknown>>;
   /** The model API's id for the call (`tool_use.id`, `call_id`, …), when it gave one. */
   readonly id?: string;
+  /** The call's signal, when it has one: a question's answer is no longer waited for once it aborts. */
+  readonly signal?: AbortSignal;
 }
 
 export interface AgentToolsOptions extends Pick<HandleContext, 'auth' | 'principal' | 'toolsets'> {
@@ -60,6 +64,9 @@ export class AgentTools {
   readonly #prepared: ReturnType<LocalClient['prepare']> | undefined;
   /** The last listing, by name: to tell an unknown tool from bad arguments, and a tool's own schema. */
   #listed = new Map<string, Tool>();
+  /** The last listing's names that no model API takes, to their aliases, and back. */
+  #aliases = new Map<string, string>();
+  #named = new Map<string, string>();
 
   constructor(server: McpServer, options: AgentToolsOptions = {}) {
     this.server = server;
@@ -94,14 +101,22 @@ export class AgentTools {
   async list(): Promise<Tool[]> {
     const tools = (await (await this.#connect()).listTools()) as Tool[];
     this.#listed = new Map(tools.map((tool) => [tool.name, tool]));
+    this.#aliases = aliasesOf([...this.#listed.keys()]);
+    this.#named = new Map([...this.#aliases].map(([name, alias]) => [alias, name]));
     return tools;
+  }
+
+  /** The name a model API is given for a tool of the last listing: its own, or an alias when no API takes it. */
+  apiName(name: string): string {
+    return this.#aliases.get(name) ?? name;
   }
 
   /**
    * Calls a tool with the model's arguments (an object, or the JSON text of one); its result, or an
    * `isError` result saying what went wrong. Never throws.
    */
-  async call(name: string, args: unknown, options: CallOptions = {}): Promise<CallToolResult> {
+  async call(asked: string, args: unknown, options: CallOptions = {}): Promise<CallToolResult> {
+    const name = this.#named.get(asked) ?? asked;
     const parsed = parseArguments(args);
     if (!parsed.ok)
       return (await this.#knows(name))
@@ -110,15 +125,21 @@ export class AgentTools {
     // A text without `null` holds no null to take back (the arguments of most calls).
     const nulls = options.strict === true && !(typeof args === 'string' && !args.includes('null'));
     const given = nulls ? await this.#fromStrict(name, parsed.value) : parsed.value;
-    const call: ToolCall = { name, arguments: given, ...(options.id === undefined ? {} : { id: options.id }) };
+    const { id, signal } = options;
+    const call: ToolCall = {
+      name,
+      arguments: given,
+      ...(id === undefined ? {} : { id }),
+      ...(signal === undefined ? {} : { signal }),
+    };
     if (this.#local !== undefined) return this.#callLocally(this.#local, call, options);
-    const { onProgress } = this.#options;
+    const onProgress = progressFor(this.#options, call, (error) => this.server.reportError(error));
     try {
       const client = await this.#connect();
       const result = await client.callTool(name, given, {
-        answer: (question) => this.#answer(question, call),
-        ...(onProgress === undefined ? {} : { onProgress: (progress: Progress) => onProgress(progress, call) }),
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        answer: answerFor(this.#options, call),
+        ...(onProgress === undefined ? {} : { onProgress }),
+        ...(signal === undefined ? {} : { signal }),
       });
       return plain(result) as CallToolResult; // as server.callTool gives it, in either era
     } catch (error) {
@@ -183,17 +204,6 @@ export class AgentTools {
       const text = error instanceof Error ? error.message : String(error);
       return failure(`tool ${call.name} could not be called: ${text}`);
     }
-  }
-
-  async #answer(question: Question, call: ToolCall): Promise<Frame> {
-    const { onElicit, onSample, roots } = this.#options;
-    const params = question.params as Frame;
-    if (question.method === 'elicitation/create' && onElicit !== undefined)
-      return (await onElicit(params as ElicitParams, call)) as Frame;
-    if (question.method === 'sampling/createMessage' && onSample !== undefined)
-      return (await onSample(params as CreateMessageParams, call)) as Frame;
-    if (question.method === 'roots/list' && roots !== undefined) return { roots: roots.map((root) => ({ ...root })) };
-    throw new Error(`the agent answers no ${question.method}`);
   }
 }
 

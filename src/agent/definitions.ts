@@ -15,8 +15,13 @@ export interface Definition {
 
 /** Every tool the source's caller is listed, as the API of `form` declares it. */
 export async function definitionsOf(source: ToolSource, form: Form): Promise<Definition[]> {
-  const tools = await agentToolsOf(source).list();
-  return tools.map((tool) => ({ name: tool.name, ...describe(tool), ...schemaFor(tool.inputSchema, form) }));
+  const agent = agentToolsOf(source);
+  const tools = await agent.list();
+  return tools.map((tool) => ({
+    name: agent.apiName(tool.name),
+    ...describe(tool),
+    ...schemaFor(tool.inputSchema, form),
+  }));
 }
 
 function describe(tool: Tool): { description?: string } {

@@ -2,6 +2,7 @@
 // reply's `tool_calls` run and answered with a `role: 'tool'` message, and the loop that calls the
 // model until it stops asking for tools. The API takes text only in a tool message.
 import { agentToolsOf, type ToolSource } from './agent-tools.js';
+import { failure } from './arguments.js';
 import { definitionsOf } from './definitions.js';
 import { loopTurns, type LoopEnd, type LoopOptions } from './loop.js';
 import { renderText } from './render.js';
@@ -14,6 +15,8 @@ export interface ChatToolCall {
   readonly id: string;
   readonly type: string;
   readonly function?: { readonly name: string; readonly arguments: string };
+  /** A custom tool's call (`type: 'custom'`): no tool of the server's, but it must be answered too. */
+  readonly custom?: { readonly name: string };
 }
 export interface ChatToolMessage {
   role: 'tool';
@@ -39,10 +42,12 @@ export function toolResults(
   options: { readonly signal?: AbortSignal } = {},
 ): Promise<ChatToolMessage[]> {
   const agent = agentToolsOf(source);
-  const calls = (message.tool_calls ?? []).filter((call) => call.type === 'function' && call.function !== undefined);
   return Promise.all(
-    calls.map(async ({ id, function: called }) => {
-      const result = await agent.call(called!.name, called!.arguments, { id, strict: true, ...options });
+    (message.tool_calls ?? []).map(async ({ id, function: called, custom }) => {
+      const result =
+        called === undefined
+          ? failure(`unknown tool: ${custom?.name ?? ''}`) // every call is answered, or the API refuses the next request
+          : await agent.call(called.name, called.arguments, { id, strict: true, ...options });
       return { role: 'tool' as const, tool_call_id: id, content: renderText(result) };
     }),
   );

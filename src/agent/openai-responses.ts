@@ -104,7 +104,10 @@ export interface ResponsesLoopResult<R extends ResponsesResponse, I> extends Loo
   readonly input: (I | { role: 'user'; content: string } | R['output'][number] | ResponsesCallOutput)[];
 }
 
-/** As Anthropic's loop: the whole conversation is sent each turn, so it works with `store: false` too. */
+/**
+ * As Anthropic's loop: the whole conversation is sent each turn (with `store: false`, a reasoning model
+ * also needs `params: { include: ['reasoning.encrypted_content'] }` for its reasoning items to be taken back).
+ */
 export async function runToolLoop<C extends ResponsesLike, I = never>(
   options: ResponsesLoopOptions<C, I>,
 ): Promise<ResponsesLoopResult<ResponseOf<C>, I>> {

@@ -23,7 +23,7 @@ export function renderParts(result: CallToolResult, images: boolean): Part[] {
   const structured = result.structuredContent;
   if (structured !== undefined && !parts.some((part) => part.type === 'text' && holdsJson(part.text, structured)))
     parts.push({ type: 'text', text: JSON.stringify(structured) });
-  return joinTexts(parts);
+  return joinTexts(parts.filter((part) => part.type !== 'text' || part.text !== '')); // an API may refuse an empty text
 }
 
 /** The result as one text: what a model API that takes only text is given. */

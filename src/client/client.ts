@@ -134,6 +134,7 @@ export class McpClient {
     const ask = options.answer ?? this.#ask;
     let sent = params;
     for (let round = 0; round < MAX_ROUNDS; round++) {
+      options.signal?.throwIfAborted(); // given up while a question was answered
       const result = await this.#send(method, sent, tracked, ask);
       if (result.resultType === 'task' && typeof result.taskId === 'string') {
         const send = (next: string, nextParams: Frame) => this.#send(next, nextParams);

@@ -3,7 +3,7 @@
 // app-only tools), the loop's turns, and the renderings and strict forms the providers share.
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { AgentTools, anthropic, openaiResponses, renderText } from '../../src/agent.js';
+import { AgentTools, anthropic, openaiChat, openaiResponses, renderText } from '../../src/agent.js';
 import { defineApp, defineTool, McpServer } from '../../src/index.js';
 import { strictForm } from '../../src/schema/json-schema/strict-form.js';
 // @ts-expect-error: a JavaScript module without declarations, shared with the SDK peers
@@ -44,6 +44,33 @@ describe('AgentTools.call never throws', () => {
       const call = agent.call('slow', {}, { signal: controller.signal });
       setTimeout(() => controller.abort(), 20);
       expect(await call).toEqual(text('tool slow was cancelled', true));
+    });
+  }
+
+  for (const era of ['2025', '2026'] as const) {
+    it(`${era}: a call given up while its question waits for an answer is cancelled`, async () => {
+      const agent = new AgentTools(server, { era, onElicit: () => new Promise(() => undefined) });
+      const controller = new AbortController();
+      const call = agent.call('confirm', { what: 'deploy' }, { signal: controller.signal });
+      setTimeout(() => controller.abort(), 20);
+      expect(await call).toEqual(text('tool confirm was cancelled', true));
+    });
+
+    it(`${era}: an onProgress that throws is reported, and the tool goes on`, async () => {
+      const reported: unknown[] = [];
+      const reporting = makeServer() as McpServer;
+      reporting.reportError = (error: unknown) => void reported.push(String(error));
+      for (const options of [{}, { roots: [] }]) {
+        const agent = new AgentTools(reporting, {
+          era,
+          ...options,
+          onProgress: () => {
+            throw new Error('the progress bar broke');
+          },
+        });
+        expect(await agent.call('build', { target: 'app' })).toEqual(text('built app'));
+      }
+      expect(reported).toEqual(['Error: the progress bar broke', 'Error: the progress bar broke']);
     });
   }
 
@@ -115,6 +142,52 @@ describe('what a caller is listed', () => {
     const apps = new McpServer({ name: 'apps', version: '1', tools: [chart, refresh] });
     expect((await openaiResponses.tools(apps)).map((tool) => tool.name)).toEqual(['chart']);
     expect((await apps.listTools())!.map((tool) => tool.name)).toEqual(['chart', 'refresh']);
+  });
+});
+
+describe('names no model API takes', () => {
+  const named = (name: string) =>
+    defineTool({ name, description: `The ${name} tool.`, input: z.object({}), handler: () => `ran ${name}` });
+  const odd = new McpServer({
+    name: 'odd',
+    version: '1',
+    tools: [named('files.read'), named('files_read'), named('9lives'), named(`a${'b'.repeat(70)}`)],
+  });
+
+  it('are declared under aliases, and a call by the alias reaches the tool', async () => {
+    const agent = new AgentTools(odd);
+    const names = (await anthropic.tools(agent)).map((tool) => tool.name);
+    expect(names).toEqual(['files_read_2', 'files_read', '_9lives', `a${'b'.repeat(63)}`]);
+    const results = await anthropic.toolResults(
+      agent,
+      names.map((name, i) => ({ type: 'tool_use', id: `t${i}`, name, input: {} })),
+    );
+    expect(results.map((result) => result.content)).toEqual([
+      'ran files.read',
+      'ran files_read',
+      'ran 9lives',
+      `ran a${'b'.repeat(70)}`,
+    ]);
+  });
+});
+
+describe('answers every API takes', () => {
+  it('no empty text beside an image; a custom tool call answered as an unknown tool', async () => {
+    const result = {
+      content: [
+        { type: 'text' as const, text: '' },
+        { type: 'image' as const, mimeType: 'image/png', data: 'AA==' },
+      ],
+    };
+    expect(anthropic.toolResult('t1', result)).toEqual({
+      type: 'tool_result',
+      tool_use_id: 't1',
+      content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AA==' } }],
+    });
+    const message = { tool_calls: [{ id: 'c1', type: 'custom', custom: { name: 'grammar' } }] };
+    expect(await openaiChat.toolResults(server, message)).toEqual([
+      { role: 'tool', tool_call_id: 'c1', content: 'unknown tool: grammar' },
+    ]);
   });
 });
 

@@ -53,12 +53,20 @@ function keepsMeaning(node: unknown): boolean {
   if (!isSchema(node)) return true;
   if ('additionalProperties' in node && node.additionalProperties !== false) return false;
   if ('patternProperties' in node || 'propertyNames' in node) return false;
-  return Object.values(node).every(keepsMeaning);
+  return Object.entries(node).every(([key, value]) =>
+    MAPS.has(key) && isSchema(value) ? Object.values(value).every(keepsMeaning) : keepsMeaning(value),
+  );
 }
+
+/** Keywords whose value maps names to schemas: the names are no keywords. */
+const MAPS = new Set(['properties', '$defs', 'definitions']);
+/** Strict mode reads a schema by one of these; a schema with none (`{}`, `z.unknown()`) is refused there. */
+const KINDS = ['type', 'anyOf', '$ref', 'enum', 'const'];
 
 function accepts(node: unknown, depth: number, count: { properties: number; enumValues: number }): boolean {
   if (!isSchema(node)) return false;
-  if (depth > MAX_DEPTH) return false;
+  if (depth > MAX_DEPTH || !KINDS.some((key) => key in node)) return false;
+  if ('$ref' in node && Object.keys(node).length > 1) return false; // strict mode takes no keyword beside a $ref
   for (const [key, value] of Object.entries(node)) {
     if (!STRICT_KEYWORDS.has(key)) return false;
     if (key === 'format' && !STRICT_FORMATS.has(String(value))) return false;
