@@ -74,6 +74,37 @@ describe('AgentTools.call never throws', () => {
     });
   }
 
+  it('2026: a task given up is cancelled on the server (tasks/cancel), its tool stopped', async () => {
+    let stopped = false;
+    const long = defineTool({
+      name: 'long',
+      description: 'Runs until stopped.',
+      input: z.object({}),
+      task: 'required',
+      handler: (_args, ctx) =>
+        new Promise<string>((_resolve, reject) =>
+          ctx.signal.addEventListener('abort', () => {
+            stopped = true;
+            reject(new Error('stopped'));
+          }),
+        ),
+    });
+    const tasking = new McpServer({ name: 't', version: '1', tools: [long], tasks: {} });
+    const methods: string[] = [];
+    tasking.use((request, next) => {
+      methods.push(request.method);
+      return next();
+    });
+    const agent = new AgentTools(tasking, { era: '2026' });
+    const controller = new AbortController();
+    const call = agent.call('long', {}, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    expect(await call).toEqual(text('tool long was cancelled', true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stopped).toBe(true);
+    expect(methods).toContain('tasks/cancel');
+  });
+
   it('arguments that are no object, or no JSON, are the model’s to correct', async () => {
     const agent = new AgentTools(server);
     expect(await agent.call('add', '[1, 2]')).toEqual(
