@@ -115,16 +115,23 @@ export class AgentTools {
    * Calls a tool with the model's arguments (an object, or the JSON text of one); its result, or an
    * `isError` result saying what went wrong. Never throws.
    */
-  async call(asked: string, args: unknown, options: CallOptions = {}): Promise<CallToolResult> {
+  call(asked: string, args: unknown, options: CallOptions = {}): Promise<CallToolResult> {
     const name = this.#named.get(asked) ?? asked;
     const parsed = parseArguments(args);
-    if (!parsed.ok)
-      return (await this.#knows(name))
-        ? failure(`Invalid arguments for tool ${name}: ${parsed.why}`)
-        : failure(`unknown tool: ${name}`);
+    if (!parsed.ok) return this.#refuse(name, parsed.why);
     // A text without `null` holds no null to take back (the arguments of most calls).
-    const nulls = options.strict === true && !(typeof args === 'string' && !args.includes('null'));
-    const given = nulls ? await this.#fromStrict(name, parsed.value) : parsed.value;
+    if (options.strict === true && !(typeof args === 'string' && !args.includes('null')))
+      return this.#fromStrict(name, parsed.value).then((given) => this.#run(name, given, options));
+    return this.#run(name, parsed.value, options);
+  }
+
+  async #refuse(name: string, why: string): Promise<CallToolResult> {
+    return (await this.#knows(name))
+      ? failure(`Invalid arguments for tool ${name}: ${why}`)
+      : failure(`unknown tool: ${name}`);
+  }
+
+  #run(name: string, given: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
     const { id, signal } = options;
     const call: ToolCall = {
       name,
@@ -132,18 +139,22 @@ export class AgentTools {
       ...(id === undefined ? {} : { id }),
       ...(signal === undefined ? {} : { signal }),
     };
-    if (this.#local !== undefined) return this.#callLocally(this.#local, call, options);
+    return this.#local === undefined ? this.#callClient(call) : this.#callLocally(this.#local, call);
+  }
+
+  async #callClient(call: ToolCall): Promise<CallToolResult> {
+    const { name, signal } = call;
     const onProgress = progressFor(this.#options, call, (error) => this.server.reportError(error));
     try {
       const client = await this.#connect();
-      const result = await client.callTool(name, given, {
+      const result = await client.callTool(name, call.arguments, {
         answer: answerFor(this.#options, call),
         ...(onProgress === undefined ? {} : { onProgress }),
         ...(signal === undefined ? {} : { signal }),
       });
       return plain(result) as CallToolResult; // as server.callTool gives it, in either era
     } catch (error) {
-      if (options.signal?.aborted === true) return failure(`tool ${name} was cancelled`);
+      if (signal?.aborted === true) return failure(`tool ${name} was cancelled`);
       if (error instanceof RemoteError) return failure(`tool ${name} could not be called: ${error.detail}`);
       return failure(`tool ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -187,23 +198,23 @@ export class AgentTools {
     return opened;
   }
 
-  async #callLocally(local: LocalClient, call: ToolCall, options: CallOptions): Promise<CallToolResult> {
+  /** As server.callTool calls; a promise chain, not an async function: this is the path most calls take. */
+  #callLocally(local: LocalClient, call: ToolCall): Promise<CallToolResult> {
     const { onProgress } = this.#options;
     const params = { name: call.name, arguments: call.arguments };
-    try {
-      const result =
-        onProgress === undefined && options.signal === undefined
-          ? await this.#prepared!('tools/call', params)
-          : await local.request('tools/call', params, {
-              ...this.#shared,
-              ...(onProgress === undefined ? {} : { onProgress: (progress: Progress) => onProgress(progress, call) }),
-              ...(options.signal === undefined ? {} : { signal: options.signal }),
-            });
-      return result === null ? failure(`tool ${call.name} was cancelled`) : (result as CallToolResult);
-    } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      return failure(`tool ${call.name} could not be called: ${text}`);
-    }
+    const sent =
+      onProgress === undefined && call.signal === undefined
+        ? this.#prepared!('tools/call', params)
+        : local.request('tools/call', params, {
+            ...this.#shared,
+            ...(onProgress === undefined ? {} : { onProgress: (progress: Progress) => onProgress(progress, call) }),
+            ...(call.signal === undefined ? {} : { signal: call.signal }),
+          });
+    return sent.then(
+      (result) => (result === null ? failure(`tool ${call.name} was cancelled`) : (result as CallToolResult)),
+      (error: unknown) =>
+        failure(`tool ${call.name} could not be called: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 }
 

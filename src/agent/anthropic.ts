@@ -53,7 +53,9 @@ export function toolResults(
   const agent = agentToolsOf(source);
   const uses = content.filter((block): block is AnthropicToolUse => block.type === 'tool_use');
   return Promise.all(
-    uses.map(async (use) => toolResult(use.id, await agent.call(use.name, use.input, { id: use.id, ...options }))),
+    uses.map((use) =>
+      agent.call(use.name, use.input, { id: use.id, ...options }).then((result) => toolResult(use.id, result)),
+    ),
   );
 }
 

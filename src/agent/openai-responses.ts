@@ -51,8 +51,8 @@ export function toolResults(
   const agent = agentToolsOf(source);
   const calls = output.filter((item): item is ResponsesFunctionCall => item.type === 'function_call');
   return Promise.all(
-    calls.map(async ({ call_id, name, arguments: args }) =>
-      callOutput(call_id, await agent.call(name, args, { id: call_id, strict: true, ...options })),
+    calls.map(({ call_id, name, arguments: args }) =>
+      agent.call(name, args, { id: call_id, strict: true, ...options }).then((result) => callOutput(call_id, result)),
     ),
   );
 }
