@@ -113,13 +113,11 @@ describe('AgentTools.call never throws', () => {
     expect(await agent.call('add', 7)).toEqual(
       text('Invalid arguments for tool add: expected an object, got a number', true),
     );
-    expect(await agent.call('add', '{"a": 1,')).toEqual(
-      text(
-        'Invalid arguments for tool add: not JSON: Expected double-quoted property name in JSON at position 8',
-        true,
-      ),
+    // A text whose JSON.parse message is the same on every Node the suite runs on.
+    expect(await agent.call('add', '{"a": 1, "b": }')).toEqual(
+      text(`Invalid arguments for tool add: not JSON: Unexpected token '}', "{"a": 1, "b": }" is not valid JSON`, true),
     );
-    expect(await agent.call('nope', '{"a": 1,')).toEqual(text('unknown tool: nope', true));
+    expect(await agent.call('nope', '{"a": 1, "b": }')).toEqual(text('unknown tool: nope', true));
     expect(await agent.call('add', '{"a": 1, "b": 2}')).toEqual(text('3'));
     expect(await agent.call('add', { a: 1, b: 2, note: null }, { strict: true })).toEqual(text('3'));
   });

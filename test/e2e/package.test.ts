@@ -51,6 +51,7 @@ describe('the packed package', () => {
       './skills',
       './demo',
       './testing',
+      './agent',
     ]);
     for (const [, entry] of entries) {
       expect(files).toContain(entry.default.replace(/^\.\//, ''));
@@ -84,7 +85,7 @@ describe('the packed package', () => {
     expect(
       scripts.filter(
         (file) =>
-          !/^dist\/(index|node|redis|workspace|skills|demo|testing|program|grep-worker|chunk-[A-Z0-9]+)\.js$/.test(
+          !/^dist\/(index|node|redis|workspace|skills|demo|testing|agent|program|grep-worker|chunk-[A-Z0-9]+)\.js$/.test(
             file,
           ),
       ),

@@ -57,8 +57,8 @@ export async function createProject(tarball: string, zodVersion: string): Promis
     `${JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`,
   );
   writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
-  // What the README's examples import besides: the frameworks it mounts the transport in, and the
-  // OpenTelemetry API and SDK docs/observability.md sets up.
+  // What the README's examples import besides: the frameworks it mounts the transport in, the
+  // OpenTelemetry API and SDK docs/observability.md sets up, and the model SDKs of docs/agent.md.
   const frameworks = [
     'express',
     '@types/express',
@@ -66,6 +66,8 @@ export async function createProject(tarball: string, zodVersion: string): Promis
     '@hono/node-server',
     '@opentelemetry/api',
     '@opentelemetry/sdk-trace-base',
+    '@anthropic-ai/sdk',
+    'openai',
   ].map((name) => `${name}@${installedVersion(name)}`);
   const packages = [tarball, `zod@${zodVersion}`, `@types/node@${installedVersion('@types/node')}`, ...frameworks];
   await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', ...packages], {
