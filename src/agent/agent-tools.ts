@@ -164,7 +164,8 @@ export class AgentTools {
   async close(): Promise<void> {
     const client = this.#client;
     this.#client = undefined;
-    if (client !== undefined) await (await client).close();
+    const opened = await client?.catch(() => undefined); // a client that never connected has nothing to end
+    await opened?.close();
   }
 
   async #knows(name: string): Promise<boolean> {
