@@ -133,12 +133,8 @@ export class AgentTools {
 
   #run(name: string, given: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
     const { id, signal } = options;
-    const call: ToolCall = {
-      name,
-      arguments: given,
-      ...(id === undefined ? {} : { id }),
-      ...(signal === undefined ? {} : { signal }),
-    };
+    // Made without spreads: this runs for every call. A key left undefined is one not given.
+    const call: ToolCall = { name, arguments: given, id, signal };
     return this.#local === undefined ? this.#callClient(call) : this.#callLocally(this.#local, call);
   }
 

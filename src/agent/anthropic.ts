@@ -54,7 +54,9 @@ export function toolResults(
   const uses = content.filter((block): block is AnthropicToolUse => block.type === 'tool_use');
   return Promise.all(
     uses.map((use) =>
-      agent.call(use.name, use.input, { id: use.id, ...options }).then((result) => toolResult(use.id, result)),
+      agent
+        .call(use.name, use.input, { id: use.id, signal: options.signal })
+        .then((result) => toolResult(use.id, result)),
     ),
   );
 }

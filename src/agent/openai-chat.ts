@@ -47,7 +47,7 @@ export function toolResults(
       const result =
         called === undefined
           ? failure(`unknown tool: ${custom?.name ?? ''}`) // every call is answered, or the API refuses the next request
-          : await agent.call(called.name, called.arguments, { id, strict: true, ...options });
+          : await agent.call(called.name, called.arguments, { id, strict: true, signal: options.signal });
       return { role: 'tool' as const, tool_call_id: id, content: renderText(result) };
     }),
   );

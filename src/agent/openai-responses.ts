@@ -52,7 +52,9 @@ export function toolResults(
   const calls = output.filter((item): item is ResponsesFunctionCall => item.type === 'function_call');
   return Promise.all(
     calls.map(({ call_id, name, arguments: args }) =>
-      agent.call(name, args, { id: call_id, strict: true, ...options }).then((result) => callOutput(call_id, result)),
+      agent
+        .call(name, args, { id: call_id, strict: true, signal: options.signal })
+        .then((result) => callOutput(call_id, result)),
     ),
   );
 }
