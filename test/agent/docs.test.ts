@@ -17,7 +17,8 @@ const run = promisify(execFile);
 const doc = readFileSync(join(root, 'docs', 'agent.md'), 'utf8');
 
 function example(name: string): string {
-  const match = new RegExp(`<!-- test: \\{"file":"${name}-agent.ts"[^\\n]*-->\\n\`\`\`ts\\n([\\s\\S]*?)\`\`\``).exec(doc);
+  const annotation = `<!-- test: \\{"file":"${name}-agent.ts"[^\\n]*-->\\n`;
+  const match = new RegExp(`${annotation}\`\`\`ts\\n([\\s\\S]*?)\`\`\``).exec(doc);
   if (match === null) throw new Error(`docs/agent.md has no example ${name}`);
   return match[1]!;
 }
