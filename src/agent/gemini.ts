@@ -24,14 +24,14 @@ export interface GeminiResponsePart {
   functionResponse: { id?: string; name: string; response: { output: string } | { error: string } };
 }
 
-/** The tools for `generateContent({ config: { tools } })`: one tool holding every declaration. */
+/** The tools for `generateContent({ config: { tools } })`: one tool holding every declaration (none for no tool). */
 export async function tools(source: ToolSource): Promise<GeminiTool[]> {
   const functionDeclarations = (await definitionsOf(source, 'gemini')).map(({ name, description, schema }) => ({
     name,
     ...(description === undefined ? {} : { description }),
     parameters: schema,
   }));
-  return [{ functionDeclarations }];
+  return functionDeclarations.length === 0 ? [] : [{ functionDeclarations }]; // no tool: no empty declaration list
 }
 
 /**

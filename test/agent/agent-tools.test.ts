@@ -3,7 +3,7 @@
 // app-only tools), the loop's turns, and the renderings and strict forms the providers share.
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { AgentTools, anthropic, openaiChat, openaiResponses, renderText } from '../../src/agent.js';
+import { AgentTools, anthropic, gemini, openaiChat, openaiResponses, renderText } from '../../src/agent.js';
 import { defineApp, defineTool, McpServer } from '../../src/index.js';
 import { strictForm } from '../../src/schema/json-schema/strict-form.js';
 // @ts-expect-error: a JavaScript module without declarations, shared with the SDK peers
@@ -213,6 +213,7 @@ describe('answers every API takes', () => {
       tool_use_id: 't1',
       content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AA==' } }],
     });
+    expect(await gemini.tools(new McpServer({ name: 'empty', version: '1' }))).toEqual([]);
     const message = { tool_calls: [{ id: 'c1', type: 'custom', custom: { name: 'grammar' } }] };
     expect(await openaiChat.toolResults(server, message)).toEqual([
       { role: 'tool', tool_call_id: 'c1', content: 'unknown tool: grammar' },
