@@ -52,13 +52,9 @@ export function toolResults(
 ): Promise<AnthropicToolResult[]> {
   const agent = agentToolsOf(source);
   const uses = content.filter((block): block is AnthropicToolUse => block.type === 'tool_use');
-  return Promise.all(
-    uses.map((use) =>
-      agent
-        .call(use.name, use.input, { id: use.id, signal: options.signal })
-        .then((result) => toolResult(use.id, result)),
-    ),
-  );
+  const { signal } = options;
+  const results = Promise.all(uses.map((use) => agent.call(use.name, use.input, { id: use.id, signal })));
+  return results.then((done) => done.map((result, i) => toolResult(uses[i]!.id, result)));
 }
 
 /** One result as a `tool_result` block: a text alone as a string, images as image blocks. */

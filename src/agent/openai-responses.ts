@@ -50,13 +50,11 @@ export function toolResults(
 ): Promise<ResponsesCallOutput[]> {
   const agent = agentToolsOf(source);
   const calls = output.filter((item): item is ResponsesFunctionCall => item.type === 'function_call');
-  return Promise.all(
-    calls.map(({ call_id, name, arguments: args }) =>
-      agent
-        .call(name, args, { id: call_id, strict: true, signal: options.signal })
-        .then((result) => callOutput(call_id, result)),
-    ),
+  const { signal } = options;
+  const results = Promise.all(
+    calls.map(({ call_id, name, arguments: args }) => agent.call(name, args, { id: call_id, strict: true, signal })),
   );
+  return results.then((done) => done.map((result, i) => callOutput(calls[i]!.call_id, result)));
 }
 
 /** One result as a `function_call_output`: its text, or text and image parts when it has images. */
