@@ -12,6 +12,7 @@ import { linkedProject } from '../helpers/linked-project.js';
 import { root } from '../helpers/run.js';
 import { describeOn, runtimeBinary } from '../helpers/runtimes.js';
 import { startFakeModel } from './helpers/fake-model.js';
+import { anthropicMessage, response, responsesMessage } from './helpers/replies.js';
 
 const run = promisify(execFile);
 const doc = readFileSync(join(root, 'docs', 'agent.md'), 'utf8');
@@ -25,55 +26,14 @@ function example(name: string): string {
 
 const ASKED = { city: 'Lisbon' };
 const anthropicReplies = [
-  {
-    id: 'm1',
-    type: 'message',
-    role: 'assistant',
-    model: 'claude-sonnet-4-5',
-    content: [{ type: 'tool_use', id: 'w1', name: 'weather', input: ASKED }],
-    stop_reason: 'tool_use',
-    stop_sequence: null,
-    usage: { input_tokens: 1, output_tokens: 1 },
-  },
-  {
-    id: 'm2',
-    type: 'message',
-    role: 'assistant',
-    model: 'claude-sonnet-4-5',
-    content: [{ type: 'text', text: 'It is sunny in Lisbon.' }],
-    stop_reason: 'end_turn',
-    stop_sequence: null,
-    usage: { input_tokens: 1, output_tokens: 1 },
-  },
+  anthropicMessage('m1', [{ type: 'tool_use', id: 'w1', name: 'weather', input: ASKED }], 'tool_use'),
+  anthropicMessage('m2', [{ type: 'text', text: 'It is sunny in Lisbon.' }], 'end_turn'),
 ];
-const response = (output: unknown[]) => ({
-  id: 'r',
-  object: 'response',
-  created_at: 1,
-  status: 'completed',
-  model: 'gpt-5',
-  output,
-});
 const openaiReplies = [
-  response([
-    {
-      type: 'function_call',
-      id: 'fc1',
-      call_id: 'w1',
-      name: 'weather',
-      arguments: JSON.stringify(ASKED),
-      status: 'completed',
-    },
+  response('r1', [
+    { type: 'function_call', id: 'fc1', call_id: 'w1', name: 'weather', arguments: JSON.stringify(ASKED) },
   ]),
-  response([
-    {
-      type: 'message',
-      id: 'm2',
-      role: 'assistant',
-      status: 'completed',
-      content: [{ type: 'output_text', text: 'It is sunny in Lisbon.', annotations: [] }],
-    },
-  ]),
+  response('r2', [responsesMessage('It is sunny in Lisbon.')]),
 ];
 
 describeOn('node24')('docs/agent.md', () => {

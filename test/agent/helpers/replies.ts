@@ -27,33 +27,20 @@ export const BAD_ARGUMENTS =
 export const NOT_JSON = `Invalid arguments for tool add: not JSON: Unexpected token '}', "{"a": 1, "b": }" is not valid JSON`;
 export const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-export const anthropicReplies = [
-  {
-    id: 'msg_1',
-    type: 'message',
-    role: 'assistant',
-    model: 'test-model',
-    content: [
-      { type: 'text', text: 'Working on it.' },
-      ...OBJECT_CALLS.map(({ id, name, input }) => ({ type: 'tool_use', id, name, input })),
-    ],
-    stop_reason: 'tool_use',
-    stop_sequence: null,
-    usage: { input_tokens: 10, output_tokens: 10 },
-  },
-  {
-    id: 'msg_2',
-    type: 'message',
-    role: 'assistant',
-    model: 'test-model',
-    content: [{ type: 'text', text: 'All done.' }],
-    stop_reason: 'end_turn',
-    stop_sequence: null,
-    usage: { input_tokens: 10, output_tokens: 3 },
-  },
-];
+/** A Messages API reply: the content, and why it stopped (`tool_use` or `end_turn`). */
+export const anthropicMessage = (id: string, content: unknown[], stop: 'tool_use' | 'end_turn') => ({
+  id,
+  type: 'message',
+  role: 'assistant',
+  model: 'test-model',
+  content,
+  stop_reason: stop,
+  stop_sequence: null,
+  usage: { input_tokens: 10, output_tokens: 10 },
+});
 
-const response = (id: string, output: unknown[]) => ({
+/** A Responses API response holding `output`. */
+export const response = (id: string, output: unknown[]) => ({
   id,
   object: 'response',
   created_at: 1,
@@ -64,6 +51,27 @@ const response = (id: string, output: unknown[]) => ({
   tool_choice: 'auto',
   tools: [],
 });
+
+/** A Responses API message item saying `text`. */
+export const responsesMessage = (text: string) => ({
+  type: 'message',
+  id: 'msg_2',
+  role: 'assistant',
+  status: 'completed',
+  content: [{ type: 'output_text', text, annotations: [] }],
+});
+
+export const anthropicReplies = [
+  anthropicMessage(
+    'msg_1',
+    [
+      { type: 'text', text: 'Working on it.' },
+      ...OBJECT_CALLS.map(({ id, name, input }) => ({ type: 'tool_use', id, name, input })),
+    ],
+    'tool_use',
+  ),
+  anthropicMessage('msg_2', [{ type: 'text', text: 'All done.' }], 'end_turn'),
+];
 
 export const responsesReplies = [
   response(
@@ -77,15 +85,7 @@ export const responsesReplies = [
       status: 'completed',
     })),
   ),
-  response('resp_2', [
-    {
-      type: 'message',
-      id: 'msg_2',
-      role: 'assistant',
-      status: 'completed',
-      content: [{ type: 'output_text', text: 'All done.', annotations: [] }],
-    },
-  ]),
+  response('resp_2', [responsesMessage('All done.')]),
 ];
 
 const completion = (id: string, message: Record<string, unknown>, finish: string) => ({
