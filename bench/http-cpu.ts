@@ -2,7 +2,7 @@
 // on `calls` echo calls, 64 in flight on keep-alive connections, after `warmup` calls. Far steadier
 // than calls per second on a shared machine. zod-mcp (`serve --http --demo`) in both eras, the
 // official SDK v2 HTTP server and a bare node:http loop, interleaved rounds, medians.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -174,6 +174,69 @@ export async function runHttpCpuBench(options: {
   }));
 }
 
+/** CPU time of a process so far, in ns: the run time of each of its threads (/proc/<pid>/task/<tid>/schedstat). */
+function cpuNs(pid: number): number {
+  let ns = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // a thread that ended between the listing and the read
+    }
+  }
+  return ns;
+}
+
+/**
+ * A finer A/B of two builds than the rounds (`--pairs N`): in each era, the two builds measured in turn, `calls`
+ * each, N times (the first of a pair alternating), CPU in ns; the median of the pairs' ratios, today / REF.
+ */
+export async function runPairs(options: {
+  ref: string;
+  path: string;
+  pairs: number;
+  calls: number;
+  warmup: number;
+  log: (line: string) => void;
+}): Promise<string> {
+  const lines: string[] = [];
+  for (const era of ['2026', '2025'] as const) {
+    const builds = [zodMcp('today', era), zodMcp(options.ref, era, options.path)];
+    const running = await Promise.all(builds.map((build) => build.start()));
+    try {
+      const sessions = await Promise.all(
+        running.map((process) => (era === '2025' ? openSession(process.url) : Promise.resolve(undefined))),
+      );
+      const samples: number[][] = [[], []];
+      for (const [at, process] of running.entries()) await calls(process.url, era, sessions[at], options.warmup);
+      for (let pair = 0; pair < options.pairs; pair++) {
+        for (const at of pair % 2 === 0 ? [0, 1] : [1, 0]) {
+          const { url, child } = running[at]!;
+          await calls(url, era, sessions[at], 1_000);
+          const before = cpuNs(child.pid!);
+          await calls(url, era, sessions[at], options.calls);
+          samples[at]!.push((cpuNs(child.pid!) - before) / options.calls / 1000);
+        }
+        options.log(
+          `${era} pair ${pair + 1}: ${samples[0]!.at(-1)!.toFixed(1)} / ${samples[1]!.at(-1)!.toFixed(1)} µs`,
+        );
+      }
+      const ratios = samples[0]!.map((us, index) => us / samples[1]![index]!);
+      lines.push(
+        `| ${era} | ${median(samples[0]!).toFixed(1)} µs | ${median(samples[1]!).toFixed(1)} µs | ` +
+          `${median(ratios).toFixed(3)} |`,
+      );
+    } finally {
+      await Promise.all(running.map((process) => process.stop()));
+    }
+  }
+  return [
+    `| era | today | ${options.ref} | today / ${options.ref}, median of ${options.pairs} pairs |`,
+    '| --- | ---: | ---: | ---: |',
+    ...lines,
+  ].join('\n');
+}
+
 /** The table, and the targets: zod-mcp within 1.5× the bare loop and at most 0.2× the SDK v2 server. */
 export function formatCpuTable(rows: readonly CpuRow[]): string {
   const bare = rows.find((row) => row.name.startsWith('bare'))!.cpuUsPerCall;
@@ -201,7 +264,7 @@ export function formatCpuTable(rows: readonly CpuRow[]): string {
   ].join('\n');
 }
 
-// `npm run bench:http-cpu -- [--rounds N] [--calls N] [--warmup N] [--baseline REF]`
+// `npm run bench:http-cpu -- [--rounds N] [--calls N] [--warmup N] [--baseline REF [--pairs N]]`
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const argv = process.argv.slice(2);
   const option = (name: string, fallback: number) => {
@@ -211,7 +274,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const at = argv.indexOf('--baseline');
   const ref = at === -1 ? undefined : argv[at + 1]!;
-  const extra = ref === undefined ? [] : baselineServers(ref, buildBaseline(join(here, '..'), ref, log));
+  const path = ref === undefined ? undefined : buildBaseline(join(here, '..'), ref, log);
+  const pairs = option('--pairs', 0);
+  if (ref !== undefined && path !== undefined && pairs > 0) {
+    const calls = option('--calls', 10_000);
+    const table = await runPairs({ ref, path, pairs, calls, warmup: option('--warmup', 3_000), log });
+    process.stdout.write(`${table}\nserver CPU per call (${calls} calls a measure), on ${process.version}\n`);
+    process.exit(0);
+  }
+  const extra = ref === undefined || path === undefined ? [] : baselineServers(ref, path);
   const rows = await runHttpCpuBench({
     extra,
     rounds: option('--rounds', 4),

@@ -195,3 +195,22 @@ export function checkTargets(
     ),
   ];
 }
+
+/**
+ * Server CPU per stdio echo call against the bare loop, in both eras (the 2026 path against the loop fed the same
+ * 2026 frames): the table's this/ceiling column holds only the 2025 one.
+ */
+export function formatStdioCpu(measure: Measure): string {
+  const row = (of: Impl, bare: Impl, era: string) => {
+    const mine = medianOf(measure, of);
+    const floor = medianOf(measure, bare);
+    return mine === undefined || floor === undefined
+      ? `${era}: —`
+      : `${era}: ${formatNumber(mine)} µs, ${formatRatio(mine / floor)} the bare loop's ${formatNumber(floor)} µs`;
+  };
+  return (
+    'stdio server CPU per echo call: ' +
+    `${row('zod-mcp', 'bare', '2025')}; ${row('zod-mcp 2026', 'bare 2026', '2026')}; ` +
+    `${row('zod-mcp serve', 'bare', 'serve, 2025')}`
+  );
+}

@@ -6,7 +6,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { checkTargets, formatTable, median, medianOf, type Impl, type Measure } from './report.js';
+import { checkTargets, formatStdioCpu, formatTable, median, medianOf, type Impl, type Measure } from './report.js';
 import { formatHttpTable, measureSessionWithAutocannon, runHttpBench } from './http.js';
 import { formatAgentTable, runAgentBench } from './agent.js';
 import { formatCpuTable, runHttpCpuBench } from './http-cpu.js';
@@ -329,7 +329,7 @@ async function main(): Promise<void> {
     );
     return;
   }
-  process.stdout.write(`${formatTable(measures)}\n\n`);
+  process.stdout.write(`${formatTable(measures)}\n\n${formatStdioCpu(stdioCpu)}\n\n`);
   process.stdout.write(`${formatHttpTable(http, CALLS, AUTOCANNON_SECONDS)}\n`);
   process.stdout.write(
     `| zod-mcp, 1 process, every call in one 2025 session | — | — | — | ${Math.round(session2025.callsPerSec).toLocaleString('en-US')} | ${session2025.p50Ms.toFixed(2)} | ${session2025.p99Ms.toFixed(2)} |\n\n`,

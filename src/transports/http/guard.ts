@@ -40,10 +40,19 @@ function single(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+// A client sends the same Host on every request: the name of the last one is kept, not parsed again.
+let lastHost: string | undefined;
+let lastName: string | undefined;
+
 function parseHostName(host: string): string | undefined {
+  if (host === lastHost) return lastName;
+  let name: string | undefined;
   try {
-    return normalizeHostName(new URL(`http://${host}`).hostname);
+    name = normalizeHostName(new URL(`http://${host}`).hostname);
   } catch {
-    return undefined;
+    name = undefined;
   }
+  lastHost = host;
+  lastName = name;
+  return name;
 }

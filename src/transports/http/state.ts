@@ -64,8 +64,10 @@ export function createHttpState(server: McpServer, options: ResolvedHandlerOptio
     idleMs: options.sessionIdleMs,
     idPrefix: options.sessionIdPrefix,
   });
-  const working = new Map<HttpResponse, { session: Session | undefined; forget: () => void }>();
-  const waited = new Set<HttpResponse>();
+  // Every response the handler waits for, with one 'close' listener each: `counted` while it holds
+  // a slot of maxConcurrentRequests, `waited` while its body is read (or it was forwarded).
+  const open = new Map<HttpResponse, Tracked>();
+  let counted = 0;
   const bodyLimits = {
     maxBytes: options.maxBodyBytes,
     timeoutMs: options.bodyTimeoutMs,
@@ -73,9 +75,28 @@ export function createHttpState(server: McpServer, options: ResolvedHandlerOptio
   };
   let waiters: (() => void)[] = [];
   const wakeIfDrained = () => {
-    if (working.size > 0 || waited.size > 0) return;
+    if (open.size > 0) return;
     for (const wake of waiters) wake();
     waiters = [];
+  };
+  /** The entry of `res`, made with its listener; undefined once its 'close' is past (nothing would forget it). */
+  const follow = (res: HttpResponse): Tracked | undefined => {
+    const known = open.get(res);
+    if (known !== undefined || res.closed) return known;
+    const entry: Tracked = {
+      session: undefined,
+      counted: false,
+      waited: false,
+      forget: () => {
+        res.off('close', entry.forget);
+        if (entry.counted) counted--;
+        open.delete(res);
+        wakeIfDrained();
+      },
+    };
+    open.set(res, entry);
+    res.once('close', entry.forget);
+    return entry;
   };
 
   return {
@@ -96,39 +117,33 @@ export function createHttpState(server: McpServer, options: ResolvedHandlerOptio
     closing: false,
     draining: false,
     get inFlight() {
-      return working.size;
+      return counted;
     },
     track(res, session) {
-      const known = working.get(res);
-      if (known !== undefined) {
-        known.session = session ?? known.session;
-        return;
+      const entry = follow(res);
+      if (entry === undefined) return;
+      entry.session = session ?? entry.session;
+      if (!entry.counted) {
+        entry.counted = true;
+        counted++;
       }
-      if (res.closed) return; // its 'close' is past: nothing would ever forget it
-      const forget = () => {
-        res.off('close', forget);
-        working.delete(res);
-        wakeIfDrained();
-      };
-      working.set(res, { session, forget });
-      res.once('close', forget);
     },
     admit(res) {
-      if (working.has(res)) return true;
-      if (working.size >= options.maxConcurrentRequests) return false;
+      if (open.get(res)?.counted) return true;
+      if (counted >= options.maxConcurrentRequests) return false;
       this.track(res);
       return true;
     },
     release(res) {
-      working.get(res)?.forget();
+      const entry = open.get(res);
+      if (entry === undefined || !entry.counted) return;
+      if (!entry.waited) return entry.forget();
+      entry.counted = false;
+      counted--;
     },
     waitFor(res) {
-      if (waited.has(res) || res.closed) return;
-      waited.add(res);
-      res.once('close', () => {
-        waited.delete(res);
-        wakeIfDrained();
-      });
+      const entry = follow(res);
+      if (entry !== undefined) entry.waited = true;
     },
     readBody(req, res) {
       this.waitFor(res);
@@ -140,19 +155,24 @@ export function createHttpState(server: McpServer, options: ResolvedHandlerOptio
       return forwarded === undefined || forwarded === '' ? host.clientAddress?.(req) : forwarded;
     },
     abortAllInFlight() {
-      for (const { session } of working.values()) session?.abortAll();
+      for (const { session, counted } of open.values()) if (counted) session?.abortAll();
     },
     endStreams() {
-      for (const { session } of working.values()) session?.endStreams();
+      for (const { session, counted } of open.values()) if (counted) session?.endStreams();
       sessions.endStreams();
     },
     drained() {
-      return working.size === 0 && waited.size === 0
-        ? Promise.resolve()
-        : new Promise((resolve) => waiters.push(resolve));
+      return open.size === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve));
     },
     dropAll() {
-      for (const res of [...working.keys(), ...waited]) res.destroy();
+      for (const res of [...open.keys()]) res.destroy();
     },
   };
+}
+
+interface Tracked {
+  session: Session | undefined;
+  counted: boolean;
+  waited: boolean;
+  readonly forget: () => void;
 }
