@@ -2,55 +2,19 @@
 // caller's scopes, toolsets and app visibility applied, and called with whatever the server asks back
 // (an elicitation, a sampling request, the roots) answered by the agent's callbacks, a task followed
 // to its end. A call never throws: what goes wrong becomes an `isError` result the model reads.
-import type {
-  CreateMessageParams,
-  CreateMessageResult,
-  ElicitParams,
-  ElicitResult,
-} from '../../schemas/client-input.js';
 import type { CallToolResult, Tool } from '../../schemas/tools.js';
 import { McpClient, type EraName, type Progress } from '../client/client.js';
 import { inProcessWire } from '../client/in-process.js';
 import { RemoteError } from '../client/wire.js';
-import type { HandleContext } from '../core/dispatcher.js';
 import { LocalClient, plain, type PreparedOptions } from '../core/local-client.js';
 import type { McpServer } from '../server.js';
 import { failure, parseArguments } from './arguments.js';
 import { argumentsFromStrict } from './forms.js';
 import { aliasesOf } from './names.js';
 import { answerFor, progressFor } from './questions.js';
+import type { AgentToolsOptions, CallOptions, ToolCall } from './types.js';
 
-/** Which call of the model's a question or a progress report belongs to. */
-export interface ToolCall {
-  readonly name: string;
-  readonly arguments: Readonly<Record<string, unknown>>;
-  /** The model API's id for the call (`tool_use.id`, `call_id`, …), when it gave one. */
-  readonly id?: string;
-  /** The call's signal, when it has one: a question's answer is no longer waited for once it aborts. */
-  readonly signal?: AbortSignal;
-}
-
-export interface AgentToolsOptions extends Pick<HandleContext, 'auth' | 'principal' | 'toolsets'> {
-  /** The era to speak; by default the one `server.callTool` speaks: 2025 when the server serves it, else 2026. */
-  readonly era?: EraName;
-  /** Answers a tool's elicitation; without it the client declares none, and the tool is told it cannot ask. */
-  readonly onElicit?: (params: ElicitParams, call: ToolCall) => Promise<ElicitResult>;
-  /** Answers a tool's sampling request (`sampling/createMessage`); without it, as for `onElicit`. */
-  readonly onSample?: (params: CreateMessageParams, call: ToolCall) => Promise<CreateMessageResult>;
-  /** The roots the client offers (`roots/list`); without them the client declares none. */
-  readonly roots?: readonly { readonly uri: string; readonly name?: string }[];
-  /** Each progress report a tool (or the task it became) sends. */
-  readonly onProgress?: (progress: Progress, call: ToolCall) => void;
-}
-
-export interface CallOptions {
-  /** The model API's id for the call, passed to the callbacks. */
-  readonly id?: string;
-  /** Gives the call up: the server cancels it (or its task), and the result says it was cancelled. */
-  readonly signal?: AbortSignal;
-  /** The tool was declared to OpenAI in strict form: a null sent for an optional field is taken as left out. */
-  readonly strict?: boolean;
-}
+export type { AgentToolsOptions, CallOptions, ToolCall } from './types.js';
 
 export class AgentTools {
   readonly server: McpServer;
@@ -58,7 +22,7 @@ export class AgentTools {
   #client: Promise<McpClient> | undefined;
   /**
    * The way `server.callTool` calls, for a 2025 caller that answers no question: the same results as
-   * the client's, without its handshake's session and envelope (docs/agent.md, "Cost").
+   * the client's, without its handshake's session and envelope (docs/performance.md, "zod-mcp/agent in process").
    */
   readonly #local: LocalClient | undefined;
   readonly #prepared: ReturnType<LocalClient['prepare']> | undefined;

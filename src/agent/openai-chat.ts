@@ -44,9 +44,10 @@ export function toolResults(
   const agent = agentToolsOf(source);
   return Promise.all(
     (message.tool_calls ?? []).map(async ({ id, function: called, custom }) => {
+      // Every call is answered (a custom tool's too), or the API refuses the next request.
       const result =
         called === undefined
-          ? failure(`unknown tool: ${custom?.name ?? ''}`) // every call is answered, or the API refuses the next request
+          ? failure(`unknown tool: ${custom?.name ?? ''}`)
           : await agent.call(called.name, called.arguments, { id, strict: true, signal: options.signal });
       return { role: 'tool' as const, tool_call_id: id, content: renderText(result) };
     }),

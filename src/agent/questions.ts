@@ -4,7 +4,7 @@
 import type { CreateMessageParams, ElicitParams } from '../../schemas/client-input.js';
 import type { Answer, Progress, Question } from '../client/client.js';
 import type { Frame } from '../client/wire.js';
-import type { AgentToolsOptions, ToolCall } from './agent-tools.js';
+import type { AgentToolsOptions, ToolCall } from './types.js';
 
 /** The answers of one call's questions. */
 export function answerFor(options: AgentToolsOptions, call: ToolCall): Answer {
