@@ -5,7 +5,7 @@
 import type { CallToolResult } from '../../schemas/tools.js';
 import { agentToolsOf, type ToolSource } from './agent-tools.js';
 import { definitionsOf } from './definitions.js';
-import { renderParts, renderText } from './render.js';
+import { renderParts, renderText, textOf } from './render.js';
 
 /** The AI SDK's helpers the ToolSet is made with: `import { jsonSchema } from 'ai'`. */
 export interface AiSdkHelpers<S> {
@@ -51,8 +51,8 @@ export async function tools<S>(source: ToolSource, helpers: AiSdkHelpers<S>): Pr
 export function modelOutput(result: CallToolResult): AiSdkOutput {
   if (result.isError === true) return { type: 'error-text', value: renderText(result) };
   const parts = renderParts(result, true);
-  if (parts.every((part) => part.type === 'text'))
-    return { type: 'text', value: parts.map((part) => part.text).join('\n') };
+  const text = textOf(parts);
+  if (text !== undefined) return { type: 'text', value: text };
   const value = parts.map((part) =>
     part.type === 'text'
       ? part

@@ -5,7 +5,7 @@ import type { CallToolResult } from '../../schemas/tools.js';
 import { agentToolsOf, type ToolSource } from './agent-tools.js';
 import { definitionsOf } from './definitions.js';
 import { loopTurns, type LoopEnd, type LoopOptions } from './loop.js';
-import { renderParts } from './render.js';
+import { renderParts, soleText, textOf } from './render.js';
 
 export interface AnthropicTool {
   name: string;
@@ -60,9 +60,8 @@ export function toolResults(
 /** One result as a `tool_result` block: a text alone as a string, images as image blocks. */
 export function toolResult(id: string, result: CallToolResult): AnthropicToolResult {
   const failed = result.isError === true ? { is_error: true } : {};
-  const only = result.content?.length === 1 ? result.content[0] : undefined;
-  if (only?.type === 'text' && result.structuredContent === undefined)
-    return { type: 'tool_result', tool_use_id: id, content: only.text, ...failed };
+  const sole = soleText(result);
+  if (sole !== undefined) return { type: 'tool_result', tool_use_id: id, content: sole, ...failed };
   const parts = renderParts(result, true).map(
     (part): AnthropicResultBlock =>
       part.type === 'text'
@@ -71,7 +70,7 @@ export function toolResult(id: string, result: CallToolResult): AnthropicToolRes
           ? { type: 'image', source: { type: 'base64', media_type: part.mimeType as ImageType, data: part.data } }
           : { type: 'text', text: `[image: ${part.mimeType}]` },
   );
-  const content = parts.every((part) => part.type === 'text') ? parts.map((part) => part.text).join('\n') : parts;
+  const content = textOf(parts) ?? parts;
   return { type: 'tool_result', tool_use_id: id, content, ...failed };
 }
 

@@ -6,7 +6,7 @@ import type { CallToolResult } from '../../schemas/tools.js';
 import { agentToolsOf, type ToolSource } from './agent-tools.js';
 import { definitionsOf } from './definitions.js';
 import { loopTurns, type LoopEnd, type LoopOptions } from './loop.js';
-import { renderParts } from './render.js';
+import { renderParts, soleText, textOf } from './render.js';
 
 export interface ResponsesTool {
   type: 'function';
@@ -59,12 +59,11 @@ export function toolResults(
 
 /** One result as a `function_call_output`: its text, or text and image parts when it has images. */
 export function callOutput(callId: string, result: CallToolResult): ResponsesCallOutput {
-  const only = result.content?.length === 1 ? result.content[0] : undefined;
-  if (only?.type === 'text' && result.structuredContent === undefined)
-    return { type: 'function_call_output', call_id: callId, output: only.text };
+  const sole = soleText(result);
+  if (sole !== undefined) return { type: 'function_call_output', call_id: callId, output: sole };
   const parts = renderParts(result, true);
-  if (parts.every((part) => part.type === 'text'))
-    return { type: 'function_call_output', call_id: callId, output: parts.map((part) => part.text).join('\n') };
+  const text = textOf(parts);
+  if (text !== undefined) return { type: 'function_call_output', call_id: callId, output: text };
   const output = parts.map(
     (part): ResponsesOutputPart =>
       part.type === 'text'

@@ -11,10 +11,21 @@ export interface ImagePart {
   readonly data: string;
 }
 
+/** The text of a result that is one text block and nothing else: the common case, answered as it is. */
+export function soleText(result: CallToolResult): string | undefined {
+  const only = result.content?.length === 1 ? result.content[0] : undefined;
+  return only?.type === 'text' && result.structuredContent === undefined ? only.text : undefined;
+}
+
+/** Parts that are all text, as one text (each API reads one as well as several); undefined when one is not. */
+export function textOf(parts: readonly { readonly type: string; readonly text?: string }[]): string | undefined {
+  return parts.every((part) => part.type === 'text') ? parts.map((part) => part.text).join('\n') : undefined;
+}
+
 /** The result's parts in order; an image becomes a text naming it unless `images` is true. */
 export function renderParts(result: CallToolResult, images: boolean): Part[] {
-  const only = result.content?.length === 1 ? result.content[0] : undefined;
-  if (only?.type === 'text' && result.structuredContent === undefined) return [only]; // the common case, as it is
+  const sole = soleText(result);
+  if (sole !== undefined) return [{ type: 'text', text: sole }];
   const parts: Part[] = [];
   for (const block of result.content ?? []) {
     if (block.type === 'image' && images) parts.push({ type: 'image', mimeType: block.mimeType, data: block.data });
@@ -28,11 +39,7 @@ export function renderParts(result: CallToolResult, images: boolean): Part[] {
 
 /** The result as one text: what a model API that takes only text is given. */
 export function renderText(result: CallToolResult): string {
-  const only = result.content?.length === 1 ? result.content[0] : undefined;
-  if (only?.type === 'text' && result.structuredContent === undefined) return only.text;
-  return renderParts(result, false)
-    .map((part) => (part.type === 'text' ? part.text : ''))
-    .join('\n');
+  return soleText(result) ?? textOf(renderParts(result, false)) ?? '';
 }
 
 type Block = CallToolResult['content'][number];
