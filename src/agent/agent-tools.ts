@@ -3,8 +3,8 @@
 // (an elicitation, a sampling request, the roots) answered by the agent's callbacks, a task followed
 // to its end. A call never throws: what goes wrong becomes an `isError` result the model reads.
 import type { CallToolResult, Tool } from '../../schemas/tools.js';
-import { McpClient, type EraName, type Progress } from '../client/client.js';
-import { inProcessWire } from '../client/in-process.js';
+import type { McpClient, EraName, Progress } from '../client/client.js';
+import { connect } from '../client/in-process.js';
 import { RemoteError } from '../client/wire.js';
 import { LocalClient, plain, type PreparedOptions } from '../core/local-client.js';
 import type { McpServer } from '../server.js';
@@ -141,17 +141,12 @@ export class AgentTools {
   #connect(): Promise<McpClient> {
     if (this.#client !== undefined) return this.#client;
     const { auth, principal, toolsets, onElicit, onSample, roots } = this.#options;
-    const context = Object.fromEntries(
-      Object.entries({ auth, principal, toolsets }).filter(([, value]) => value !== undefined),
-    );
-    const server = this.server;
-    const wire = inProcessWire((frame, given) => server.handle(frame, given), context);
     const capabilities = {
       ...(onElicit === undefined ? {} : { elicitation: { form: {} } }),
       ...(onSample === undefined ? {} : { sampling: {} }),
       ...(roots === undefined ? {} : { roots: {} }),
     };
-    const opened = McpClient.open(wire, { era: this.#era, capabilities, tasks: true });
+    const opened = connect(this.server, { auth, principal, toolsets, era: this.#era, capabilities, tasks: true });
     this.#client = opened;
     opened.catch(() => {
       if (this.#client === opened) this.#client = undefined; // the next call tries again
